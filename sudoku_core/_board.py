@@ -1,0 +1,95 @@
+"""The whole-board bit representation behind the solver.
+
+Why this shape: CPython spends its time per bytecode, not per bit, so the solver keeps the
+entire candidate grid in *one* Python int and lets each big-int operation work on all 81 cells
+at once. Cell ``c`` owns the 10-bit *field* at bits ``10*c .. 10*c+9``: bits 0..8 are its
+candidate mask, bit 9 is a guard bit that stays 0 in the board, so that one subtraction or
+addition across the whole int can test every field without a borrow or carry leaking into
+the next one (the "SWAR" trick):
+
+- ``(x + ALL) & GUARDS``: the guard bit of every field that is non-zero (511 + v >= 512 iff v >= 1);
+- ``((x | GUARDS) - LOW) & x``: every field with its lowest candidate cleared.
+
+Folding the board onto itself with shifts of 10 (along a row), 90 (down a column) or both
+(within a box) counts, for all 27 units at once, which digits occur once and which occur
+twice or more: that finds every hidden single in a few dozen operations.
+
+Placing digit ``d`` in cell ``c`` is one AND with a precomputed mask that clears the cell's
+field and ``d`` from its 20 peers, plus one OR into each of two bookkeeping ints:
+
+- the *solved* int, same layout as the board, holding each placed digit's bit in its field;
+- the *placed* int, three 810-bit regions (rows, columns, boxes) that hold, at the field of
+  each unit's first cell, the mask of digits already placed in that unit.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sudoku_core.grid import BOXES, CELLS, PEERS, box_of, col_of, row_of
+
+FIELD_BITS: Final = 10
+REGION_BITS: Final = 81 * FIELD_BITS
+
+LOW: Final = sum(1 << (FIELD_BITS * c) for c in CELLS)
+"""Bit 0 of every field."""
+GUARDS: Final = LOW << 9
+"""The guard bit (bit 9) of every field."""
+ALL: Final = 0x1FF * LOW
+"""Every candidate of every cell: the board of an empty grid."""
+
+ROW_START: Final = sum(0x1FF << (FIELD_BITS * 9 * r) for r in range(9))
+COL_START: Final = sum(0x1FF << (FIELD_BITS * c) for c in range(9))
+BOX_START: Final = sum(0x1FF << (FIELD_BITS * BOXES[b][0]) for b in range(9))
+"""The fields, one per unit, where the folds leave their counts."""
+
+
+def _field(cell: int, mask: int) -> int:
+    return mask << (FIELD_BITS * cell)
+
+
+def _place_tables() -> tuple[list[int], list[int], list[int]]:
+    """Per (cell, digit index): the board mask to AND, the solved bit and the placed bits to OR."""
+    clear: list[int] = []
+    solved: list[int] = []
+    placed: list[int] = []
+    for cell in CELLS:
+        for di in range(9):
+            bit = 1 << di
+            removed = _field(cell, 0x1FF) | sum(_field(p, bit) for p in PEERS[cell])
+            clear.append(~removed & ALL)
+            solved.append(_field(cell, bit))
+            placed.append(
+                _field(9 * row_of(cell), bit)
+                | _field(col_of(cell), bit) << REGION_BITS
+                | _field(BOXES[box_of(cell)][0], bit) << (2 * REGION_BITS)
+            )
+    return clear, solved, placed
+
+
+PLACE_CLEAR, PLACE_SOLVED, PLACE_PLACED = _place_tables()
+"""Index ``9 * cell + digit - 1``."""
+
+
+def _unit_planes(units: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Per (unit, digit index): the bits of that digit in the unit's cells."""
+    return [sum(_field(c, 1 << di) for c in unit) for unit in units for di in range(9)]
+
+
+ROW_PLANES: Final = _unit_planes(tuple(tuple(range(9 * r, 9 * r + 9)) for r in range(9)))
+COL_PLANES: Final = _unit_planes(tuple(tuple(range(c, 81, 9)) for c in range(9)))
+BOX_PLANES: Final = _unit_planes(BOXES)
+BOX_OF_START: Final = {BOXES[b][0]: b for b in range(9)}
+
+MINI_ROW_START: Final = sum(0x1FF << (FIELD_BITS * (9 * r + 3 * j)) for r in range(9) for j in range(3))
+"""The first field of each mini-row: the three cells a row shares with a box."""
+MINI_COL_START: Final = sum(0x1FF << (FIELD_BITS * (27 * i + c)) for i in range(3) for c in range(9))
+"""The first field of each mini-column: the three cells a column shares with a box."""
+SPREAD_ROW: Final = sum(1 << (FIELD_BITS * c) for c in range(9))
+SPREAD_COL: Final = sum(1 << (FIELD_BITS * 9 * r) for r in range(9))
+SPREAD_BOX: Final = sum(1 << (FIELD_BITS * c) for c in BOXES[0])
+SPREAD_MINI_ROW: Final = sum(1 << (FIELD_BITS * c) for c in range(3))
+SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * 9 * r) for r in range(3))
+"""Multipliers that copy a field's mask into every field of a unit (no carries: targets differ)."""
+PEER_GUARDS: Final = [sum(1 << (FIELD_BITS * p + 9) for p in PEERS[c]) for c in CELLS]
+"""Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""

@@ -1,0 +1,237 @@
+"""The page's worker calls the library through this module only, with JSON text both ways.
+
+Why JSON text: only plain data should cross between JavaScript and Python (no proxies to
+leak, no Python objects kept alive by the page), and a string is the plainest.
+
+Every operation is a *task* advanced in time slices, so that a long one (counting the
+solutions of a sparse grid, later generating or grading) lets the worker read its messages
+(cancel, new requests) between slices::
+
+    task = bridge.start("count_solutions", '{"grid": "...", "limit": 10000}')
+    reply = json.loads(task.step(50))   # at most ~50 ms of work
+    # {"done": false, "progress": {...}} until
+    # {"done": true, "ok": true, "result": {...}}
+    # or {"done": true, "ok": false, "error": {"type": "InvalidPuzzleError", "message": ...}}
+
+Operation names are the library's function names; grids are 81-character strings.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Generator
+from typing import Any
+
+from sudoku_core._version import __version__
+from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.formats import format_board, format_grid, format_line, parse
+from sudoku_core.grid import givens_count
+from sudoku_core.solver import Budget, SearchStats, initial_state, iter_search
+from sudoku_core.validate import conflicts
+from sudoku_core.verdict import iter_check
+
+Json = dict[str, Any]
+Work = Generator[Json, None, Json]
+"""An operation: yields progress dicts, returns the result dict."""
+
+MAX_COUNT_LIMIT = 1_000_000
+TICK_NODES = 200
+
+
+class BadRequestError(ValueError):
+    """The request itself is malformed: unknown operation or a wrong argument."""
+
+
+def _arg(args: Json, name: str, kind: type, default: Any = None, required: bool = False) -> Any:
+    if name not in args or args[name] is None:
+        if required:
+            raise BadRequestError(f"missing argument {name!r}")
+        return default
+    value = args[name]
+    if kind is float and type(value) is int:
+        value = float(value)
+    if type(value) is not kind:
+        raise BadRequestError(f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _budget(args: Json) -> Budget | None:
+    nodes = _arg(args, "max_nodes", int)
+    seconds = _arg(args, "max_seconds", float)
+    if nodes is None and seconds is None:
+        return None
+    if (nodes is not None and nodes < 1) or (seconds is not None and seconds <= 0):
+        raise BadRequestError("max_nodes and max_seconds must be positive")
+    return Budget(nodes=nodes, seconds=seconds)
+
+
+def _stats(stats: SearchStats) -> Json:
+    return {"nodes": stats.nodes, "guesses": stats.guesses, "seconds": round(stats.seconds, 6)}
+
+
+def _op_version(args: Json) -> Work:
+    return {"version": __version__}
+    yield {}  # pragma: no cover  (makes this a generator like the others)
+
+
+def _op_parse(args: Json) -> Work:
+    grid = parse(_arg(args, "text", str, required=True))
+    return {
+        "grid": format_line(grid),
+        "givens": givens_count(grid),
+        "conflicts": [c.to_dict() for c in conflicts(grid)],
+    }
+    yield {}  # pragma: no cover
+
+
+def _op_format(args: Json) -> Work:
+    grid = parse(_arg(args, "grid", str, required=True))
+    to = _arg(args, "to", str, "line")
+    empty = _arg(args, "empty", str, ".")
+    if to == "line":
+        text = format_line(grid, empty)
+    elif to == "grid":
+        text = format_grid(grid, empty)
+    elif to == "board":
+        text = json.dumps(format_board(grid))
+    else:
+        raise BadRequestError(f"unknown format {to!r}: use line, grid or board")
+    return {"text": text}
+    yield {}  # pragma: no cover
+
+
+def _op_conflicts(args: Json) -> Work:
+    grid = parse(_arg(args, "grid", str, required=True))
+    return {"conflicts": [c.to_dict() for c in conflicts(grid)]}
+    yield {}  # pragma: no cover
+
+
+def _op_check(args: Json) -> Work:
+    steps = iter_check(_arg(args, "grid", str, required=True), _budget(args), TICK_NODES)
+    while True:
+        try:
+            stats = next(steps)
+        except StopIteration as done:
+            return dict(done.value.to_dict())
+        yield _stats(stats)
+
+
+def _op_find_mistakes(args: Json) -> Work:
+    entries = parse(_arg(args, "entries", str, required=True))
+    verdict = yield from _op_check(args)
+    solution = verdict["solution"]
+    mistakes = None
+    if solution is not None:
+        mistakes = [c for c in range(81) if entries[c] and str(entries[c]) != solution[c]]
+    return {"verdict": verdict, "mistakes": mistakes}
+
+
+def _op_count_solutions(args: Json) -> Work:
+    grid = parse(_arg(args, "grid", str, required=True))
+    limit = _arg(args, "limit", int, 1000)
+    if not 1 <= limit <= MAX_COUNT_LIMIT:
+        raise BadRequestError(f"limit must be between 1 and {MAX_COUNT_LIMIT}")
+    stats = SearchStats()
+    started = time.perf_counter()
+    count = 0
+    gave_up = False
+    state = initial_state(grid) if not conflicts(grid) else None
+    if state is not None:
+        try:
+            for solved in iter_search(state, stats, _budget(args), TICK_NODES):
+                if solved is None:
+                    stats.seconds = time.perf_counter() - started
+                    yield {"count": count, **_stats(stats)}
+                    continue
+                count += 1
+                if count >= limit:
+                    break
+        except GaveUpError:
+            gave_up = True
+    stats.seconds = time.perf_counter() - started
+    return {
+        "count": count,
+        "limit": limit,
+        "complete": not gave_up and count < limit,
+        "gave_up": gave_up,
+        "invalid": state is None and bool(conflicts(grid)),
+        "stats": _stats(stats),
+    }
+
+
+OPERATIONS: dict[str, Callable[[Json], Work]] = {
+    "version": _op_version,
+    "parse": _op_parse,
+    "format": _op_format,
+    "conflicts": _op_conflicts,
+    "check": _op_check,
+    "solve": _op_check,
+    "find_mistakes": _op_find_mistakes,
+    "count_solutions": _op_count_solutions,
+}
+"""What the page may ask for. ``solve`` answers with the full verdict (the solution included):
+the page has to explain an invalid, unsolvable or ambiguous puzzle anyway."""
+
+
+def _error(error: BaseException) -> str:
+    body: Json = {"type": type(error).__name__, "message": str(error)}
+    if isinstance(error, InvalidPuzzleError):
+        body["line"] = error.line
+        body["column"] = error.column
+    return json.dumps({"done": True, "ok": False, "error": body})
+
+
+class Task:
+    """One request in progress; :meth:`step` advances it by one time slice."""
+
+    def __init__(self, work: Work | None, error: BaseException | None = None) -> None:
+        self._work = work
+        self._error = error
+
+    def step(self, slice_ms: float = 50.0) -> str:
+        """Work for about ``slice_ms`` milliseconds; return the JSON reply (see module doc)."""
+        if self._error is not None or self._work is None:
+            return _error(self._error or RuntimeError("the task has already finished"))
+        deadline = time.perf_counter() + slice_ms / 1000
+        progress: Json = {}
+        try:
+            while True:
+                progress = next(self._work)
+                if time.perf_counter() >= deadline:
+                    return json.dumps({"done": False, "progress": progress})
+        except StopIteration as done:
+            self._work = None
+            return json.dumps({"done": True, "ok": True, "result": done.value})
+        except Exception as error:  # every failure becomes one error reply, never a crash
+            self._work = None
+            return _error(error)
+
+    def close(self) -> None:
+        """Abandon the task (the page cancelled it)."""
+        if self._work is not None:
+            self._work.close()
+            self._work = None
+
+
+def start(op: str, args_json: str) -> Task:
+    """Begin an operation; errors in the request are reported by the first :meth:`Task.step`."""
+    try:
+        args = json.loads(args_json)
+        if not isinstance(args, dict):
+            raise BadRequestError("the arguments must be a JSON object")
+        operation = OPERATIONS.get(op)
+        if operation is None:
+            raise BadRequestError(f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}")
+        return Task(operation(args))
+    except (ValueError, RecursionError) as error:
+        return Task(None, error)
+
+
+def call(op: str, args_json: str) -> str:
+    """Run an operation to the end in one go and return its final JSON reply."""
+    task = start(op, args_json)
+    while True:
+        reply = task.step(1000.0)
+        if json.loads(reply)["done"]:
+            return reply

@@ -1,0 +1,247 @@
+"""Reading and writing puzzles in the formats people paste.
+
+Parsing is tolerant of layout and strict about content: any of the common layouts is read,
+but a stray character, a short row or a missing cell is an :class:`InvalidPuzzleError` that
+says what is wrong and where, in the input's own terms (row and column of the puzzle, line
+and character of the text). The parser raises nothing else, for any input.
+
+Accepted:
+
+- one line of 81 cells: ``1``-``9`` for digits, ``.``, ``0``, ``-``, ``_`` or ``*`` for empty
+  (spaces, commas and ``|`` between cells are ignored);
+- a 9-line grid with separators (``|``, lines of ``-``, ``+``, ``=``, ``*``), as written by
+  :func:`format_grid`, ``.sdk`` and ``.ss`` files (``#`` lines are comments);
+- a LeetCode-style board, as text (``[["5","3",".",...],...]``) or as 9 lists of 9 strings;
+- 81 ints (0 for empty), or 81 one-character strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.grid import Grid
+
+GridLike: TypeAlias = str | Sequence[int] | Sequence[Sequence[str]] | Sequence[str]
+"""Anything :func:`parse` reads: text, 81 ints, or 9 rows of 9 one-character strings."""
+
+MAX_INPUT_CHARS: Final = 10_000
+"""Longer text is refused before it is read: no layout of one puzzle needs more."""
+
+EMPTY_CHARS: Final = ".0-_*"
+_CELL_VALUE: Final = {str(d): d for d in range(1, 10)} | dict.fromkeys(EMPTY_CHARS, 0)
+_IGNORED_IN_ROW: Final = frozenset(" \t|,")
+_SEPARATOR_CHARS: Final = frozenset("-+=*|: \t")
+_INNER_LIST: Final = re.compile(r"\[([^\[\]]*)\]")
+
+
+def _show(char: str) -> str:
+    """A character as a message can print it, even a control or invisible one."""
+    return repr(char) if char.isprintable() and not char.isspace() else f"U+{ord(char):04X}"
+
+
+def parse(puzzle: object) -> Grid:
+    """Read a puzzle in any accepted format into a grid of 81 digits.
+
+    Examples:
+        >>> parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[:9]
+        (5, 3, 0, 0, 7, 0, 0, 0, 0)
+        >>> parse("1" * 80)
+        Traceback (most recent call last):
+        ...
+        sudoku_core.errors.InvalidPuzzleError: 80 cells, expected 81
+    """
+    if isinstance(puzzle, bytes | bytearray):
+        try:
+            puzzle = bytes(puzzle).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidPuzzleError(f"the input is not UTF-8 text ({error.reason})") from None
+    if isinstance(puzzle, str):
+        return _parse_text(puzzle)
+    if isinstance(puzzle, Sequence):
+        return _parse_sequence(puzzle)
+    raise InvalidPuzzleError(
+        f"expected text, 81 numbers or 9 rows of 9 cells, got {type(puzzle).__name__}"
+    )
+
+
+def as_grid(puzzle: GridLike) -> Grid:
+    """The grid of a puzzle: a valid grid is returned as it is, anything else is parsed."""
+    if (
+        type(puzzle) is tuple
+        and len(puzzle) == 81
+        and all(type(d) is int and 0 <= d <= 9 for d in puzzle)
+    ):
+        return puzzle
+    return parse(puzzle)
+
+
+def _parse_text(text: str) -> Grid:
+    if len(text) > MAX_INPUT_CHARS:
+        raise InvalidPuzzleError(
+            f"the input is {len(text)} characters long; one puzzle needs at most {MAX_INPUT_CHARS}"
+        )
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if text.strip().startswith("["):
+        return _parse_leetcode_text(text.strip())
+    lines = [
+        (number, line)
+        for number, line in enumerate(text.split("\n"), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise InvalidPuzzleError("the input is empty: no cells")
+    if len(lines) == 1:
+        number, line = lines[0]
+        cells = _read_cells(line, number, row=None)
+        if len(cells) != 81:
+            raise InvalidPuzzleError(f"{len(cells)} cells, expected 81", line=number)
+        return tuple(cells)
+    return _parse_lines(lines)
+
+
+def _read_cells(line: str, number: int, row: int | None) -> list[int]:
+    """The cells of one line of text; ``row`` is the puzzle row it holds, if one."""
+    cells: list[int] = []
+    for index, char in enumerate(line, start=1):
+        if char in _IGNORED_IN_ROW:
+            continue
+        value = _CELL_VALUE.get(char)
+        if value is None:
+            if row is None:
+                at_row, at_col = len(cells) // 9 + 1, len(cells) % 9 + 1
+            else:
+                at_row, at_col = row, len(cells) + 1
+            raise InvalidPuzzleError(
+                f"unexpected character {_show(char)} at row {at_row}, column {at_col} "
+                f"(line {number}, character {index})",
+                line=number,
+                column=index,
+            )
+        cells.append(value)
+    return cells
+
+
+def _is_separator(line: str) -> bool:
+    """A ruled line between bands (``------+-------``), not a row of ``-`` empties."""
+    stripped = line.strip()
+    if not set(stripped) <= _SEPARATOR_CHARS:
+        return False
+    dashes = sum(ch in "-*" for ch in stripped)
+    return "+" in stripped or "=" in stripped or dashes != 9 or len(stripped) > 9 + 4
+
+
+def _parse_lines(lines: list[tuple[int, str]]) -> Grid:
+    rows = [(number, line) for number, line in lines if not _is_separator(line)]
+    read = [_read_cells(line, number, row=i + 1) for i, (number, line) in enumerate(rows)]
+    if len(rows) == 9 and all(len(cells) == 9 for cells in read):
+        return tuple(d for cells in read for d in cells)
+    if len(rows) == len(lines) and sum(map(len, read)) == 81:
+        # Plain text wrapped at some width: the cells are in order, only the breaks differ.
+        return tuple(d for cells in read for d in cells)
+    for i, ((number, _), cells) in enumerate(zip(rows, read, strict=True)):
+        if len(cells) != 9:
+            raise InvalidPuzzleError(
+                f"row {i + 1} has {len(cells)} cells, expected 9 (line {number})", line=number
+            )
+    raise InvalidPuzzleError(f"{len(rows)} rows, expected 9")
+
+
+def _parse_leetcode_text(text: str) -> Grid:
+    if not text.endswith("]"):
+        raise InvalidPuzzleError("a board starting with '[' must end with ']'")
+    body = text[1:-1]
+    rows = _INNER_LIST.findall(body)
+    if not rows:
+        return tuple(_parse_tokens(body.split(","), row=None))
+    leftover = _INNER_LIST.sub("", body)
+    stray = leftover.replace(",", "").strip()
+    if stray:
+        raise InvalidPuzzleError(f"unexpected text {stray[:20]!r} between the rows of the board")
+    if len(rows) != 9:
+        raise InvalidPuzzleError(f"{len(rows)} rows, expected 9")
+    grid: list[int] = []
+    for r, row in enumerate(rows, start=1):
+        grid.extend(_parse_tokens(row.split(","), row=r))
+    return tuple(grid)
+
+
+def _parse_tokens(tokens: Sequence[object], row: int | None) -> list[int]:
+    """Cells given one per item: ints 0-9, or one-character strings (quotes allowed)."""
+    expected = 81 if row is None else 9
+    if len(tokens) != expected:
+        where = f"row {row} has" if row is not None else "the board has"
+        raise InvalidPuzzleError(f"{where} {len(tokens)} cells, expected {expected}")
+    cells: list[int] = []
+    for i, token in enumerate(tokens):
+        at_row, at_col = (row, i + 1) if row is not None else (i // 9 + 1, i % 9 + 1)
+        value: int | None = None
+        if type(token) is int:
+            value = token if 0 <= token <= 9 else None
+        elif isinstance(token, str):
+            value = _CELL_VALUE.get(token.strip().strip("\"'").strip() or "?")
+        if value is None:
+            shown = repr(token)[:20]
+            raise InvalidPuzzleError(f"unexpected {shown} at row {at_row}, column {at_col}")
+        cells.append(value)
+    return cells
+
+
+def _parse_sequence(items: Sequence[object]) -> Grid:
+    if len(items) == 81:
+        return tuple(_parse_tokens(items, row=None))
+    if len(items) == 9 and all(
+        isinstance(row, Sequence) and not isinstance(row, str | bytes) for row in items
+    ):
+        grid: list[int] = []
+        for r, row in enumerate(items, start=1):
+            assert isinstance(row, Sequence)
+            grid.extend(_parse_tokens(row, row=r))
+        return tuple(grid)
+    if len(items) == 9 and all(isinstance(row, str) for row in items):
+        return _parse_lines([(i, str(row)) for i, row in enumerate(items, start=1)])
+    raise InvalidPuzzleError(f"{len(items)} items: expected 81 cells or 9 rows of 9")
+
+
+def format_line(grid: Grid, empty: str = ".") -> str:
+    """The puzzle as one line of 81 characters, ``empty`` for an empty cell.
+
+    Examples:
+        >>> format_line((0, 1) * 40 + (9,), empty="0")[:6]
+        '010101'
+    """
+    if len(empty) != 1 or empty not in EMPTY_CHARS:
+        raise ValueError(f"empty must be one of {EMPTY_CHARS!r}, got {empty!r}")
+    return "".join(str(d) if d else empty for d in grid)
+
+
+def format_grid(grid: Grid, empty: str = ".") -> str:
+    """The puzzle as a boxed 9-line picture (13 lines with the rules).
+
+    Examples:
+        >>> print(format_grid(parse("123456789" + "." * 72)).splitlines()[1])
+        | 1 2 3 | 4 5 6 | 7 8 9 |
+    """
+    line = format_line(grid, empty)
+    rule = "+-------+-------+-------+"
+    out = [rule]
+    for r in range(9):
+        cells = line[9 * r : 9 * r + 9]
+        boxes = [" ".join(cells[i : i + 3]) for i in (0, 3, 6)]
+        out.append("| " + " | ".join(boxes) + " |")
+        if r % 3 == 2:
+            out.append(rule)
+    return "\n".join(out)
+
+
+def format_board(grid: Grid) -> list[list[str]]:
+    """The puzzle as a LeetCode-style board: 9 lists of 9 strings, ``"."`` for empty.
+
+    Examples:
+        >>> format_board(parse("5" + "." * 80))[0][:3]
+        ['5', '.', '.']
+    """
+    line = format_line(grid, ".")
+    return [list(line[9 * r : 9 * r + 9]) for r in range(9)]

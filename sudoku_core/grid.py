@@ -1,0 +1,103 @@
+"""The vocabulary and geometry of a 9x9 Sudoku, shared by every other module.
+
+Vocabulary (Norvig's, with ints instead of strings):
+
+- *cell*: an index 0..80, row-major (``cell = 9 * row + col``).
+- *row*, *col*, *box*: indexes 0..8; boxes are numbered left to right, top to bottom.
+- *unit*: the 9 cells of a row, column or box; there are 27.
+- *peers*: the 20 other cells that share a unit with a cell.
+- *digit*: 1..9; ``0`` marks an empty cell.
+- *mask*: a 9-bit set of digits, bit ``d - 1`` for digit ``d``.
+- *grid*: a tuple of 81 digits; the *givens* of a puzzle are its non-zero cells.
+
+People count from 1, so every message names rows, columns and boxes 1-based (``r3c5``),
+while the code counts from 0. The geometry is a few tables computed once at import.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+Grid = tuple[int, ...]
+"""81 digits, row-major, 0 for an empty cell."""
+
+Cell = int
+Digit = int
+Mask = int
+UnitKind = Literal["row", "column", "box"]
+
+CELLS: Final = range(81)
+DIGITS: Final = range(1, 10)
+ALL_DIGITS_MASK: Final = 0x1FF
+EMPTY_GRID: Final[Grid] = (0,) * 81
+
+
+def row_of(cell: Cell) -> int:
+    """The row (0..8) of a cell."""
+    return cell // 9
+
+
+def col_of(cell: Cell) -> int:
+    """The column (0..8) of a cell."""
+    return cell % 9
+
+
+def box_of(cell: Cell) -> int:
+    """The box (0..8) of a cell, numbered left to right, top to bottom."""
+    return (cell // 27) * 3 + (cell % 9) // 3
+
+
+ROWS: Final = tuple(tuple(9 * r + c for c in range(9)) for r in range(9))
+COLS: Final = tuple(tuple(9 * r + c for r in range(9)) for c in range(9))
+BOXES: Final = tuple(tuple(c for c in CELLS if box_of(c) == b) for b in range(9))
+UNITS: Final = ROWS + COLS + BOXES
+"""All 27 units: rows 0..8, then columns, then boxes."""
+
+UNIT_KINDS: Final[tuple[UnitKind, ...]] = ("row",) * 9 + ("column",) * 9 + ("box",) * 9
+
+UNITS_OF: Final = tuple(
+    (ROWS[row_of(c)], COLS[col_of(c)], BOXES[box_of(c)]) for c in CELLS
+)
+PEERS: Final = tuple(
+    tuple(sorted({p for unit in UNITS_OF[c] for p in unit} - {c})) for c in CELLS
+)
+
+
+def cell_name(cell: Cell) -> str:
+    """The standard 1-based name of a cell, e.g. ``r3c5``.
+
+    Examples:
+        >>> cell_name(0), cell_name(80), cell_name(22)
+        ('r1c1', 'r9c9', 'r3c5')
+    """
+    return f"r{row_of(cell) + 1}c{col_of(cell) + 1}"
+
+
+def unit_name(unit: int) -> str:
+    """A person's name for one of the 27 units, e.g. ``row 3`` or ``box 9``.
+
+    Examples:
+        >>> unit_name(2), unit_name(9), unit_name(26)
+        ('row 3', 'column 1', 'box 9')
+    """
+    return f"{UNIT_KINDS[unit]} {unit % 9 + 1}"
+
+
+def mask_of(digit: Digit) -> Mask:
+    """The one-digit mask of a digit."""
+    return 1 << (digit - 1)
+
+
+def digits_of(mask: Mask) -> list[Digit]:
+    """The digits in a mask, ascending.
+
+    Examples:
+        >>> digits_of(0b100000101)
+        [1, 3, 9]
+    """
+    return [d for d in DIGITS if mask >> (d - 1) & 1]
+
+
+def givens_count(grid: Grid) -> int:
+    """How many cells of the grid hold a digit."""
+    return 81 - grid.count(0)

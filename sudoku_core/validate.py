@@ -1,0 +1,80 @@
+"""Rule checks on givens: which digits repeat in which unit.
+
+A puzzle whose givens break the rules is *invalid*, a different answer from "no solution":
+the person typed something wrong and needs to be told where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sudoku_core.formats import GridLike, as_grid
+from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, UnitKind, cell_name, unit_name
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``."""
+
+    digit: Digit
+    unit: int
+    """0..26: rows, then columns, then boxes (see :data:`sudoku_core.grid.UNITS`)."""
+    cells: tuple[Cell, ...]
+
+    @property
+    def kind(self) -> UnitKind:
+        """``row``, ``column`` or ``box``."""
+        return UNIT_KINDS[self.unit]
+
+    @property
+    def number(self) -> int:
+        """The unit's number as people count, 1..9."""
+        return self.unit % 9 + 1
+
+    def describe(self) -> str:
+        """A sentence for a person.
+
+        Examples:
+            >>> Conflict(digit=5, unit=2, cells=(18, 24)).describe()
+            'digit 5 appears twice in row 3: r3c1, r3c7'
+        """
+        times = "twice" if len(self.cells) == 2 else f"{len(self.cells)} times"
+        where = ", ".join(cell_name(c) for c in self.cells)
+        return f"digit {self.digit} appears {times} in {unit_name(self.unit)}: {where}"
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        return {
+            "digit": self.digit,
+            "kind": self.kind,
+            "number": self.number,
+            "cells": list(self.cells),
+            "message": self.describe(),
+        }
+
+
+def conflicts(puzzle: GridLike) -> list[Conflict]:
+    """Every digit that appears more than once in a unit, in unit order then digit order.
+
+    Examples:
+        >>> [c.describe() for c in conflicts((5, 5) + (0,) * 79)]
+        ['digit 5 appears twice in row 1: r1c1, r1c2', 'digit 5 appears twice in box 1: r1c1, r1c2']
+    """
+    grid = as_grid(puzzle)
+    found: list[Conflict] = []
+    for index, unit in enumerate(UNITS):
+        by_digit: dict[Digit, list[Cell]] = {}
+        for cell in unit:
+            if grid[cell]:
+                by_digit.setdefault(grid[cell], []).append(cell)
+        found.extend(
+            Conflict(digit=d, unit=index, cells=tuple(cells))
+            for d, cells in sorted(by_digit.items())
+            if len(cells) > 1
+        )
+    return found
+
+
+def conflicting_cells(grid: GridLike) -> set[Cell]:
+    """The cells that take part in any conflict."""
+    return {cell for conflict in conflicts(grid) for cell in conflict.cells}

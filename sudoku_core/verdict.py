@@ -1,0 +1,175 @@
+"""The one answer a user-facing tool needs about a puzzle: is it a proper Sudoku, and why not.
+
+:func:`check` returns INVALID (with the conflicting givens), NO_SOLUTION, UNIQUE (with the
+solution), MULTIPLE (with two solutions and the cells where they differ) or GAVE_UP.
+:func:`iter_check` is the same work in slices, for the page's worker.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sudoku_core.errors import GaveUpError
+from sudoku_core.formats import GridLike, as_grid, format_line
+from sudoku_core.grid import Cell, Grid, cell_name, givens_count
+from sudoku_core.solver import Budget, SearchStats, decode, initial_state, iter_search
+from sudoku_core.validate import Conflict, conflicts
+
+MIN_UNIQUE_GIVENS = 17
+"""No puzzle with fewer givens has a unique solution (McGuire, Tugemann and Civario, 2012)."""
+
+
+class Status(StrEnum):
+    """The kinds of verdict; the values are the strings the page and the CLI's JSON use."""
+
+    INVALID = "invalid"
+    NO_SOLUTION = "no_solution"
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    GAVE_UP = "gave_up"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`check` found, with the evidence for it."""
+
+    status: Status
+    puzzle: Grid
+    conflicts: tuple[Conflict, ...] = ()
+    solutions: tuple[Grid, ...] = ()
+    """One solution when UNIQUE, two when MULTIPLE, none otherwise."""
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    @property
+    def givens(self) -> int:
+        """How many givens the puzzle has."""
+        return givens_count(self.puzzle)
+
+    @property
+    def too_few_givens(self) -> bool:
+        """Fewer than 17 givens: the puzzle cannot have a unique solution."""
+        return self.givens < MIN_UNIQUE_GIVENS
+
+    @property
+    def solution(self) -> Grid | None:
+        """The solution when the puzzle has exactly one."""
+        return self.solutions[0] if self.status is Status.UNIQUE else None
+
+    @property
+    def differences(self) -> tuple[Cell, ...]:
+        """For MULTIPLE: the cells where the two solutions shown differ."""
+        if len(self.solutions) < 2:
+            return ()
+        first, second = self.solutions[:2]
+        return tuple(c for c in range(81) if first[c] != second[c])
+
+    def describe(self) -> str:
+        """A sentence or two for a person.
+
+        Examples:
+            >>> check("11" + "." * 79).describe()
+            'Invalid: digit 1 appears twice in row 1: r1c1, r1c2; digit 1 appears twice in box 1: r1c1, r1c2.'
+        """
+        few = (
+            f" It has only {self.givens} givens; a unique puzzle needs at least "
+            f"{MIN_UNIQUE_GIVENS}."
+            if self.too_few_givens and self.status is not Status.INVALID
+            else ""
+        )
+        if self.status is Status.INVALID:
+            return "Invalid: " + "; ".join(c.describe() for c in self.conflicts) + "."
+        if self.status is Status.NO_SOLUTION:
+            return "No solution: the givens follow the rules but cannot be completed." + few
+        if self.status is Status.UNIQUE:
+            return "Unique: the puzzle has exactly one solution."
+        if self.status is Status.MULTIPLE:
+            cells = self.differences
+            shown = ", ".join(cell_name(c) for c in cells[:12]) + (" ..." if len(cells) > 12 else "")
+            return (
+                f"Multiple solutions: two of them differ in {len(cells)} cells ({shown})." + few
+            )
+        return (
+            f"Gave up after {self.stats.nodes} search nodes ({self.stats.seconds:.1f} s) "
+            "without an answer." + few
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON: grids as 81-character lines."""
+        return {
+            "status": self.status.value,
+            "message": self.describe(),
+            "puzzle": format_line(self.puzzle),
+            "givens": self.givens,
+            "too_few_givens": self.too_few_givens,
+            "conflicts": [c.to_dict() for c in self.conflicts],
+            "solution": format_line(self.solution) if self.solution else None,
+            "solutions": [format_line(s) for s in self.solutions],
+            "differences": list(self.differences),
+            "stats": {
+                "nodes": self.stats.nodes,
+                "guesses": self.stats.guesses,
+                "seconds": round(self.stats.seconds, 6),
+            },
+        }
+
+
+def iter_check(
+    puzzle: GridLike, budget: Budget | None = None, tick_nodes: int = 500
+) -> Generator[SearchStats, None, Verdict]:
+    """:func:`check` in slices: yields the running stats every ``tick_nodes`` search nodes."""
+    grid = as_grid(puzzle)
+    clashes = conflicts(grid)
+    stats = SearchStats()
+    if clashes:
+        return Verdict(Status.INVALID, grid, conflicts=tuple(clashes), stats=stats)
+    started = time.perf_counter()
+    found: list[Grid] = []
+    state = initial_state(grid)
+    status = Status.NO_SOLUTION
+    if state is not None:
+        try:
+            for solved in iter_search(state, stats, budget, tick_nodes):
+                if solved is None:
+                    stats.seconds = time.perf_counter() - started
+                    yield stats
+                    continue
+                found.append(decode(solved))
+                if len(found) == 2:
+                    break
+            status = (Status.NO_SOLUTION, Status.UNIQUE, Status.MULTIPLE)[len(found)]
+        except GaveUpError:
+            status = Status.GAVE_UP
+            found = []
+    stats.seconds = time.perf_counter() - started
+    return Verdict(status, grid, solutions=tuple(found), stats=stats)
+
+
+def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:
+    """The verdict on a puzzle: INVALID, NO_SOLUTION, UNIQUE, MULTIPLE or GAVE_UP.
+
+    Examples:
+        >>> check("." * 81).status.value, check("." * 81).too_few_givens
+        ('multiple', True)
+    """
+    steps = iter_check(puzzle, budget, tick_nodes=0)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            verdict: Verdict = done.value
+            return verdict
+
+
+def find_mistakes(puzzle: GridLike, entries: GridLike) -> list[Cell] | None:
+    """The cells where the player's entries differ from the unique solution.
+
+    Returns None when the puzzle has no unique solution (there is nothing to compare with).
+    """
+    verdict = check(puzzle)
+    if verdict.solution is None:
+        return None
+    digits = as_grid(entries)
+    return [c for c in range(81) if digits[c] and digits[c] != verdict.solution[c]]
