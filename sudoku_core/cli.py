@@ -1,0 +1,244 @@
+"""The command line: ``python -m sudoku_core solve|check|count|format|bench``.
+
+Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
+input. Exit codes, worst first: 2 = bad input (the parse error with file and line is on
+stderr), 1 = a puzzle is invalid, has no solution or several, 3 = a budget ran out, 0 = ok.
+
+In ``line`` output a puzzle that has no answer prints as a ``#`` comment line, so the output
+stays line-aligned with the input and is itself a valid puzzle file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+from typing import TextIO
+
+from sudoku_core._version import __version__
+from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.grid import Grid
+from sudoku_core.puzzle_files import PuzzleLine, read_file, read_lines
+from sudoku_core.solver import Budget, search
+from sudoku_core.verdict import Status, Verdict, check
+
+EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
+_SEVERITY = {EXIT_OK: 0, EXIT_GAVE_UP: 1, EXIT_NOT_UNIQUE: 2, EXIT_BAD_INPUT: 3}
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every worker process needs to answer one puzzle (picklable)."""
+
+    command: str
+    output: str
+    empty: str
+    limit: int
+    budget: Budget | None
+    detailed: bool
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One puzzle's output lines and exit code."""
+
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+    code: int
+
+
+def _render(grid: Grid, options: Options) -> str:
+    if options.output == "grid":
+        return format_grid(grid, options.empty) + "\n"
+    if options.output == "board":
+        return json.dumps(format_board(grid))
+    return format_line(grid, options.empty)
+
+
+def _verdict_code(verdict: Verdict) -> int:
+    if verdict.status is Status.UNIQUE:
+        return EXIT_OK
+    return EXIT_GAVE_UP if verdict.status is Status.GAVE_UP else EXIT_NOT_UNIQUE
+
+
+def _answer_solve(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    verdict = check(grid, options.budget)
+    code = _verdict_code(verdict)
+    if options.output == "json":
+        return Answer((json.dumps(verdict.to_dict()),), (), code)
+    if verdict.solutions:
+        note = () if code == EXIT_OK else (f"{item.where}: {verdict.describe()} Showing one.",)
+        return Answer((_render(verdict.solutions[0], options),), note, code)
+    return Answer((f"# {verdict.status.value}",), (f"{item.where}: {verdict.describe()}",), code)
+
+
+def _answer_check(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    verdict = check(grid, options.budget)
+    code = _verdict_code(verdict)
+    if options.output == "json":
+        return Answer((json.dumps(verdict.to_dict()),), (), code)
+    lines = [verdict.describe() if options.detailed else f"{item.where}: {verdict.describe()}"]
+    if options.detailed and verdict.status is Status.MULTIPLE:
+        for number, solution in enumerate(verdict.solutions, 1):
+            lines.append(f"solution {number}:\n{format_grid(solution, options.empty)}")
+    return Answer(tuple(lines), (), code)
+
+
+def _answer_count(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    result = search(grid, limit=options.limit, budget=options.budget, keep=0)
+    shown = f"{result.count}+" if result.gave_up or not result.complete else str(result.count)
+    if options.output == "json":
+        body = {"count": result.count, "complete": result.complete, "gave_up": result.gave_up}
+        return Answer((json.dumps(body),), (), EXIT_GAVE_UP if result.gave_up else EXIT_OK)
+    if result.gave_up:
+        return Answer((shown,), (f"{item.where}: gave up; at least {result.count} solutions",), 3)
+    return Answer((shown,), (), EXIT_OK)
+
+
+def _answer_format(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    if options.output == "json":
+        return Answer((json.dumps(format_line(grid, options.empty)),), (), EXIT_OK)
+    return Answer((_render(grid, options),), (), EXIT_OK)
+
+
+_ANSWERS: dict[str, Callable[[PuzzleLine, Grid, Options], Answer]] = {
+    "solve": _answer_solve,
+    "check": _answer_check,
+    "count": _answer_count,
+    "format": _answer_format,
+}
+
+
+def answer(job: tuple[PuzzleLine, Options]) -> Answer:
+    """One puzzle's answer; module-level so a process pool can run it."""
+    item, options = job
+    if item.grid is None:
+        shown = "# bad input" if options.output == "line" else ""
+        return Answer((shown,) if shown else (), (f"{item.where}: {item.error}",), EXIT_BAD_INPUT)
+    return _ANSWERS[options.command](item, item.grid, options)
+
+
+def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:
+    for index, text in enumerate(args.puzzles, 1):
+        yield from read_lines(text, f"argument {index}")
+    for path in args.file or ():
+        if path == "-":
+            yield from read_lines(stdin.read(), "<stdin>")
+        else:
+            yield from read_file(path)
+    if not args.puzzles and not args.file:
+        yield from read_lines(stdin.read(), "<stdin>")
+
+
+def _answers(jobs: list[tuple[PuzzleLine, Options]], processes: int) -> Iterable[Answer]:
+    if processes <= 1 or len(jobs) < 64:
+        return map(answer, jobs)
+    with Pool(processes) as pool:
+        return list(pool.imap(answer, jobs, chunksize=max(1, min(256, len(jobs) // (8 * processes)))))
+
+
+class _Progress:
+    """``done/total`` on stderr, only when it is a terminal, at most five times a second."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = total > 1 and stream.isatty()
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        if self.enabled and (now - self.last > 0.2 or done == self.total):
+            self.last = now
+            self.stream.write(f"\r{done}/{self.total} puzzles")
+            if done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+
+
+def _run_puzzles(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    budget = None
+    if args.max_nodes is not None or args.max_seconds is not None:
+        budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds)
+    items = list(_inputs(args, stdin))
+    if not items:
+        stderr.write("no puzzle given: pass one as an argument, a file with -f, or on stdin\n")
+        return EXIT_BAD_INPUT
+    options = Options(
+        command=args.command,
+        output=getattr(args, "to", None) or args.format,
+        empty=args.empty,
+        limit=getattr(args, "limit", 1000),
+        budget=budget,
+        detailed=len(items) == 1,
+    )
+    processes = args.jobs if args.jobs > 0 else os.cpu_count() or 1
+    progress = _Progress(len(items), stderr)
+    code = EXIT_OK
+    answers = _answers([(item, options) for item in items], processes)
+    for done, result in enumerate(answers, 1):
+        for line in result.stdout:
+            stdout.write(line + "\n")
+        for line in result.stderr:
+            stderr.write(line + "\n")
+        if _SEVERITY[result.code] > _SEVERITY[code]:
+            code = result.code
+        progress.update(done)
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m sudoku_core",
+        description="Solve, check, count and convert Sudoku puzzles; benchmark the solver.",
+        epilog="Exit codes: 0 ok, 1 invalid/no solution/several, 2 bad input, 3 gave up.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudoku_core {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    helps = {
+        "solve": "print the solution of each puzzle",
+        "check": "say whether each puzzle is invalid, unsolvable, unique or has several solutions",
+        "count": "count the solutions of each puzzle, up to --limit",
+        "format": "convert puzzles to another format",
+    }
+    for name, text in helps.items():
+        sub = commands.add_parser(name, help=text, description=text)
+        sub.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="a puzzle as text")
+        sub.add_argument("-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)")
+        default = "grid" if name == "format" else "line"
+        choices = ["line", "grid", "board", "json"]
+        sub.add_argument("--format", choices=choices, default=default, help=f"output format (default {default})")
+        if name == "format":
+            sub.add_argument("--to", choices=choices, help="the same as --format")
+        sub.add_argument("--empty", choices=list(".0"), default=".", help="the empty-cell character of line output")
+        sub.add_argument("-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)")
+        sub.add_argument("--max-nodes", type=int, help="give up on a puzzle after this many search nodes")
+        sub.add_argument("--max-seconds", type=float, help="give up on a puzzle after this many seconds")
+        if name == "count":
+            sub.add_argument("--limit", type=int, default=1000, help="stop counting at this many (default 1000)")
+    bench = commands.add_parser("bench", help="benchmark the solver on puzzle files")
+    from sudoku_core.bench import add_arguments
+
+    add_arguments(bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "bench":
+            from sudoku_core.bench import run_from_args
+
+            return run_from_args(args, sys.stdout, sys.stderr)
+        return _run_puzzles(args, sys.stdin, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
