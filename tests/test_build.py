@@ -1,0 +1,340 @@
+"""build.py: the download cache, the built site's contents, and how `serve` serves it."""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import importlib
+import json
+import re
+import sys
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+bp = importlib.import_module("sudoku_build")  # build.py, registered by conftest.py
+ServeFactory = Callable[..., str]
+
+
+# --- the download cache --------------------------------------------------------------------------
+
+
+def make_pin(content: bytes, filename: str = "thing-1.0.whl") -> Any:
+    """A pin whose sha256 is that of `content`."""
+    return bp.Pin("thing", "1.0", filename, hashlib.sha256(content).hexdigest())
+
+
+class Fetcher:
+    """A fake download that writes given bytes and counts its calls."""
+
+    def __init__(self, content: bytes, filename: str = "thing-1.0.whl") -> None:
+        self.content = content
+        self.filename = filename
+        self.calls = 0
+
+    def __call__(self, dest: Path) -> Path:
+        self.calls += 1
+        path = dest / self.filename
+        path.write_bytes(self.content)
+        return path
+
+
+def test_cache_hit_does_not_fetch(tmp_path: Path) -> None:
+    pin = make_pin(b"good")
+    (tmp_path / pin.filename).write_bytes(b"good")
+    fetch = Fetcher(b"good")
+    assert bp.cached(pin, tmp_path, fetch, offline=False) == tmp_path / pin.filename
+    assert fetch.calls == 0
+
+
+def test_corrupt_cached_file_is_detected_and_fetched_again(tmp_path: Path) -> None:
+    pin = make_pin(b"good")
+    (tmp_path / pin.filename).write_bytes(b"goof")  # same size, one byte flipped
+    fetch = Fetcher(b"good")
+    path = bp.cached(pin, tmp_path, fetch, offline=False)
+    assert fetch.calls == 1
+    assert path.read_bytes() == b"good"
+
+
+def test_corrupt_cached_file_offline_is_an_error_not_used(tmp_path: Path) -> None:
+    pin = make_pin(b"good")
+    (tmp_path / pin.filename).write_bytes(b"evil")
+    with pytest.raises(bp.BuildError, match="offline"):
+        bp.cached(pin, tmp_path, Fetcher(b"good"), offline=True)
+    assert not (tmp_path / pin.filename).exists()
+
+
+def test_download_with_wrong_hash_is_refused_and_not_cached(tmp_path: Path) -> None:
+    pin = make_pin(b"good")
+    with pytest.raises(bp.BuildError, match="refusing"):
+        bp.cached(pin, tmp_path, Fetcher(b"tampered"), offline=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_missing_npm_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(bp.shutil, "which", lambda name: None)
+    with pytest.raises(bp.BuildError, match=r"Install Node\.js"):
+        bp.npm_pack(bp.PYODIDE)(tmp_path)
+
+
+def test_no_modern_python_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bp, "python_candidates", lambda: iter([sys.executable]))
+    monkeypatch.setattr(bp, "python_version", lambda exe: (3, 11))
+    with pytest.raises(bp.BuildError, match=r"Python >= 3\.12.*Install"):
+        bp.find_modern_python()
+
+
+def test_main_prints_build_errors_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(**kwargs: object) -> None:
+        raise bp.BuildError("npm is missing")
+
+    monkeypatch.setattr(bp, "build", fail)
+    assert bp.main(["build"]) == 2
+    assert capsys.readouterr().err.strip() == "build.py: error: npm is missing"
+
+
+def test_find_modern_python_finds_one_here() -> None:
+    version = bp.python_version(bp.find_modern_python())
+    assert version is not None and version >= (3, 12)
+
+
+# --- command line --------------------------------------------------------------------------------
+
+
+def test_test_subsets_become_marker_expressions() -> None:
+    args = bp.parse_args(["test", "--unit", "--", "-k", "cache", "-x"])
+    assert args.pytest_args == ["-k", "cache", "-x"]
+    argv = bp.pytest_args(args)
+    assert argv[argv.index("-m") + 1] == "(not e2e and not pyodide)"
+    assert argv[-3:] == ["-k", "cache", "-x"]
+    e2e_and_pyodide = bp.pytest_args(bp.parse_args(["test", "--e2e", "--pyodide"]))
+    assert "(e2e) or (pyodide)" in e2e_and_pyodide
+    assert "-m" not in bp.pytest_args(bp.parse_args(["test"]))
+
+
+def test_serve_options() -> None:
+    args = bp.parse_args(["serve", "--port", "8123", "--base", "/puzzles/sudoku", "--isolated"])
+    assert (args.port, args.base, args.isolated) == (8123, "/puzzles/sudoku", True)
+
+
+def test_trim_lockfile_raises_on_unknown_package() -> None:
+    with pytest.raises(bp.BuildError, match="nope"):
+        bp.trim_lockfile({"packages": {}}, ["nope"])
+
+
+# --- the built site ------------------------------------------------------------------------------
+
+
+def lockfile(site: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    return data
+
+
+def test_site_has_the_runtime_and_nothing_else_of_the_npm_package(site_dir: Path) -> None:
+    runtime = {p.name for p in (site_dir / "pyodide").iterdir()}
+    wheels = {p for p in runtime if p.endswith(".whl")}
+    assert runtime - wheels == set(bp.RUNTIME_FILES)
+    assert {w.split("-")[0] for w in wheels} == {"micropip", "packaging", "sudoku_core"}
+
+
+def test_web_files_are_copied(site_dir: Path) -> None:
+    web_files = [p.relative_to(bp.WEB) for p in bp.iter_files(bp.WEB)]
+    for relative in web_files:
+        assert (site_dir / relative).read_bytes() == (bp.WEB / relative).read_bytes()
+    if (bp.WEB / "index.html").exists():
+        assert (site_dir / "index.html").is_file()
+
+
+def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_dir: Path) -> None:
+    lock = lockfile(site_dir)
+    assert lock["info"]["python"].startswith("3.14")
+    assert set(lock["packages"]) == {"micropip", "packaging", "sudoku-core"}
+    for name, entry in lock["packages"].items():
+        file_name = entry["file_name"]
+        assert "/" not in file_name, f"{name}: {file_name} must be relative to the lockfile"
+        wheel = site_dir / "pyodide" / file_name
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+
+
+def test_sudoku_core_wheel_is_pure_and_current(site_dir: Path) -> None:
+    entry = lockfile(site_dir)["packages"]["sudoku-core"]
+    assert entry["version"] == bp.engine_version()
+    assert entry["imports"] == ["sudoku_core"]
+    assert entry["file_name"].endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(site_dir / "pyodide" / entry["file_name"]) as wheel:
+        shipped = {n for n in wheel.namelist() if n.startswith("sudoku_core/")}
+    sources = {
+        f"sudoku_core/{p.relative_to(ROOT / 'sudoku_core').as_posix()}"
+        for p in bp.iter_files(ROOT / "sudoku_core")
+    }
+    assert shipped == sources
+
+
+def test_manifest_lists_every_file_with_size_and_hash(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "build-manifest.json").read_text())
+    on_disk = {
+        p.relative_to(site_dir).as_posix()
+        for p in site_dir.rglob("*")
+        if p.is_file() and p.name != "build-manifest.json"
+    }
+    assert set(manifest["files"]) == on_disk
+    for name, entry in manifest["files"].items():
+        data = (site_dir / name).read_bytes()
+        assert entry == {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}, name
+    assert manifest["version"] == bp.engine_version()
+    assert manifest["pyodide"] == "314.0.7"
+    assert manifest["inputs"] == bp.fingerprint()
+
+
+def test_up_to_date_site_is_reused_not_rebuilt(
+    build_py: ModuleType, site_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("rebuilt an up-to-date site")
+
+    monkeypatch.setattr(build_py, "build", no_build)
+    assert build_py.ensure_built(site_dir) == site_dir
+
+
+EXTERNAL_URL = re.compile(r"https?://[^\s\"'`<>)]+")
+# URLs that appear in code but are never fetched (XML namespaces).
+NOT_FETCHED = ("http://www.w3.org/",)
+
+
+def our_text_files(site: Path) -> list[Path]:
+    """The site's own text files: everything but the third-party Pyodide runtime folder."""
+    suffixes = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt"}
+    return [
+        p
+        for p in bp.iter_files(site)
+        if p.suffix in suffixes and p.relative_to(site).parts[0] != "pyodide"
+    ]
+
+
+def test_our_files_reference_no_external_host(site_dir: Path) -> None:
+    offenders = [
+        f"{path.relative_to(site_dir)}: {url}"
+        for path in our_text_files(site_dir)
+        for url in EXTERNAL_URL.findall(path.read_text(errors="replace"))
+        if not url.startswith(NOT_FETCHED)
+        and urlsplit(url).hostname not in ("127.0.0.1", "localhost")
+    ]
+    assert offenders == []
+
+
+def test_every_loadpyodide_caller_passes_index_url(site_dir: Path) -> None:
+    """Pyodide's default indexURL for packages is a CDN; our worker must name its own folder."""
+    callers = [p for p in our_text_files(site_dir) if "loadPyodide(" in p.read_text()]
+    probe = ROOT / "tests" / "browser_probe" / "probe-worker.js"
+    for path in [*callers, probe]:
+        assert re.search(r"loadPyodide\(\s*\{[^}]*indexURL", path.read_text()), path
+
+
+def test_url_scan_would_catch_a_cdn(tmp_path: Path) -> None:
+    (tmp_path / "app.js").write_text('import x from "https://cdn.jsdelivr.net/pyodide/x.mjs";')
+    urls = [u for p in our_text_files(tmp_path) for u in EXTERNAL_URL.findall(p.read_text())]
+    assert urls == ["https://cdn.jsdelivr.net/pyodide/x.mjs"]
+
+
+# --- rebuilding offline --------------------------------------------------------------------------
+
+
+def test_rebuild_with_a_full_cache_needs_no_network(
+    site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every fetcher is replaced by a failure and the tools' own network paths are closed."""
+
+    def no_network(pin: Any) -> Callable[[Path], Path]:
+        def fetch(dest: Path) -> Path:
+            raise AssertionError(f"tried to download {pin.filename}")
+
+        return fetch
+
+    monkeypatch.setattr(bp, "npm_pack", no_network)
+    monkeypatch.setattr(bp, "pip_download", no_network)
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.setenv(name, "http://127.0.0.1:9")  # the discard port: any request fails
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("npm_config_offline", "true")
+    rebuilt = bp.build(tmp_path / "site", offline=True)
+    assert lockfile(rebuilt) == lockfile(site_dir)
+    assert (rebuilt / "pyodide" / "pyodide.asm.wasm").read_bytes() == (
+        site_dir / "pyodide" / "pyodide.asm.wasm"
+    ).read_bytes()
+
+
+# --- serving -------------------------------------------------------------------------------------
+
+
+def request(url: str, path: str, method: str = "GET") -> http.client.HTTPResponse:
+    """One request without following redirects; the response body is read."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    connection.request(method, path)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("pyodide/pyodide-lock.json", "application/json"),
+        ("pyodide/python_stdlib.zip", "application/zip"),
+        ("build-manifest.json", "application/json"),
+    ],
+)
+def test_served_types_and_csp(site_server: str, path: str, mime: str) -> None:
+    for method in ("GET", "HEAD"):
+        response = request(site_server, f"/{path}", method)
+        assert response.status == 200
+        assert response.headers["Content-Type"].split(";")[0] == mime
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        csp = response.headers["Content-Security-Policy"]
+        directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+        assert "'wasm-unsafe-eval'" in directives["script-src"]
+        assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in directives["script-src"]
+        assert directives["connect-src"] == "'self'" and directives["worker-src"] == "'self'"
+        assert "Cross-Origin-Embedder-Policy" not in response.headers
+
+
+def test_wheels_and_webmanifest_types() -> None:
+    assert bp.MIME_TYPES[".whl"] == "application/zip"
+    assert bp.MIME_TYPES[".webmanifest"] == "application/manifest+json"
+
+
+def test_serve_refuses_listings_and_paths_outside_the_site(site_server: str) -> None:
+    assert request(site_server, "/pyodide/").status == 404  # no directory listing
+    assert request(site_server, "/../build.py").status == 404
+    assert request(site_server, "/%2e%2e/pyproject.toml").status == 404
+    assert request(site_server, "/nope.js").status == 404
+
+
+def test_serve_under_a_sub_path(serve_site: ServeFactory) -> None:
+    url = serve_site(base="/puzzles/sudoku/")
+    assert url.endswith("/puzzles/sudoku/")
+    inside = request(url, "/puzzles/sudoku/pyodide/pyodide.asm.wasm")
+    assert inside.status == 200
+    assert inside.headers["Content-Type"] == "application/wasm"
+    assert request(url, "/pyodide/pyodide.asm.wasm").status == 404
+    assert request(url, "/puzzles/pyodide/pyodide.asm.wasm").status == 404
+    redirect = request(url, "/puzzles/sudoku")
+    assert (redirect.status, redirect.headers["Location"]) == (301, "/puzzles/sudoku/")
+    assert request(url, "/puzzles/sudoku/pyodide/pyodide.mjs?v=1").status == 200
+
+
+def test_isolated_serving_sends_coop_coep(serve_site: ServeFactory) -> None:
+    response = request(serve_site(isolated=True), "/pyodide/pyodide.mjs")
+    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert response.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
