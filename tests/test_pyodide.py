@@ -1,0 +1,157 @@
+"""The shipped sudoku_core wheel inside the real Pyodide runtime, loaded the way the page loads it.
+
+Node: one boot per session (tests/pyodide_runner.mjs runs tests/pyodide_checks.py and prints one
+JSON report that the tests below share). Chromium: a test-only probe page boots the site's
+Pyodide in a module worker under the server's CSP, and a site with a tampered wheel must fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[1]
+bp = importlib.import_module("sudoku_build")  # build.py, registered by conftest.py
+SOLVE_SETS = {"top95.txt": 95, "easy50.txt": 50}
+COUNTED = "counted.txt"
+PROBE = ROOT / "tests" / "browser_probe"
+
+
+@pytest.fixture(scope="session")
+def pyodide_report(site_dir: Path) -> dict[str, Any]:
+    """One Pyodide boot in Node running every check; the runner's JSON report."""
+    for name in [*SOLVE_SETS, COUNTED]:
+        assert (bp.PUZZLES / name).is_file(), f"puzzle file missing: {bp.PUZZLES / name}"
+    data = {"puzzle_dir": "/puzzles", "solve_sets": list(SOLVE_SETS), "counted": COUNTED}
+    report: dict[str, Any] = bp.run_node(site_dir, ROOT / "tests" / "pyodide_checks.py", data)
+    assert report["ok"], f"Pyodide runner failed: {report.get('error')}\n{report.get('messages')}"
+    return report
+
+
+@pytest.mark.pyodide
+def test_wheel_loads_by_name_through_the_site_lockfile(pyodide_report: dict[str, Any]) -> None:
+    assert pyodide_report["python"].startswith("3.14")
+    assert "Loaded micropip, sudoku-core" in pyodide_report["messages"]
+    assert not [m for m in pyodide_report["messages"] if m.startswith("ERROR")]
+    assert pyodide_report["sudoku_core"] == bp.engine_version()
+    result = pyodide_report["result"]
+    assert result["version"] == bp.engine_version()
+    # Installed from the wheel into site-packages, not read from the repo.
+    assert result["module_file"].startswith("/lib/python3.14/site-packages/sudoku_core/")
+
+
+@pytest.mark.pyodide
+@pytest.mark.parametrize(("name", "size"), SOLVE_SETS.items())
+def test_solves_and_verifies_real_puzzles(
+    pyodide_report: dict[str, Any], name: str, size: int
+) -> None:
+    outcome = pyodide_report["result"]["sets"][name]
+    assert outcome["puzzles"] == size
+    assert outcome["failures"] == []
+    assert outcome["verified"] == size
+
+
+@pytest.mark.pyodide
+def test_counts_solutions_exactly(pyodide_report: dict[str, Any]) -> None:
+    counted = pyodide_report["result"]["counted"]
+    assert counted["puzzles"] == 43
+    assert counted["mismatches"] == []
+
+
+@pytest.mark.pyodide
+def test_parse_errors_keep_their_class_and_message(pyodide_report: dict[str, Any]) -> None:
+    errors = pyodide_report["result"]["parse_errors"]
+    assert errors["short"].startswith("InvalidPuzzleError: ")
+    assert "80 cells, expected 81" in errors["short"]
+    assert errors["letters"].startswith("InvalidPuzzleError: ")
+
+
+# --- in Chromium, through the server --------------------------------------------------------------
+
+
+def add_probe(site: Path) -> None:
+    """Put the test-only probe page beside the site's index (never shipped)."""
+    for path in PROBE.iterdir():
+        shutil.copy2(path, site / path.name)
+
+
+def probe_report(page: Page, url: str) -> dict[str, Any]:
+    """Open the probe page and wait (no sleeps) for its worker's single report."""
+    page.goto(url + "probe.html")
+    page.wait_for_selector("body:not([data-state='loading'])", timeout=180_000)
+    report: dict[str, Any] = json.loads(page.text_content("#report") or "{}")
+    return report
+
+
+@pytest.mark.e2e
+def test_pyodide_boots_in_chromium_under_the_csp_on_a_sub_path(
+    page: Page, site_copy: Path, serve_site: Callable[..., str]
+) -> None:
+    add_probe(site_copy)
+    report = probe_report(page, serve_site(site_copy, base="/puzzles/sudoku/"))
+    assert report["state"] == "ready", report
+    assert report["version"] == bp.engine_version()
+
+
+def tamper(wheel: Path) -> None:
+    """Rewrite the wheel as a *valid* zip with changed code, so only the hash check can notice."""
+    with zipfile.ZipFile(wheel) as original:
+        entries = [(info, original.read(info)) for info in original.infolist()]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as evil:
+        for info, data in entries:
+            if info.filename == "sudoku_core/__init__.py":
+                data += b'\n__version__ = "6.6.6-tampered"\n'
+            evil.writestr(info, data)
+
+
+@pytest.mark.e2e
+@pytest.mark.allow_console_errors
+def test_a_tampered_wheel_is_refused(
+    page: Page, site_copy: Path, serve_site: Callable[..., str]
+) -> None:
+    entry = json.loads((site_copy / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    tamper(site_copy / "pyodide" / entry["sudoku-core"]["file_name"])
+    add_probe(site_copy)
+    report = probe_report(page, serve_site(site_copy))
+    assert report["state"] == "failed", report
+    assert "6.6.6" not in json.dumps(report)
+    assert any("sudoku-core" in m for m in report["messages"] if m.startswith("ERROR")), report
+
+
+@pytest.mark.e2e
+@pytest.mark.allow_console_errors
+def test_csp_blocks_and_reports_a_cdn_fetch_from_a_worker(
+    page: Page, tmp_path: Path, serve_site: Callable[..., str], servers: Any
+) -> None:
+    """The header CSP covers module workers, and the fixtures see violations there."""
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><link rel="icon" href="data:,"><script type="module" src="main.js"></script>'
+    )
+    (tmp_path / "main.js").write_text(
+        'const w = new Worker("./w.js", {type: "module"});\n'
+        "w.onmessage = (e) => { document.body.dataset.state = e.data; };\n"
+    )
+    (tmp_path / "w.js").write_text(
+        'fetch("https://cdn.jsdelivr.net/pyodide/x.js").then(() => postMessage("fetched"),'
+        ' () => postMessage("blocked"));\n'
+    )
+    before = len(servers.reports())
+    page.goto(serve_site(tmp_path))
+    page.wait_for_selector("body[data-state]", state="attached")
+    assert page.get_attribute("body", "data-state") == "blocked"
+    deadline = time.monotonic() + 10  # the report is POSTed asynchronously: poll for it
+    while len(servers.reports()) == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    blocked = [r["csp-report"]["blocked-uri"] for r in servers.reports()[before:]]
+    assert blocked == ["https://cdn.jsdelivr.net/pyodide/x.js"]
