@@ -178,12 +178,14 @@ def _parse_tokens(tokens: Sequence[object], row: int | None) -> list[int]:
     for i, token in enumerate(tokens):
         at_row, at_col = (row, i + 1) if row is not None else (i // 9 + 1, i % 9 + 1)
         value: int | None = None
+        shown = repr(token)[:20]
         if type(token) is int:
             value = token if 0 <= token <= 9 else None
         elif isinstance(token, str):
-            value = _CELL_VALUE.get(token.strip().strip("\"'").strip() or "?")
+            bare = token.strip().strip("\"'").strip()
+            value = _CELL_VALUE.get(bare or "?")
+            shown = repr(bare)[:20]
         if value is None:
-            shown = repr(token)[:20]
             raise InvalidPuzzleError(f"unexpected {shown} at row {at_row}, column {at_col}")
         cells.append(value)
     return cells

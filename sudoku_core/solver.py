@@ -327,9 +327,9 @@ def iter_search(
     pop = stack.pop
     try:
         while stack:
-            nodes += 1
-            if nodes == max_nodes + 1 and max_nodes >= 0:
+            if nodes == max_nodes:
                 raise GaveUpError(f"gave up after {max_nodes} search nodes")
+            nodes += 1
             if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
                 raise GaveUpError(f"gave up after {budget.seconds:g} s")  # type: ignore[union-attr]
             if tick_nodes and not nodes % tick_nodes:

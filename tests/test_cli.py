@@ -1,0 +1,140 @@
+"""The command line, run as a user runs it: arguments, files, stdin, exit codes, --jobs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzle_sets import puzzle_file
+from sudoku_core import is_solution, parse
+from sudoku_core.cli import main
+
+UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_a_puzzle_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "solve", UNIQUE) == (0, SOLUTION + "\n", "")
+
+
+def test_solve_with_zeros_and_grid_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--empty", "0", "--format", "grid", UNIQUE)
+    assert code == 0 and parse(out) == parse(SOLUTION)
+    assert out.startswith("+-------+")
+
+
+def test_check_conflicts_names_digit_unit_and_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "11" + UNIQUE[2:])
+    assert code == 1
+    assert "digit 1 appears twice in row 1: r1c1, r1c2" in out
+
+
+def test_check_multiple_shows_where_two_solutions_differ(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", UNIQUE[:-3] + "...")
+    assert code == 1
+    assert "Multiple solutions: two of them differ in" in out
+    assert "solution 1:" in out and "solution 2:" in out
+
+
+def test_bad_input_exits_2_with_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", UNIQUE[:5] + "x" + UNIQUE[6:])
+    assert code == 2
+    assert "argument 1:1: unexpected character 'x' at row 1, column 6" in err
+
+
+def test_a_file_reports_the_failing_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"# comment\n\n{UNIQUE}\n{'1' * 80}\n{'12345678.' + '........9' + '.' * 63}\n")
+    code, out, err = run(capsys, "solve", "-f", str(path))
+    assert code == 2
+    assert out.splitlines() == [SOLUTION, "# bad input", "# no_solution"]
+    assert f"{path}:4: 80 cells, expected 81" in err
+    assert f"{path}:5: No solution" in err
+
+
+def test_a_grid_file_is_one_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.sdk"
+    path.write_text("#A someone\n" + "\n".join(UNIQUE[i : i + 9] for i in range(0, 81, 9)) + "\n")
+    assert run(capsys, "solve", "-f", str(path))[:2] == (0, SOLUTION + "\n")
+
+
+def test_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "-f", "/nonexistent/p.txt")
+    assert code == 2 and "/nonexistent/p.txt:0: cannot read" in err
+
+
+def test_count_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "count", "--limit", "50", "." * 81)[:2] == (0, "50+\n")
+    assert run(capsys, "count", UNIQUE)[:2] == (0, "1\n")
+    code, out, err = run(capsys, "count", "--limit", "100000", "--max-nodes", "10", "." * 81)
+    assert code == 3 and "gave up" in err
+
+
+def test_format_conversions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "format", "--to", "line", "--empty", "0", UNIQUE)[1] == UNIQUE.replace(".", "0") + "\n"
+    board = json.loads(run(capsys, "format", "--to", "board", UNIQUE)[1])
+    assert parse(board) == parse(UNIQUE)
+
+
+def test_json_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--format", "json", UNIQUE)
+    assert code == 0 and json.loads(out)["status"] == "unique"
+
+
+def test_jobs_give_the_same_output_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    path = puzzle_file("top95")
+    single = run(capsys, "solve", "-f", str(path))
+    double = run(capsys, "solve", "--jobs", "2", "-f", str(path))
+    assert single == double
+    lines = single[1].splitlines()
+    assert len(lines) == 95 and all(is_solution(line) for line in lines)
+
+
+def test_module_entry_point_reads_stdin() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_core", "solve"],
+        input=UNIQUE + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, SOLUTION + "\n")
+
+
+def test_no_input_is_a_clear_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, _, err = run(capsys, "check")
+    assert code == 2 and "no puzzle given" in err
+
+
+def test_bench_prints_a_table_and_validates(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench", "--limit", "20", str(puzzle_file("top95")), str(puzzle_file("counted")),
+                         str(puzzle_file("serg_benchmark_multi")))
+    assert code == 0, err
+    table = out.splitlines()
+    assert table[0].startswith("| set | puzzles | solve/s")
+    assert [row.split("|")[1].strip() for row in table[2:]] == ["top95", "counted", "serg_benchmark_multi"]
+    assert "0 wrong answers" in err
+
+
+def test_bench_counts_a_wrong_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wrong = SOLUTION[::-1]
+    path = tmp_path / "lies.txt"
+    path.write_text(f"{UNIQUE}:1:{wrong}\n{UNIQUE}:2\n")
+    code, out, err = run(capsys, "bench", str(path))
+    assert code == 1
+    # The lie is caught by solve and check; the second line is caught by check (it has one solution).
+    assert out.splitlines()[2].endswith("| 3 |")
+    assert "3 wrong answers" in err

@@ -1,0 +1,205 @@
+"""Solving and counting: the seeds' examples, every public set, budgets, and symmetry properties."""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzle_sets import cases
+from reference_solver import reference_count
+from sudoku_core import (
+    Budget,
+    GaveUpError,
+    count_solutions,
+    format_line,
+    is_solution,
+    iter_solutions,
+    parse,
+    search,
+    solve,
+)
+from sudoku_core.grid import Grid
+
+SEED_003 = "009100000040078023600402001032680057895000030064310000407863915008590762956721040"
+SEED_003_SOLUTION = "289136574541978623673452891132689457895247136764315289427863915318594762956721348"
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+
+def test_seed_003_puzzle_has_exactly_its_solution() -> None:
+    assert format_line(solve(SEED_003)) == SEED_003_SOLUTION  # type: ignore[arg-type]
+    assert is_solution(SEED_003_SOLUTION, SEED_003)
+    assert count_solutions(SEED_003) == 1
+    assert reference_count(parse(SEED_003), limit=2) == 1
+
+
+def test_leetcode_example() -> None:
+    assert format_line(solve(LEETCODE)) == LEETCODE_SOLUTION  # type: ignore[arg-type]
+
+
+def test_a_hard_puzzle_is_solved_and_unique() -> None:
+    solution = solve(ESCARGOT)
+    assert solution is not None and is_solution(solution, parse(ESCARGOT))
+    assert count_solutions(ESCARGOT, limit=2) == 1
+
+
+def test_the_empty_grid_counts_only_up_to_the_limit() -> None:
+    assert count_solutions("." * 81, limit=1) == 1
+    assert count_solutions("." * 81, limit=2) == 2
+    assert count_solutions("." * 81, limit=5000) == 5000
+
+
+def test_iter_solutions_is_lazy_and_yields_distinct_valid_grids() -> None:
+    first = list(islice(iter_solutions("." * 81), 10_000))
+    assert len(first) == 10_000
+    assert len(set(first)) == 10_000
+    assert all(is_solution(s) for s in first[::500])
+
+
+def test_no_solution_and_clashing_givens_are_none() -> None:
+    # Valid givens, but r1c9 can hold nothing: 1..8 in its row, 9 in its column.
+    unsolvable = "12345678." + "........9" + "." * 63
+    assert solve(unsolvable) is None
+    assert count_solutions(unsolvable) == 0
+    assert solve("11" + "." * 79) is None
+
+
+def test_a_budget_gives_up_clearly() -> None:
+    with pytest.raises(GaveUpError, match="gave up after 5 search nodes"):
+        count_solutions("." * 81, limit=10**6, budget=Budget(nodes=5))
+    result = search("." * 81, limit=10**9, budget=Budget(seconds=0.05))
+    assert result.gave_up and not result.complete and result.count > 0
+    with pytest.raises(GaveUpError):
+        solve(ESCARGOT, budget=Budget(nodes=1))
+
+
+def test_stats_count_nodes_and_guesses() -> None:
+    easy = search(cases("easy50")[0].grid, limit=2)
+    assert easy.count == 1 and easy.stats.guesses == 0 and easy.stats.nodes == 1
+    hard = search(ESCARGOT, limit=2)
+    assert hard.stats.guesses > 0 and hard.stats.nodes > hard.stats.guesses
+
+
+def test_search_rejects_a_zero_limit() -> None:
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        search(LEETCODE, limit=0)
+
+
+def test_counted_gives_exact_counts() -> None:
+    counted = cases("counted")
+    assert len(counted) == 43
+    from sudoku_core.puzzle_files import read_file
+    from puzzle_sets import puzzle_file
+
+    for item in read_file(puzzle_file("counted")):
+        assert item.grid is not None
+        expected = int(item.extra[0])
+        assert count_solutions(item.grid, limit=10_000) == expected, item.where
+        if expected == 1:
+            assert format_line(solve(item.grid), "0").replace("0", ".") == item.extra[1].replace("0", ".")  # type: ignore[arg-type]
+
+
+def _assert_solved(name: str, limit: int | None = None, every: int = 1) -> int:
+    sample = cases(name, limit=limit, every=every)
+    for case in sample:
+        result = search(case.grid, limit=2, keep=1)
+        assert result.count == case.expected, format_line(case.grid)
+        assert is_solution(result.solutions[0], case.grid), format_line(case.grid)
+    return len(sample)
+
+
+@pytest.mark.parametrize(("name", "size"), [("easy50", 50), ("top95", 95), ("norvig_hardest", 11),
+                                            ("magictour_top1465", 1465)])
+def test_every_puzzle_of_the_classic_sets_is_solved_and_unique(name: str, size: int) -> None:
+    assert _assert_solved(name) == size
+
+
+@pytest.mark.parametrize("name", ["17_clue", "forum_hardest_1905_11plus"])
+def test_a_deterministic_sample_of_the_big_sets(name: str) -> None:
+    assert _assert_solved(name, limit=2000, every=24) == 2000
+
+
+def test_serg_multi_sample_has_several_solutions() -> None:
+    assert _assert_solved("serg_benchmark_multi", limit=1000, every=10) == 1000
+
+
+# Symmetries of Sudoku: each maps puzzles to puzzles with the same number of solutions.
+
+
+def _relabel(grid: Grid, digits: list[int]) -> Grid:
+    return tuple(digits[d - 1] if d else 0 for d in grid)
+
+
+def _transpose(grid: Grid) -> Grid:
+    return tuple(grid[9 * (c % 9) + c // 9] for c in range(81))
+
+
+def _permute_rows(grid: Grid, rows: list[int]) -> Grid:
+    return tuple(grid[9 * rows[c // 9] + c % 9] for c in range(81))
+
+
+def _row_order(rng: random.Random) -> list[int]:
+    """Bands shuffled, and rows shuffled within each band: a validity-preserving row order."""
+    bands = rng.sample(range(3), 3)
+    return [3 * band + r for band in bands for r in rng.sample(range(3), 3)]
+
+
+_COUNTED = [(c.grid, c.expected) for c in cases("counted")]
+_PROPERTY_PUZZLES = [c.grid for c in cases("top95", limit=30)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, len(_COUNTED) - 1), st.randoms(use_true_random=False), st.booleans())
+def test_symmetries_keep_the_count(index: int, rng: random.Random, transpose: bool) -> None:
+    grid, expected = _COUNTED[index]
+    digits = rng.sample(range(1, 10), 9)
+    variant = _permute_rows(_relabel(grid, digits), _row_order(rng))
+    if transpose:
+        variant = _transpose(variant)
+    assert min(count_solutions(variant, limit=2), 2) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(_PROPERTY_PUZZLES) - 1), st.randoms(use_true_random=False))
+def test_symmetries_map_the_solution(index: int, rng: random.Random) -> None:
+    grid = _PROPERTY_PUZZLES[index]
+    solution = solve(grid)
+    assert solution is not None
+    digits = rng.sample(range(1, 10), 9)
+    rows = _row_order(rng)
+
+    def transform(g: Grid) -> Grid:
+        return _transpose(_permute_rows(_relabel(g, digits), rows))
+
+    assert solve(transform(grid)) == transform(solution)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, len(_PROPERTY_PUZZLES) - 1), st.randoms(use_true_random=False), st.integers(0, 81))
+def test_any_subset_of_a_solution_is_solved_keeping_its_givens(index: int, rng: random.Random, keep: int) -> None:
+    full = solve(_PROPERTY_PUZZLES[index])
+    assert full is not None
+    kept = set(rng.sample(range(81), keep))
+    puzzle = tuple(d if c in kept else 0 for c, d in enumerate(full))
+    solution = solve(puzzle)
+    assert solution is not None and is_solution(solution, puzzle)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(_PROPERTY_PUZZLES) - 1), st.randoms(use_true_random=False), st.integers(14, 40),
+       st.booleans())
+def test_counts_agree_with_the_reference_solver(index: int, rng: random.Random, keep: int, clash: bool) -> None:
+    """Random subsets of a solution (often several solutions), sometimes with a wrong digit."""
+    full = solve(_PROPERTY_PUZZLES[index])
+    assert full is not None
+    kept = set(rng.sample(range(81), keep))
+    puzzle = [d if c in kept else 0 for c, d in enumerate(full)]
+    if clash:
+        puzzle[rng.choice(sorted(kept))] = rng.randint(1, 9)
+    grid = tuple(puzzle)
+    assert count_solutions(grid, limit=50) == reference_count(grid, limit=50)
