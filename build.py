@@ -836,7 +836,14 @@ def test(args: argparse.Namespace) -> int:
 
 # --- benchmark -----------------------------------------------------------------------------------
 
-BENCH_SETS = ("easy50.txt", "top95.txt", "norvig_hardest.txt", "magictour_top1465.txt")
+BENCH_SETS = (
+    "easy50.txt",
+    "top95.txt",
+    "norvig_hardest.txt",
+    "magictour_top1465.txt",
+    "17_clue.txt",
+    "forum_hardest_1905_11plus.txt",
+)
 
 
 def bench_cpython(python: Path, paths: Sequence[Path], limit: int) -> list[dict[str, Any]]:
@@ -889,7 +896,10 @@ def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
     if not report.get("ok"):
         raise BuildError(f"Pyodide benchmark failed: {report.get('error')}")
     print_bench_table(cpython_rows, report["result"], report["boot_ms"])
-    return 0
+    wrong = sum(row.get("wrong", 0) for row in [*cpython_rows, *report["result"]])
+    if wrong:
+        print(f"{wrong} wrong answers: the figures above are not valid", file=sys.stderr)
+    return 1 if wrong else 0
 
 
 def print_bench_table(
@@ -955,7 +965,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     bench_p = commands.add_parser(
         "bench", parents=[common], help="CPython vs Pyodide benchmark table"
     )
-    bench_p.add_argument("--limit", type=int, default=50, help="first N puzzles of each set")
+    bench_p.add_argument("--limit", type=int, default=200, help="first N puzzles of each set")
     bench_p.add_argument("--boots", type=int, default=5, help="Pyodide boots to time")
     bench_p.add_argument(
         "--sets", nargs="+", default=list(BENCH_SETS), help="files in shared/puzzles"

@@ -338,3 +338,13 @@ def test_isolated_serving_sends_coop_coep(serve_site: ServeFactory) -> None:
     response = request(serve_site(isolated=True), "/pyodide/pyodide.mjs")
     assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
     assert response.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+
+
+def test_bench_table_shows_the_pyodide_to_cpython_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    cpython = [{"set": "top95", "puzzles": 95, "solve_per_s": 1000.0, "check_per_s": 500.0}]
+    pyodide = [{"set": "top95", "puzzles": 95, "solve_per_s": 600.0, "check_per_s": 100.0}]
+    bp.print_bench_table(cpython, pyodide, [3000.0, 2000.0, 2500.0])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("top95"))
+    assert row.split()[4] == "0.60" and row.split()[-1] == "0.20"
+    assert "median 2500 ms over 3 boots" in out

@@ -155,3 +155,14 @@ def test_csp_blocks_and_reports_a_cdn_fetch_from_a_worker(
         time.sleep(0.05)
     blocked = [r["csp-report"]["blocked-uri"] for r in servers.reports()[before:]]
     assert blocked == ["https://cdn.jsdelivr.net/pyodide/x.js"]
+
+
+@pytest.mark.pyodide
+def test_the_engine_benchmark_runs_inside_pyodide(site_dir: Path) -> None:
+    """The plumbing of `python build.py bench` (a second, short boot)."""
+    data = {"paths": ["/puzzles/easy50.txt"], "limit": 5}
+    report = bp.run_node(site_dir, ROOT / "tests" / "pyodide_bench.py", data)
+    assert report["ok"], report.get("error")
+    [row] = report["result"]
+    assert (row["set"], row["puzzles"], row["wrong"]) == ("easy50", 5, 0)
+    assert row["solve_per_s"] > 0 and row["check_per_s"] > 0
