@@ -1,0 +1,311 @@
+// @ts-check
+// The page's side of the solver protocol (see protocol.js): one worker, one message listener,
+// a map of pending requests by id. The page calls `request(op, args, {onProgress, signal})`
+// and listens to "statechange"; it never sees the worker or Pyodide.
+//
+// Recovery, in order of preference:
+// - cancel: the worker stops the task between two slices and answers "cancelled";
+// - a stuck slice (no word from a busy worker for `stallMs`): write to Pyodide's interrupt buffer
+//   when the page is cross-origin isolated, else (or if that does not help) terminate the worker
+//   and start a new one; requests still pending are sent again (once);
+// - a crashed worker (error event) is replaced the same way;
+// - a boot that does not finish within `bootTimeoutMs` fails visibly; `retry()` starts again.
+
+/** @typedef {import("./protocol.js").ToWorker} ToWorker */
+/** @typedef {import("./protocol.js").FromWorker} FromWorker */
+/** @typedef {import("./protocol.js").ErrorInfo} ErrorInfo */
+
+/**
+ * @typedef {"starting" | "ready" | "failed"} ClientState
+ * @typedef {"runtime" | "engine" | "ready" | "failed" | "restarting"} ClientStage
+ * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null, error: ErrorInfo | null, restarts: number}} ClientStatus
+ * @typedef {{onProgress?: (progress: Record<string, unknown>) => void, signal?: AbortSignal}} RequestOptions
+ * @typedef {{id: number, op: string, args: Record<string, unknown>, sends: number,
+ *   resolve: (result: any) => void, reject: (error: SolverError) => void,
+ *   onProgress?: (progress: Record<string, unknown>) => void, cleanup: () => void}} Pending
+ */
+
+/** A failed request: `type` is the Python exception's class name or one of protocol.js's. */
+export class SolverError extends Error {
+  /** @param {ErrorInfo} info */
+  constructor(info) {
+    super(info.message);
+    this.name = "SolverError";
+    this.type = info.type;
+    this.line = info.line;
+    this.column = info.column;
+  }
+}
+
+/** A request the caller cancelled (its signal aborted). */
+export class CancelledError extends SolverError {
+  constructor() {
+    super({ type: "Cancelled", message: "cancelled" });
+    this.name = "CancelledError";
+  }
+}
+
+export class SolverClient extends EventTarget {
+  /** @type {Worker | null} */
+  #worker = null;
+  /** @type {Map<number, Pending>} */
+  #pending = new Map();
+  #nextId = 1;
+  /** @type {ClientStatus} */
+  #status = { state: "starting", stage: "runtime", message: "Starting", version: null, bootMs: null, error: null, restarts: 0 };
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  #bootTimer;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  #watchTimer;
+  #lastHeard = 0;
+  #interruptedAt = 0;
+  /** @type {Int32Array | null} */
+  #interrupt = null;
+  /** ids cancelled by the page whose "cancelled" reply has not come yet, with the time asked */
+  /** @type {Map<number, number>} */
+  #cancelling = new Map();
+  #options;
+
+  /**
+   * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, cancelGraceMs?: number, useInterrupt?: boolean}} [options]
+   */
+  constructor(options = {}) {
+    super();
+    this.#options = {
+      workerUrl: options.workerUrl ?? new URL("./solver-worker.js", import.meta.url),
+      bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
+      stallMs: options.stallMs ?? 4_000,
+      cancelGraceMs: options.cancelGraceMs ?? 1_000,
+      useInterrupt: options.useInterrupt ?? globalThis.crossOriginIsolated === true,
+    };
+    this.#spawn("runtime");
+  }
+
+  /** @returns {ClientStatus} */
+  get status() {
+    return { ...this.#status };
+  }
+
+  /** True when requests will be answered without a boot first. */
+  get ready() {
+    return this.#status.state === "ready";
+  }
+
+  /** Whether Pyodide's interrupt buffer is in use (cross-origin isolated pages only). */
+  get usesInterrupt() {
+    return this.#interrupt !== null;
+  }
+
+  /**
+   * Run a bridge operation; resolves with its result, rejects with SolverError / CancelledError.
+   * Requests made while the engine boots are queued; while it has failed they reject at once.
+   * @param {string} op @param {Record<string, unknown>} [args] @param {RequestOptions} [options]
+   * @returns {Promise<any>}
+   */
+  request(op, args = {}, options = {}) {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    if (this.#status.state === "failed") {
+      return Promise.reject(new SolverError({ type: "EngineUnavailable", message: this.#status.message }));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => this.#cancel(id);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      /** @type {Pending} */
+      const pending = {
+        id, op, args, sends: 0, resolve, reject, onProgress,
+        cleanup: () => signal?.removeEventListener("abort", onAbort),
+      };
+      this.#pending.set(id, pending);
+      this.#send(pending);
+    });
+  }
+
+  /** After a failed boot: start again. */
+  retry() {
+    if (this.#status.state !== "failed") return;
+    this.#spawn("runtime");
+  }
+
+  /** Stop the worker for good (tests, page unload). */
+  dispose() {
+    this.#stopWorker();
+    this.#failAll({ type: "EngineUnavailable", message: "the engine was stopped" });
+  }
+
+  // --- internals ------------------------------------------------------------------------------
+
+  /** @param {Pending} pending */
+  #send(pending) {
+    if (!this.#worker) return;
+    if (this.#pending.size === 1 || this.#status.state !== "ready") this.#lastHeard = performance.now();
+    pending.sends += 1;
+    this.#post({ type: "request", id: pending.id, op: pending.op, args: pending.args });
+  }
+
+  /** @param {ToWorker} message */
+  #post(message) {
+    this.#worker?.postMessage(message);
+  }
+
+  /** @param {number} id */
+  #cancel(id) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#settle(id);
+    pending.reject(new CancelledError());
+    this.#cancelling.set(id, performance.now());
+    this.#post({ type: "cancel", id });
+  }
+
+  /** @param {number} id */
+  #settle(id) {
+    const pending = this.#pending.get(id);
+    if (!pending) return null;
+    this.#pending.delete(id);
+    pending.cleanup();
+    return pending;
+  }
+
+  /** @param {Partial<ClientStatus>} change */
+  #setStatus(change) {
+    this.#status = { ...this.#status, ...change };
+    this.dispatchEvent(new CustomEvent("statechange", { detail: this.status }));
+  }
+
+  /** @param {ClientStage} stage */
+  #spawn(stage) {
+    this.#stopWorker();
+    this.#setStatus({
+      state: "starting",
+      stage,
+      message: stage === "restarting" ? "Restarting the engine" : "Loading the Python runtime",
+      error: null,
+    });
+    const worker = new Worker(this.#options.workerUrl, { type: "module", name: "sudoku-solver" });
+    this.#worker = worker;
+    worker.addEventListener("message", (event) => this.#onMessage(worker, /** @type {FromWorker} */ (event.data)));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.#onCrash(worker, event.message || "the engine's worker failed to start");
+    });
+    worker.addEventListener("messageerror", () => this.#onCrash(worker, "a message could not be read"));
+    this.#interrupt = null;
+    if (this.#options.useInterrupt && typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated) {
+      this.#interrupt = new Int32Array(new SharedArrayBuffer(4));
+      this.#post({ type: "interrupt-buffer", buffer: /** @type {SharedArrayBuffer} */ (this.#interrupt.buffer) });
+    }
+    this.#bootTimer = setTimeout(() => {
+      this.#fail({ type: "BootTimeout", message: `The engine did not start within ${Math.round(this.#options.bootTimeoutMs / 1000)} s.` });
+    }, this.#options.bootTimeoutMs);
+    this.#watchTimer = setInterval(() => this.#watch(), 250);
+    // Requests that were pending on a previous worker go to this one (the worker queues them).
+    for (const pending of this.#pending.values()) {
+      if (pending.sends >= 2) {
+        this.#settle(pending.id);
+        pending.reject(new SolverError({ type: "WorkerCrashed", message: `the engine stopped twice while running ${pending.op}` }));
+      } else {
+        this.#send(pending);
+      }
+    }
+  }
+
+  #stopWorker() {
+    clearTimeout(this.#bootTimer);
+    clearInterval(this.#watchTimer);
+    this.#cancelling.clear();
+    if (this.#worker) {
+      this.#worker.terminate();
+      this.#worker = null;
+    }
+  }
+
+  /** @param {Worker} worker @param {FromWorker} message */
+  #onMessage(worker, message) {
+    if (worker !== this.#worker || !message || typeof message !== "object") return;
+    this.#lastHeard = performance.now();
+    this.#interruptedAt = 0;
+    switch (message.type) {
+      case "stage":
+        this.#setStatus({ stage: message.stage, message: message.message });
+        break;
+      case "ready":
+        clearTimeout(this.#bootTimer);
+        this.#setStatus({ state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`, version: message.version, bootMs: message.bootMs });
+        break;
+      case "failed":
+        this.#fail(message.error);
+        break;
+      case "accepted":
+        break;
+      case "progress":
+        this.#pending.get(message.id)?.onProgress?.(message.progress);
+        break;
+      case "result":
+        this.#settle(message.id)?.resolve(message.result);
+        break;
+      case "error":
+        this.#settle(message.id)?.reject(new SolverError(message.error));
+        break;
+      case "cancelled":
+        this.#cancelling.delete(message.id);
+        this.#settle(message.id)?.reject(new CancelledError());
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** @param {ErrorInfo} error */
+  #fail(error) {
+    this.#stopWorker();
+    this.#setStatus({ state: "failed", stage: "failed", message: error.message, error });
+    this.#failAll({ type: "EngineUnavailable", message: error.message });
+  }
+
+  /** @param {ErrorInfo} error */
+  #failAll(error) {
+    for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(new SolverError(error));
+  }
+
+  /** @param {Worker} worker @param {string} reason */
+  #onCrash(worker, reason) {
+    if (worker !== this.#worker) return;
+    if (this.#status.state !== "ready") {
+      this.#fail({ type: "BootError", message: reason });
+      return;
+    }
+    this.#restart(reason);
+  }
+
+  /** @param {string} reason */
+  #restart(reason) {
+    const restarts = this.#status.restarts + 1;
+    this.#status = { ...this.#status, restarts };
+    if (restarts > 5) {
+      this.#fail({ type: "WorkerCrashed", message: `The engine stopped too often (${reason}).` });
+      return;
+    }
+    this.#spawn("restarting");
+  }
+
+  /** Every 250 ms: a busy worker that says nothing, or ignores a cancel, is stuck. */
+  #watch() {
+    if (this.#status.state !== "ready") return;
+    const now = performance.now();
+    const busy = this.#pending.size > 0 || this.#cancelling.size > 0;
+    if (!busy) return;
+    const oldestCancel = Math.min(...this.#cancelling.values());
+    const cancelOverdue = this.#cancelling.size > 0 && now - oldestCancel > this.#options.cancelGraceMs;
+    const silent = now - this.#lastHeard > this.#options.stallMs;
+    if (!cancelOverdue && !silent) return;
+    if (this.#interrupt && !this.#interruptedAt) {
+      this.#interruptedAt = now;
+      Atomics.store(this.#interrupt, 0, 2); // SIGINT: KeyboardInterrupt in the running slice
+      return;
+    }
+    if (this.#interrupt && now - this.#interruptedAt < this.#options.cancelGraceMs) return;
+    this.#restart(cancelOverdue ? "a cancelled request did not stop" : "the engine stopped answering");
+  }
+}
