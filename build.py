@@ -386,7 +386,7 @@ def ensure_venv(
     ]
     run([*pip, *requirements], what=f"installing into {venv}")
     if editable is not None:
-        log(f"installing {editable.name} (editable) into {venv}")
+        log(f"installing the project at {editable} (editable) into {venv}")
         run([*pip, "--no-deps", "--no-build-isolation", "-e", editable], what="editable install")
     stamp.write_text(key + "\n")
     return python
@@ -765,8 +765,13 @@ def ensure_browser(python: Path) -> None:
     if geteuid is not None and geteuid() == 0 and shutil.which("apt-get"):
         log("installing Debian's chromium with apt-get (Playwright cannot download browsers here)")
         env = {"DEBIAN_FRONTEND": "noninteractive"}
-        run(["apt-get", "update", "-qq"], what="apt-get update", env=env)
-        run(["apt-get", "install", "-y", "-qq", "chromium"], what="installing chromium", env=env)
+        run(["apt-get", "update", "-qq"], what="apt-get update", env=env, quiet=True)
+        run(
+            ["apt-get", "install", "-y", "-qq", "chromium"],
+            what="installing chromium",
+            env=env,
+            quiet=True,
+        )
         return
     log("no system Chromium: asking Playwright to install its own")
     try:

@@ -106,6 +106,44 @@ def test_find_modern_python_finds_one_here() -> None:
     assert version is not None and version >= (3, 12)
 
 
+# --- virtual environments ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_venv(tmp_path: Path) -> Path:
+    """A "venv" whose python is a modern interpreter, so only the stamp decides."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(bp.find_modern_python())
+    return venv
+
+
+def recorder(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Replace build.py's run() by a recorder of the commands it would run."""
+    calls: list[list[str]] = []
+    monkeypatch.setattr(bp, "run", lambda cmd, **kw: calls.append([str(c) for c in cmd]))
+    return calls
+
+
+def test_venv_installs_once_then_reuses_its_stamp(
+    fake_venv: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = recorder(monkeypatch)
+    bp.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=False)
+    assert [c[-1] for c in calls] == ["pytest==9.2.0"]
+    bp.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=True)  # up to date: no pip, no network
+    assert len(calls) == 1
+    bp.ensure_venv(fake_venv, ["pytest==9.2.1"], offline=False)  # changed list: reinstall
+    assert [c[-1] for c in calls] == ["pytest==9.2.0", "pytest==9.2.1"]
+
+
+def test_stale_venv_offline_is_an_error(fake_venv: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder(monkeypatch)
+    bp.ensure_venv(fake_venv, ["a==1"], offline=False)
+    with pytest.raises(bp.BuildError, match="offline"):
+        bp.ensure_venv(fake_venv, ["a==2"], offline=True)
+
+
 # --- command line --------------------------------------------------------------------------------
 
 
