@@ -282,6 +282,57 @@ def test_url_scan_would_catch_a_cdn(tmp_path: Path) -> None:
     assert urls == ["https://cdn.jsdelivr.net/pyodide/x.mjs"]
 
 
+# Local references a page file makes: HTML src/href, JS static/dynamic imports, new URL(...),
+# new Worker(...), and the web manifest's icons and start_url.
+HTML_REF = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#?]+)""")
+JS_REF = re.compile(
+    r"""(?:^\s*import\s[^;]*?from\s*|^\s*import\s*|import\(\s*|new URL\(\s*|new Worker\(\s*)"""
+    r"""["'](\.{1,2}/[^"'#?]*|[\w-]+\.m?js)["']""",
+    re.MULTILINE,
+)
+
+
+def local_references(path: Path) -> list[str]:
+    """The relative URLs a page file refers to (absolute URLs are the CDN test's business)."""
+    text = path.read_text(errors="replace")
+    if path.suffix == ".html":
+        refs = HTML_REF.findall(text)
+    elif path.suffix in (".js", ".mjs"):
+        refs = JS_REF.findall(text)
+    elif path.suffix == ".webmanifest":
+        manifest = json.loads(text)
+        refs = [icon["src"] for icon in manifest.get("icons", [])]
+    else:
+        refs = []
+    return [r for r in refs if not re.match(r"^[a-z]+:|^/", r)]
+
+
+def test_every_file_the_page_refers_to_is_in_the_site(site_dir: Path) -> None:
+    checked = 0
+    missing = []
+    for path in our_text_files(site_dir):
+        for ref in local_references(path):
+            checked += 1
+            target = (path.parent / ref).resolve()
+            is_folder_url = ref.endswith("/") and target.is_dir()  # e.g. indexURL "./pyodide/"
+            if not (target.is_file() or is_folder_url):
+                missing.append(f"{path.relative_to(site_dir)} -> {ref}")
+    assert missing == []
+    if (bp.WEB / "index.html").exists():
+        assert checked > 0, "the reference scan found nothing: is the regex still right?"
+
+
+def test_reference_scan_sees_imports_workers_and_links(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text(
+        'import "./b.js";\nimport { x } from "./c.js";\n'
+        'const w = new Worker(new URL("./d.js", import.meta.url), { type: "module" });\n'
+        'await import("./e.js");\n// import stays out: "https://cdn.example/x.js"\n'
+    )
+    (tmp_path / "i.html").write_text('<link href="s.css"><script src="a.js"></script>')
+    assert local_references(tmp_path / "a.js") == ["./b.js", "./c.js", "./d.js", "./e.js"]
+    assert local_references(tmp_path / "i.html") == ["s.css", "a.js"]
+
+
 # --- rebuilding offline --------------------------------------------------------------------------
 
 
@@ -347,9 +398,13 @@ def test_served_types_and_csp(site_server: str, path: str, mime: str) -> None:
         assert "Cross-Origin-Embedder-Policy" not in response.headers
 
 
-def test_wheels_and_webmanifest_types() -> None:
-    assert bp.MIME_TYPES[".whl"] == "application/zip"
+def test_wheels_and_webmanifest_types(site_server: str, site_dir: Path) -> None:
     assert bp.MIME_TYPES[".webmanifest"] == "application/manifest+json"
+    wheel = next((site_dir / "pyodide").glob("sudoku_core-*.whl")).name
+    assert request(site_server, f"/pyodide/{wheel}").headers["Content-Type"] == "application/zip"
+    for path in site_dir.glob("*.webmanifest"):
+        response = request(site_server, f"/{path.name}")
+        assert response.headers["Content-Type"] == "application/manifest+json"
 
 
 def test_serve_refuses_listings_and_paths_outside_the_site(site_server: str) -> None:
@@ -370,6 +425,10 @@ def test_serve_under_a_sub_path(serve_site: ServeFactory) -> None:
     redirect = request(url, "/puzzles/sudoku")
     assert (redirect.status, redirect.headers["Location"]) == (301, "/puzzles/sudoku/")
     assert request(url, "/puzzles/sudoku/pyodide/pyodide.mjs?v=1").status == 200
+    if (bp.WEB / "index.html").exists():
+        index = request(url, "/puzzles/sudoku/")
+        assert index.status == 200
+        assert index.headers["Content-Type"] == "text/html; charset=utf-8"
 
 
 def test_isolated_serving_sends_coop_coep(serve_site: ServeFactory) -> None:
