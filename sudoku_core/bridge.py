@@ -26,6 +26,7 @@ from typing import Any
 from sudoku_core._version import __version__
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
+from sudoku_core.generator import SYMMETRIES, iter_generate
 from sudoku_core.grid import givens_count
 from sudoku_core.solver import Budget, SearchStats, initial_state, iter_search
 from sudoku_core.validate import conflicts
@@ -160,6 +161,27 @@ def _op_count_solutions(args: Json) -> Work:
     }
 
 
+def _op_generate(args: Json) -> Work:
+    symmetry = _arg(args, "symmetry", str, "none")
+    if symmetry not in SYMMETRIES:
+        raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    steps = iter_generate(
+        seed=_arg(args, "seed", int),
+        symmetry=symmetry,
+        max_givens=_arg(args, "max_givens", int),
+        minimal=_arg(args, "minimal", bool, False),
+        givens=_arg(args, "givens", str),
+        max_tries=_arg(args, "max_tries", int, 1000),
+        max_seconds=_arg(args, "max_seconds", float, 10.0),
+    )
+    while True:
+        try:
+            progress = next(steps)
+        except StopIteration as done:
+            return dict(done.value.to_dict())
+        yield progress
+
+
 OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "version": _op_version,
     "parse": _op_parse,
@@ -169,6 +191,7 @@ OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "solve": _op_check,
     "find_mistakes": _op_find_mistakes,
     "count_solutions": _op_count_solutions,
+    "generate": _op_generate,
 }
 """What the page may ask for. ``solve`` answers with the full verdict (the solution included):
 the page has to explain an invalid, unsolvable or ambiguous puzzle anyway."""

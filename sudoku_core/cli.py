@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_core solve|check|count|format|bench``.
+"""The command line: ``python -m sudoku_core solve|check|count|format|generate|bench``.
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
 input. Exit codes, worst first: 2 = bad input (the parse error with file and line is on
@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -21,7 +22,9 @@ from multiprocessing import Pool
 from typing import TextIO
 
 from sudoku_core._version import __version__
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.generator import SYMMETRIES, Generated, generate
 from sudoku_core.grid import Grid
 from sudoku_core.puzzle_files import PuzzleLine, read_file, read_lines
 from sudoku_core.solver import Budget, search
@@ -192,6 +195,55 @@ def _run_puzzles(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
     return code
 
 
+def generate_one(job: tuple[int, dict[str, object]]) -> Generated:
+    """One generated puzzle; module-level so a process pool can run it."""
+    seed, options = job
+    return generate(seed=seed, **options)  # type: ignore[arg-type]
+
+
+def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if args.count < 1:
+        stderr.write("--count must be at least 1\n")
+        return EXIT_BAD_INPUT
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    options: dict[str, object] = {
+        "symmetry": args.symmetry,
+        "max_givens": args.clues,
+        "minimal": args.minimal,
+        "max_tries": args.max_tries,
+        "max_seconds": args.max_seconds,
+    }
+    if args.pattern:
+        options["givens"] = args.pattern
+    jobs = [(first + i, options) for i in range(args.count)]
+    processes = args.jobs if args.jobs > 0 else os.cpu_count() or 1
+    progress = _Progress(len(jobs), stderr)
+    code = EXIT_OK
+    try:
+        if processes > 1 and len(jobs) > 1:
+            with Pool(processes) as pool:
+                results: Iterable[Generated] = list(pool.imap(generate_one, jobs))
+        else:
+            results = map(generate_one, jobs)
+        for done, result in enumerate(results, 1):
+            if args.format == "json":
+                stdout.write(json.dumps(result.to_dict()) + "\n")
+            elif args.format == "grid":
+                stdout.write(format_grid(result.puzzle, args.empty) + "\n\n")
+            elif args.show_seed:
+                stdout.write(f"{format_line(result.puzzle, args.empty)}\t{result.seed}\t{result.givens}\n")
+            else:
+                stdout.write(format_line(result.puzzle, args.empty) + "\n")
+            if not result.target_met:
+                stderr.write(f"seed {result.seed}: {result.describe()}\n")
+                code = EXIT_GAVE_UP
+            progress.update(done)
+    except (InvalidPuzzleError, ValueError) as error:
+        stderr.write(f"generate: {error}\n")
+        return EXIT_BAD_INPUT
+    return code
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m sudoku_core",
@@ -221,6 +273,19 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--max-seconds", type=float, help="give up on a puzzle after this many seconds")
         if name == "count":
             sub.add_argument("--limit", type=int, default=1000, help="stop counting at this many (default 1000)")
+    gen = commands.add_parser("generate", help="make puzzles with exactly one solution")
+    gen.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
+    gen.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
+    gen.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="where givens stand")
+    gen.add_argument("--clues", type=int, metavar="N", help="at most N givens")
+    gen.add_argument("--minimal", action="store_true", help="no given can be removed keeping uniqueness")
+    gen.add_argument("--pattern", metavar="PUZZLE", help="a partial grid whose digits stay as givens")
+    gen.add_argument("--max-tries", type=int, default=1000, help="grids to try per puzzle (default 1000)")
+    gen.add_argument("--max-seconds", type=float, default=10.0, help="time per puzzle (default 10)")
+    gen.add_argument("--format", choices=["line", "grid", "json"], default="line")
+    gen.add_argument("--empty", choices=list(".0"), default=".")
+    gen.add_argument("--show-seed", action="store_true", help="line output: puzzle, seed and givens, tab-separated")
+    gen.add_argument("-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)")
     bench = commands.add_parser("bench", help="benchmark the solver on puzzle files")
     from sudoku_core.bench import add_arguments
 
@@ -236,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from sudoku_core.bench import run_from_args
 
             return run_from_args(args, sys.stdout, sys.stderr)
+        if args.command == "generate":
+            return _run_generate(args, sys.stdout, sys.stderr)
         return _run_puzzles(args, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")

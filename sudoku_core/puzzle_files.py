@@ -65,8 +65,8 @@ def read_lines(text: str, source: str) -> Iterator[PuzzleLine]:
             grid = parse("\n".join(lines[start - 1 :])[:MAX_INPUT_CHARS + 1])
             yield PuzzleLine(source, start, grid)
         except InvalidPuzzleError as error:
-            line = start + (error.line - 1 if error.line else 0)
-            yield PuzzleLine(source, line, None, error=str(error))
+            at = start + (error.line - 1 if error.line else 0)
+            yield PuzzleLine(source, at, None, error=str(error))
         return
     for number, line in content:
         head, extra = _split_fields(line)

@@ -102,6 +102,17 @@ def initial_state(grid: Grid) -> State | None:
     return x, solved, placed
 
 
+def exclude(state: State, cell: int, digit: int) -> State:
+    """The state with one candidate taken out of one cell (the generator asks "any other?")."""
+    x, solved, placed = state
+    return x & ~(1 << (10 * cell + digit - 1)), solved, placed
+
+
+def has_solution(state: State, budget: Budget | None = None) -> bool:
+    """True when the state can be completed; raises :class:`GaveUpError` past the budget."""
+    return any(solved is not None for solved in iter_search(state, SearchStats(), budget))
+
+
 def decode(solved: int) -> Grid:
     """The grid of digits held in a ``solved`` int."""
     return tuple((solved >> (10 * c) & 0x1FF).bit_length() for c in CELLS)

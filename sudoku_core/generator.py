@@ -1,0 +1,346 @@
+"""Generating puzzles with exactly one solution: random full grid, then remove givens.
+
+The method is the classic one, made fast and honest:
+
+1. A random solution grid: a randomised depth-first search (random cell among the most
+   constrained, random digit order) that extends the caller's starting pattern, if any.
+2. Cells are visited in random order in *orbits* of the chosen symmetry (a cell and its
+   images); an orbit is emptied when the puzzle stays unique. Uniqueness after emptying
+   cells ``O`` is tested by asking, for each cell of ``O``, whether the puzzle has a solution
+   with a *different* digit there: any second solution must differ in a cell just emptied,
+   and "no solution" is cheaper to prove than "exactly one".
+3. A cell that could not be emptied can never be emptied later (fewer givens only allow more
+   solutions), so one pass without symmetry gives a minimal puzzle: no given can be removed.
+   With symmetry the pass removes whole orbits, so minimality is checked cell by cell.
+
+Every puzzle returned has been proven unique by :func:`sudoku_core.check` as well.
+Randomness comes only from ``random.Random(seed)``: the same seed and options give the same
+puzzle in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Collection, Generator
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, get_args
+
+from sudoku_core import _board
+from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.formats import GridLike, as_grid, format_line
+from sudoku_core.grid import CELLS, Grid, givens_count
+from sudoku_core.solver import (
+    decode,
+    exclude,
+    has_solution,
+    initial_state,
+    propagate,
+)
+from sudoku_core.validate import conflicts
+from sudoku_core.verdict import Status, check
+
+Symmetry = Literal["none", "rot180", "rot90", "horizontal", "vertical", "diagonal", "antidiagonal"]
+SYMMETRIES: Final[tuple[Symmetry, ...]] = get_args(Symmetry)
+
+_IMAGE: Final[dict[str, Any]] = {
+    "none": lambda r, c: [],
+    "rot180": lambda r, c: [(8 - r, 8 - c)],
+    "rot90": lambda r, c: [(c, 8 - r), (8 - r, 8 - c), (8 - c, r)],
+    "horizontal": lambda r, c: [(r, 8 - c)],
+    "vertical": lambda r, c: [(8 - r, c)],
+    "diagonal": lambda r, c: [(c, r)],
+    "antidiagonal": lambda r, c: [(8 - c, 8 - r)],
+}
+"""Per symmetry: the images of cell (row, col); mirrors are named by the axis they flip along
+(``horizontal``: left-right, ``vertical``: top-bottom)."""
+
+
+def orbits(symmetry: Symmetry) -> list[tuple[int, ...]]:
+    """The cells grouped by a symmetry: each orbit is emptied or kept as a whole.
+
+    Examples:
+        >>> len(orbits("none")), len(orbits("rot180")), len(orbits("rot90"))
+        (81, 41, 21)
+    """
+    if symmetry not in _IMAGE:
+        raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    seen: set[int] = set()
+    found: list[tuple[int, ...]] = []
+    for cell in CELLS:
+        if cell in seen:
+            continue
+        r, c = divmod(cell, 9)
+        orbit = tuple(sorted({cell} | {9 * i + j for i, j in _IMAGE[symmetry](r, c)}))
+        seen.update(orbit)
+        found.append(orbit)
+    return found
+
+
+def is_symmetric(grid: Grid, symmetry: Symmetry) -> bool:
+    """True when the givens of ``grid`` are placed with that symmetry (digits may differ)."""
+    return all(len({bool(grid[c]) for c in orbit}) == 1 for orbit in orbits(symmetry))
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle and how it was made; ``seed`` and the options reproduce it."""
+
+    puzzle: Grid
+    solution: Grid
+    seed: int
+    symmetry: Symmetry
+    minimal: bool | None
+    """True: proven minimal; False: checked and not; None: not checked (not asked for)."""
+    target_met: bool
+    """False when the budget ran out before ``max_givens`` was reached: ``puzzle`` is the best."""
+    tries: int
+    seconds: float
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def givens(self) -> int:
+        """How many givens the puzzle has."""
+        return givens_count(self.puzzle)
+
+    def describe(self) -> str:
+        """A sentence for a person."""
+        text = f"{self.givens} givens, symmetry {self.symmetry}, seed {self.seed}"
+        if self.minimal:
+            text += ", minimal"
+        if not self.target_met:
+            text += (
+                f"; no puzzle with at most {self.options.get('max_givens')} givens was found in "
+                f"{self.tries} tries ({self.seconds:.1f} s): this is the fewest reached"
+            )
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "puzzle": format_line(self.puzzle),
+            "solution": format_line(self.solution),
+            "seed": self.seed,
+            "givens": self.givens,
+            "symmetry": self.symmetry,
+            "minimal": self.minimal,
+            "target_met": self.target_met,
+            "tries": self.tries,
+            "seconds": round(self.seconds, 4),
+            "message": self.describe(),
+        }
+
+
+def random_solution(pattern: Grid, rng: random.Random, max_nodes: int = 200_000) -> Grid | None:
+    """A random complete grid that keeps the pattern's givens, or None when there is none.
+
+    Randomised depth-first search with propagation: random cell among those with the fewest
+    candidates, digits in random order.
+    """
+    state = initial_state(pattern)
+    if state is None:
+        return None
+    stack = [state]
+    nodes = 0
+    while stack:
+        nodes += 1
+        if nodes > max_nodes:
+            raise GaveUpError(f"gave up completing the pattern after {max_nodes} search nodes")
+        result = propagate(*stack.pop())
+        if result is None:
+            continue
+        x, solved, placed, multi = result
+        if not x:
+            return decode(solved)
+        best: list[int] = []
+        fewest = 10
+        while multi:
+            bit = multi & -multi
+            multi ^= bit
+            pos = bit.bit_length() - 10
+            count = (x >> pos & 0x1FF).bit_count()
+            if count < fewest:
+                best, fewest = [pos], count
+            elif count == fewest:
+                best.append(pos)
+        pos = rng.choice(best)
+        digits = [d for d in range(9) if x >> (pos + d) & 1]
+        rng.shuffle(digits)
+        base = (pos // 10) * 9
+        for d in reversed(digits):
+            k = base + d
+            stack.append(
+                (x & _board.PLACE_CLEAR[k], solved | _board.PLACE_SOLVED[k], placed | _board.PLACE_PLACED[k])
+            )
+    return None
+
+
+def _unique_without(grid: list[int], solution: Grid, emptied: tuple[int, ...]) -> bool:
+    """True when ``grid`` (with ``emptied`` already cleared) still has only ``solution``."""
+    state = initial_state(tuple(grid))
+    assert state is not None
+    return not any(has_solution(exclude(state, c, solution[c])) for c in emptied)
+
+
+def is_minimal(puzzle: GridLike) -> bool:
+    """True when the puzzle is unique and no single given can be removed keeping it unique."""
+    grid = as_grid(puzzle)
+    verdict = check(grid)
+    if verdict.solution is None:
+        return False
+    solution = verdict.solution
+    work = list(grid)
+    for cell in CELLS:
+        if grid[cell]:
+            work[cell] = 0
+            if _unique_without(work, solution, (cell,)):
+                return False
+            work[cell] = grid[cell]
+    return True
+
+
+def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Grid, frozenset[int]]:
+    """The starting pattern and the cells that must stay givens, checked for the rules."""
+    pattern = as_grid(givens) if givens is not None else (0,) * 81
+    clashes = conflicts(pattern)
+    if clashes:
+        raise InvalidPuzzleError(
+            "the starting pattern breaks the rules: " + "; ".join(c.describe() for c in clashes)
+        )
+    kept = frozenset(keep or ())
+    bad = sorted(c for c in kept if not (type(c) is int and 0 <= c <= 80))
+    if bad:
+        raise ValueError(f"cells to keep must be 0..80, got {bad[:5]}")
+    return pattern, kept | {c for c in CELLS if pattern[c]}
+
+
+def iter_generate(
+    *,
+    seed: int | None = None,
+    symmetry: Symmetry = "none",
+    max_givens: int | None = None,
+    minimal: bool = False,
+    givens: GridLike | None = None,
+    keep: Collection[int] | None = None,
+    max_tries: int = 1000,
+    max_seconds: float | None = 10.0,
+) -> Generator[dict[str, Any], None, Generated]:
+    """:func:`generate` step by step: yields progress dicts, returns the :class:`Generated`."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if max_givens is not None and not 0 <= max_givens <= 81:
+        raise ValueError(f"max_givens must be between 0 and 81, got {max_givens}")
+    if max_tries < 1:
+        raise ValueError("max_tries must be at least 1")
+    pattern, kept = _pattern(givens, keep)
+    groups = [orbit for orbit in orbits(symmetry) if kept.isdisjoint(orbit)]
+    options = {"symmetry": symmetry, "max_givens": max_givens, "minimal": minimal}
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    deadline = started + max_seconds if max_seconds is not None else None
+    best: tuple[tuple[bool, int], Grid, Grid, bool | None] | None = None
+    tries = 0
+    while tries < max_tries and (deadline is None or time.perf_counter() < deadline or best is None):
+        tries += 1
+        solution = random_solution(pattern, rng)
+        if solution is None:
+            raise InvalidPuzzleError("the starting pattern cannot be completed to a full grid")
+        grid = list(solution)
+        order = groups[:]
+        rng.shuffle(order)
+        stopped_early = False
+        for index, orbit in enumerate(order):
+            if max_givens is not None and not minimal and 81 - grid.count(0) <= max_givens:
+                stopped_early = True
+                break
+            for c in orbit:
+                grid[c] = 0
+            if not _unique_without(grid, solution, orbit):
+                for c in orbit:
+                    grid[c] = solution[c]
+            if index % 8 == 0:
+                yield {
+                    "tries": tries,
+                    "givens": 81 - grid.count(0),
+                    "best": -best[0][1] if best else None,
+                    "seconds": round(time.perf_counter() - started, 3),
+                }
+        puzzle = tuple(grid)
+        proven: bool | None = None
+        if minimal:
+            proven = (symmetry == "none" and not kept) or is_minimal(puzzle)
+        elif symmetry == "none" and not kept and not stopped_early:
+            proven = True
+        acceptable = not minimal or proven is True
+        rank = (acceptable, -givens_count(puzzle))
+        if best is None or rank > best[0]:
+            best = (rank, puzzle, solution, proven)
+        if acceptable and (max_givens is None or givens_count(puzzle) <= max_givens):
+            break
+    assert best is not None
+    (acceptable, fewest), puzzle, solution, proven = best
+    met = acceptable and (max_givens is None or -fewest <= max_givens)
+    verdict = check(puzzle)
+    if verdict.status is not Status.UNIQUE or verdict.solution != solution:
+        raise RuntimeError(f"generated a puzzle that is not unique: {format_line(puzzle)}")
+    return Generated(
+        puzzle=puzzle,
+        solution=solution,
+        seed=seed,
+        symmetry=symmetry,
+        minimal=proven,
+        target_met=met,
+        tries=tries,
+        seconds=time.perf_counter() - started,
+        options=options,
+    )
+
+
+def generate(
+    *,
+    seed: int | None = None,
+    symmetry: Symmetry = "none",
+    max_givens: int | None = None,
+    minimal: bool = False,
+    givens: GridLike | None = None,
+    keep: Collection[int] | None = None,
+    max_tries: int = 1000,
+    max_seconds: float | None = 10.0,
+) -> Generated:
+    """A random puzzle with exactly one solution.
+
+    Args:
+        seed: the random seed; None picks one, returned in the result so it can be shared.
+        symmetry: where givens stand: ``none``, ``rot180``, ``rot90``, ``horizontal``,
+            ``vertical``, ``diagonal`` or ``antidiagonal``.
+        max_givens: at most this many givens; low targets (under about 22) are hard to reach:
+            tries continue within the budget and ``target_met`` says whether it was reached.
+        minimal: guarantee that no given can be removed without losing uniqueness.
+        givens: a starting pattern: a partial grid whose digits stay as givens.
+        keep: cells (0..80) that must be givens, whatever their digits.
+        max_tries, max_seconds: the budget; the best puzzle found is returned when it ends.
+
+    Examples:
+        >>> from sudoku_core import count_solutions
+        >>> result = generate(seed=7)
+        >>> count_solutions(result.puzzle, limit=2), result.minimal, result.seed
+        (1, True, 7)
+        >>> generate(seed=7).puzzle == result.puzzle
+        True
+    """
+    steps = iter_generate(
+        seed=seed,
+        symmetry=symmetry,
+        max_givens=max_givens,
+        minimal=minimal,
+        givens=givens,
+        keep=keep,
+        max_tries=max_tries,
+        max_seconds=max_seconds,
+    )
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            generated: Generated = done.value
+            return generated
