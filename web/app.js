@@ -170,12 +170,16 @@ function updateEngineUi() {
   const status = client.status;
   engineBox.dataset.state = status.state;
   engineBox.dataset.stage = status.stage;
+  engineBox.dataset.restarts = String(status.restarts);
+  engineBox.dataset.restarting = String(status.restarting);
   retryButton.hidden = status.state !== "failed";
   if (status.state === "ready") {
     engineText.textContent = `Engine ready (sudoku-core ${status.version})`;
     if (status.bootMs !== null) engineBox.dataset.bootMs = String(status.bootMs);
   } else if (status.state === "failed") {
     engineText.textContent = `The engine could not start: ${status.message}`;
+  } else if (status.restarting) {
+    engineText.textContent = `The engine stopped; restarting it. ${status.message}…`;
   } else {
     engineText.textContent = `${status.message}…`;
   }

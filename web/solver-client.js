@@ -17,8 +17,10 @@
 
 /**
  * @typedef {"starting" | "ready" | "failed"} ClientState
- * @typedef {"runtime" | "engine" | "ready" | "failed" | "restarting"} ClientStage
- * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null, error: ErrorInfo | null, restarts: number}} ClientStatus
+ * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
+ * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
+ *   error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
+ *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{onProgress?: (progress: Record<string, unknown>) => void, signal?: AbortSignal}} RequestOptions
  * @typedef {{id: number, op: string, args: Record<string, unknown>, sends: number,
  *   resolve: (result: any) => void, reject: (error: SolverError) => void,
@@ -52,7 +54,7 @@ export class SolverClient extends EventTarget {
   #pending = new Map();
   #nextId = 1;
   /** @type {ClientStatus} */
-  #status = { state: "starting", stage: "runtime", message: "Starting", version: null, bootMs: null, error: null, restarts: 0 };
+  #status = { state: "starting", stage: "runtime", message: "Starting", version: null, bootMs: null, error: null, restarts: 0, restarting: false };
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   #bootTimer;
   /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -78,7 +80,7 @@ export class SolverClient extends EventTarget {
       cancelGraceMs: options.cancelGraceMs ?? 1_000,
       useInterrupt: options.useInterrupt ?? globalThis.crossOriginIsolated === true,
     };
-    this.#spawn("runtime");
+    this.#spawn(false);
   }
 
   /** @returns {ClientStatus} */
@@ -125,7 +127,7 @@ export class SolverClient extends EventTarget {
   /** After a failed boot: start again. */
   retry() {
     if (this.#status.state !== "failed") return;
-    this.#spawn("runtime");
+    this.#spawn(false);
   }
 
   /** Stop the worker for good (tests, page unload). */
@@ -174,15 +176,10 @@ export class SolverClient extends EventTarget {
     this.dispatchEvent(new CustomEvent("statechange", { detail: this.status }));
   }
 
-  /** @param {ClientStage} stage */
-  #spawn(stage) {
+  /** @param {boolean} restarting */
+  #spawn(restarting) {
     this.#stopWorker();
-    this.#setStatus({
-      state: "starting",
-      stage,
-      message: stage === "restarting" ? "Restarting the engine" : "Loading the Python runtime",
-      error: null,
-    });
+    this.#setStatus({ state: "starting", stage: "runtime", message: "Loading the Python runtime", error: null, restarting });
     const worker = new Worker(this.#options.workerUrl, { type: "module", name: "sudoku-solver" });
     this.#worker = worker;
     worker.addEventListener("message", (event) => this.#onMessage(worker, /** @type {FromWorker} */ (event.data)));
@@ -232,7 +229,10 @@ export class SolverClient extends EventTarget {
         break;
       case "ready":
         clearTimeout(this.#bootTimer);
-        this.#setStatus({ state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`, version: message.version, bootMs: message.bootMs });
+        this.#setStatus({
+          state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
+          version: message.version, bootMs: message.bootMs, restarting: false,
+        });
         break;
       case "failed":
         this.#fail(message.error);
@@ -249,8 +249,9 @@ export class SolverClient extends EventTarget {
         this.#settle(message.id)?.reject(new SolverError(message.error));
         break;
       case "cancelled":
+        // a request still pending here was not cancelled by the page: the watchdog interrupted it
         this.#cancelling.delete(message.id);
-        this.#settle(message.id)?.reject(new CancelledError());
+        this.#settle(message.id)?.reject(new SolverError({ type: "Interrupted", message: "the engine was stuck and had to be interrupted" }));
         break;
       default:
         break;
@@ -260,7 +261,7 @@ export class SolverClient extends EventTarget {
   /** @param {ErrorInfo} error */
   #fail(error) {
     this.#stopWorker();
-    this.#setStatus({ state: "failed", stage: "failed", message: error.message, error });
+    this.#setStatus({ state: "failed", stage: "failed", message: error.message, error, restarting: false });
     this.#failAll({ type: "EngineUnavailable", message: error.message });
   }
 
@@ -287,7 +288,7 @@ export class SolverClient extends EventTarget {
       this.#fail({ type: "WorkerCrashed", message: `The engine stopped too often (${reason}).` });
       return;
     }
-    this.#spawn("restarting");
+    this.#spawn(true);
   }
 
   /** Every 250 ms: a busy worker that says nothing, or ignores a cancel, is stuck. */

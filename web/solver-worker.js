@@ -67,7 +67,8 @@ async function boot() {
   } catch (error) {
     const errors = bootLog.filter((l) => l.startsWith("error: ")).map((l) => l.slice(7));
     const info = errorInfo(error, "ImportError");
-    throw Object.assign(new Error(errors.length ? `${errors.join("; ")} (${info.message})` : info.message), {
+    const said = errors.map((e) => e.trim().replace(/[:;]$/, "")).filter(Boolean).join(" ");
+    throw Object.assign(new Error(said ? `${said} (${info.message})` : info.message), {
       type: info.type,
     });
   }

@@ -1,0 +1,255 @@
+"""Solve, Check, Reveal, Count, Import and Export through the engine in the worker."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from .conftest import Counted, Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+TWO_FIVES = "55" + "." * 79
+UNSOLVABLE = PUZZLE[:-1] + "1"  # follows the rules, cannot be completed
+
+
+def test_type_a_puzzle_and_solve_it(app: Studio) -> None:
+    app.type_grid(PUZZLE)
+    app.button("Solve").click()
+    expect(app.verdict).to_have_attribute("data-status", "unique")
+    expect(app.verdict).to_contain_text("exactly one solution")
+    assert app.grid() == SOLUTION
+    assert app.givens() == PUZZLE  # the solution fills the entries; the givens stay
+    expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
+
+
+def test_solve_explains_an_invalid_puzzle(app: Studio) -> None:
+    app.type_grid(TWO_FIVES)
+    app.button("Solve").click()
+    expect(app.verdict).to_have_attribute("data-status", "invalid")
+    expect(app.verdict).to_contain_text("digit 5 appears twice in row 1: r1c1, r1c2")
+    assert app.flagged() == [0, 1]
+    assert app.entries() == "." * 81  # nothing filled in
+    expect(app.cell(1)).to_have_accessible_name("Row 1, column 2, 5, given, conflict, marked")
+
+
+def test_check_says_no_solution(app: Studio) -> None:
+    app.type_grid(UNSOLVABLE)
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "no_solution")
+    expect(app.verdict).to_contain_text("cannot be completed")
+    assert app.flagged() == []
+
+
+def test_multiple_solutions_show_where_two_differ(app: Studio, counted: list[Counted]) -> None:
+    several = next(c for c in counted if c.count > 1)
+    app.type_grid(several.puzzle)
+    app.button("Solve").click()
+    expect(app.verdict).to_have_attribute("data-status", "multiple")
+    expect(app.verdict).to_contain_text("Multiple solutions: two of them differ in")
+    cells = app.flagged()
+    assert len(cells) >= 2
+    assert all(several.puzzle[c] == "." for c in cells)  # only empty cells can differ
+    text = app.verdict.text_content() or ""
+    for c in cells:
+        assert f"r{c // 9 + 1}c{c % 9 + 1}" in text
+
+
+def test_check_says_too_few_givens(app: Studio) -> None:
+    app.type_grid("123456789")
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "multiple")
+    expect(app.verdict).to_contain_text("only 9 givens; a unique puzzle needs at least 17")
+
+
+def test_check_while_playing_reports_mistakes_without_the_solution(app: Studio) -> None:
+    app.paste(PUZZLE)
+    expect(app.board).to_have_attribute("mode", "play")
+    app.cell(0).click()
+    app.page.keyboard.press("5")  # right
+    app.cell(1).click()
+    app.page.keyboard.press("2")  # wrong (solution: 1)
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "mistakes")
+    expect(app.verdict).to_have_text("1 of your digits does not match the solution: r1c2.")
+    assert app.flagged() == [1]
+    assert app.grid().count(".") == PUZZLE.count(".") - 2  # nothing revealed
+    app.cell(1).click()
+    app.page.keyboard.press("1")
+    expect(app.verdict).to_have_attribute("data-status", "none")  # an edit clears the verdict
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "consistent")
+    expect(app.verdict).to_contain_text("all 2 of your digits fit")
+
+
+def test_reveal_cell(app: Studio) -> None:
+    app.paste(PUZZLE)
+    app.cell(4 * 9 + 0).click()
+    app.button("Reveal cell").click()
+    expect(app.cell(36)).to_have_accessible_name(f"Row 5, column 1, {SOLUTION[36]}")
+    expect(app.page.locator("#board-message")).to_have_text(f"Revealed r5c1: {SOLUTION[36]}.")
+
+
+def test_clear_entries_keeps_the_puzzle(app: Studio) -> None:
+    app.paste(PUZZLE)
+    app.button("Solve").click()
+    expect(app.verdict).to_have_attribute("data-status", "unique")
+    app.button("Clear entries").click()
+    assert app.grid() == PUZZLE
+    app.button("Clear all").click()
+    assert app.grid() == "." * 81
+    expect(app.board).to_have_attribute("mode", "enter")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n".join(" ".join(PUZZLE[r * 9 : r * 9 + 9]) for r in range(9)),  # grid with spaces
+        "\n".join(
+            "|".join(PUZZLE[r * 9 + b * 3 : r * 9 + b * 3 + 3] for b in range(3))
+            + ("\n---+---+---" if r in (2, 5) else "")
+            for r in range(9)
+        ),  # .ss-like with box separators
+        PUZZLE.replace(".", "0"),
+    ],
+    ids=["spaced", "separators", "zeros"],
+)
+def test_paste_formats(app: Studio, text: str) -> None:
+    app.paste(text)
+    expect(app.page.locator("#import-dialog")).not_to_have_attribute("open", "")
+    assert app.givens() == PUZZLE
+    expect(app.page.locator("#io-message")).to_have_text("Imported a puzzle with 27 givens.")
+
+
+def test_paste_error_says_where_and_leaves_the_board(app: Studio) -> None:
+    app.type_grid(TWO_FIVES)
+    app.paste("..9748...\n7...x....\n")
+    error = app.page.locator("#import-error")
+    expect(error).to_contain_text("unexpected character 'x'")
+    expect(error).to_contain_text("line 2")
+    assert app.givens() == TWO_FIVES
+    app.page.keyboard.press("Escape")
+    expect(app.page.locator("#import-dialog")).not_to_have_attribute("open", "")
+
+
+def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> None:
+    page = app.page
+    good = tmp_path / "good.sdk"
+    good.write_text("\n".join(PUZZLE[r * 9 : r * 9 + 9] for r in range(9)) + "\n")
+    with page.expect_file_chooser() as chooser:
+        app.button("Open file…").click()
+    chooser.value.set_files(good)
+    message = page.locator("#io-message")
+    expect(message).to_have_text("Opened good.sdk: a puzzle with 27 givens.")
+    assert app.givens() == PUZZLE
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1234\n56789x\n")
+    with page.expect_file_chooser() as chooser:
+        app.button("Open file…").click()
+    chooser.value.set_files(bad)
+    expect(message).to_have_attribute("data-state", "error")
+    expect(message).to_contain_text("Could not read bad.txt:")
+    expect(message).to_contain_text("line 2")
+    assert app.givens() == PUZZLE  # untouched
+
+    with page.expect_file_chooser() as chooser:
+        app.button("Open file…").click()
+    chooser.value.set_files({"name": "huge.txt", "mimeType": "text/plain", "buffer": b"." * 200_000})
+    expect(message).to_contain_text("huge.txt is too large")
+    assert app.givens() == PUZZLE
+
+
+def test_export_line_and_save_file(app: Studio) -> None:
+    app.paste(PUZZLE)
+    page = app.page
+    expect(page.get_by_label("Puzzle line")).to_have_value(PUZZLE)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.button("Copy line").click()
+    expect(page.locator("#io-message")).to_contain_text("puzzle line")
+    with page.expect_download() as download:
+        app.button("Save file").click()
+    path = download.value.path()
+    assert download.value.suggested_filename == "sudoku.txt"
+    assert Path(path).read_text().strip() == PUZZLE
+
+
+def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
+    page = app.page
+    app.mode("Play")
+    page.locator("#count-limit").fill("1000000")
+    app.button("Count solutions").click()
+    work = page.locator("#work")
+    expect(work).to_have_attribute("data-state", "running")
+    expect(page.locator("#work-text")).to_contain_text("solutions so far")  # progress arrives
+    expect(app.button("Solve")).to_be_disabled()
+    expect(page.locator("#engine-reason")).to_have_text("The engine is busy; Cancel to stop it.")
+
+    # manual play answers at once while the engine works
+    started = time.perf_counter()
+    app.cell(40).click()
+    page.keyboard.press("4")
+    expect(app.cell(40)).to_have_accessible_name("Row 5, column 5, 4", timeout=1000)
+    assert time.perf_counter() - started < 0.5  # ~200 ms budget plus the test driver's round trips
+
+    started = time.perf_counter()
+    app.button("Cancel").click()
+    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
+    expect(app.button("Solve")).to_be_enabled(timeout=1000)
+    assert time.perf_counter() - started < 1.0
+    # the same worker goes on serving (it stopped between two slices; no restart)
+    expect(app.engine).to_have_attribute("data-state", "ready")
+    app.button("Count solutions").click()  # limit 1,000,000, but this grid has one 4 only... still huge
+    expect(work).to_have_attribute("data-state", "running")
+    app.button("Cancel").click()
+    expect(app.verdict).to_have_attribute("data-status", "cancelled")
+    page.locator("#count-limit").fill("5")
+    app.button("Count solutions").click()
+    expect(app.verdict).to_have_attribute("data-status", "counted")
+    expect(app.verdict).to_have_text("At least 5 solutions (counting stopped at the limit).")
+
+
+def test_count_solutions_exactly(app: Studio, counted: list[Counted]) -> None:
+    few = next(c for c in counted if 1 < c.count < 200)
+    app.paste(few.puzzle)
+    app.button("Count solutions").click()
+    expect(app.verdict).to_have_attribute("data-status", "counted")
+    expect(app.verdict).to_have_attribute("data-count", str(few.count))
+    expect(app.verdict).to_have_text(f"Exactly {few.count} solutions.")
+
+
+@pytest.mark.allow_console_errors
+def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio) -> None:
+    """The worker vanishes without a word (as if killed); the next request revives it."""
+    page = app.page
+    app.type_grid(PUZZLE)
+    workers = [w for w in page.workers if w.url.endswith("solver-worker.js")]
+    assert len(workers) == 1
+    restarts = int(str(app.engine.get_attribute("data-restarts")))
+    workers[0].evaluate("self.close()")
+    app.button("Solve").click()
+    expect(app.engine).to_have_attribute("data-restarting", "true")
+    expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1))
+    app.wait_ready()
+    expect(app.verdict).to_have_attribute("data-status", "unique")
+    assert app.grid() == SOLUTION
+
+
+@pytest.mark.allow_console_errors
+def test_a_crashed_worker_is_replaced(app: Studio) -> None:
+    page = app.page
+    worker = next(w for w in page.workers if w.url.endswith("solver-worker.js"))
+    restarts = int(str(app.engine.get_attribute("data-restarts")))
+    worker.evaluate("setTimeout(() => { throw new Error('simulated crash'); })")
+    expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1))
+    app.wait_ready()
+    app.type_grid(PUZZLE)
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "unique")
