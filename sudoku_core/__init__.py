@@ -12,6 +12,7 @@ Examples:
 from sudoku_core._version import __version__
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, format_board, format_grid, format_line, parse
+from sudoku_core.generator import SYMMETRIES, Generated, generate, is_minimal, iter_generate
 from sudoku_core.grid import Grid, cell_name
 from sudoku_core.solver import (
     Budget,
@@ -27,9 +28,11 @@ from sudoku_core.validate import Conflict, conflicts
 from sudoku_core.verdict import Status, Verdict, check, find_mistakes, iter_check
 
 __all__ = [
+    "SYMMETRIES",
     "Budget",
     "Conflict",
     "GaveUpError",
+    "Generated",
     "Grid",
     "GridLike",
     "InvalidPuzzleError",
@@ -46,8 +49,11 @@ __all__ = [
     "format_board",
     "format_grid",
     "format_line",
+    "generate",
+    "is_minimal",
     "is_solution",
     "iter_check",
+    "iter_generate",
     "iter_solutions",
     "parse",
     "search",
