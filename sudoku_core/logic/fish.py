@@ -1,0 +1,192 @@
+"""Basic fish (X-Wing, Swordfish, Jellyfish) and their finned and sashimi forms.
+
+A fish of size n on digit d: n *base* lines (rows, or columns) whose candidates for d all lie
+in n *cover* lines of the other direction; one of the base lines' cells holds d in each cover
+line, so the cover lines lose d everywhere else. A *finned* fish has extra base candidates
+(fins) in one box: either the fish holds or a fin is true, so only cover cells that also
+see that box lose d. It is *sashimi* when a base line has at most one cell left in the cover.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from sudoku_core.logic.board import BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
+from sudoku_core.logic.steps import Step, make_step
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_LINE_BITS = (ROW_BITS, COL_BITS)
+_WORD = ("row", "column")
+_PLURAL = ("rows", "columns")
+_BOX_LINES = tuple(((b // 3) * 3, (b % 3) * 3) for b in range(9))
+"""Per box: its first row and first column."""
+
+
+def _spread(lines: tuple[int, ...], orient: int) -> int:
+    bits = 0
+    for line in lines:
+        bits |= _LINE_BITS[orient][line]
+    return bits
+
+
+def _positions(where_d: int, line: int, orient: int) -> int:
+    """The 9-bit set of cross-line indexes where d lies in the base line."""
+    bits = where_d & _LINE_BITS[orient][line]
+    mask = 0
+    while bits:
+        low = bits & -bits
+        c = low.bit_length() - 1
+        mask |= 1 << (c % 9 if orient == 0 else c // 9)
+        bits ^= low
+    return mask
+
+
+def _describe(name: str, d: int, orient: int, base: tuple[int, ...], cover: tuple[int, ...]) -> str:
+    b = " and ".join(str(i + 1) for i in base) if len(base) == 2 else ", ".join(str(i + 1) for i in base)
+    c = " and ".join(str(i + 1) for i in cover) if len(cover) == 2 else ", ".join(str(i + 1) for i in cover)
+    return f"{name} on {d} in {_PLURAL[orient]} {b}, {_PLURAL[1 - orient]} {c}"
+
+
+def _fish_step(
+    board: Board, name: str, d: int, *, orient: int, base: tuple[int, ...], cover: tuple[int, ...],
+    removed: int, fins: int,
+) -> Step:
+    body = board.where[d] & _spread(base, orient)
+    text = _describe(name, d, orient, base, cover)
+    if fins:
+        text += " with fin " + ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells_of(fins))
+    units = tuple((line if orient == 0 else 9 + line) for line in base)
+    return make_step(
+        name,
+        text,
+        eliminations=[(c, d) for c in cells_of(removed)],
+        cells=list(cells_of(body)),
+        candidates=[(c, d) for c in cells_of(body)],
+        units=units,
+    )
+
+
+def find_basic_fish(board: Board, n: int) -> Step | None:
+    """X-Wing (n=2), Swordfish (3) or Jellyfish (4), rows as base first, then columns."""
+    for d in range(1, 10):
+        where_d = board.where[d]
+        for orient in (0, 1):
+            pos = [_positions(where_d, line, orient) for line in range(9)]
+            lines = [i for i in range(9) if 2 <= pos[i].bit_count() <= n]
+            for base in combinations(lines, n):
+                union = 0
+                for i in base:
+                    union |= pos[i]
+                if union.bit_count() != n:
+                    continue
+                cover = tuple(i for i in range(9) if union >> i & 1)
+                removed = where_d & _spread(cover, 1 - orient) & ~_spread(base, orient)
+                if removed:
+                    return _fish_step(
+                        board, _NAMES[n], d, orient=orient, base=base, cover=cover, removed=removed, fins=0
+                    )
+    return None
+
+
+def find_finned_fish(board: Board, n: int, sashimi: bool) -> Step | None:
+    """Finned (or sashimi) X-Wing, Swordfish or Jellyfish: fins all in one box."""
+    kind = ("Sashimi " if sashimi else "Finned ") + _NAMES[n]
+    for d in range(1, 10):
+        where_d = board.where[d]
+        for orient in (0, 1):
+            pos = [_positions(where_d, line, orient) for line in range(9)]
+            lines = [i for i in range(9) if pos[i]]
+            for base in combinations(lines, n):
+                base_bits = where_d & _spread(base, orient)
+                union = 0
+                for i in base:
+                    union |= pos[i]
+                if union.bit_count() <= n:
+                    continue
+                for box in range(9):
+                    in_box = base_bits & BOX_BITS[box]
+                    if not in_box:
+                        continue
+                    rest = base_bits & ~BOX_BITS[box]
+                    body = 0
+                    for c in cells_of(rest):
+                        body |= 1 << (c % 9 if orient == 0 else c // 9)
+                    if body.bit_count() > n:
+                        continue
+                    first = _BOX_LINES[box][1 - orient]
+                    box_cross = 0b111 << first
+                    extra = n - body.bit_count()
+                    choices = [i for i in range(first, first + 3) if not body >> i & 1]
+                    for added in combinations(choices, extra):
+                        cover_mask = body
+                        for i in added:
+                            cover_mask |= 1 << i
+                        if not cover_mask & box_cross:
+                            continue
+                        cover = tuple(i for i in range(9) if cover_mask >> i & 1)
+                        cover_bits = _spread(cover, 1 - orient)
+                        fins = base_bits & ~cover_bits
+                        if not fins:
+                            continue
+                        in_cover = [(pos[i] & cover_mask & ~_fin_positions(fins, i, orient)).bit_count() for i in base]
+                        is_sashimi = min(in_cover) <= 1
+                        if is_sashimi != sashimi:
+                            continue
+                        removed = where_d & cover_bits & BOX_BITS[box] & ~_spread(base, orient)
+                        if removed:
+                            return _fish_step(
+                                board, kind, d, orient=orient, base=base, cover=cover, removed=removed, fins=fins
+                            )
+    return None
+
+
+def _fin_positions(fins: int, line: int, orient: int) -> int:
+    mask = 0
+    for c in cells_of(fins & _LINE_BITS[orient][line]):
+        mask |= 1 << (c % 9 if orient == 0 else c // 9)
+    return mask
+
+
+def find_x_wing(board: Board) -> Step | None:
+    """X-Wing: two lines whose digit lies in the same two cross lines."""
+    return find_basic_fish(board, 2)
+
+
+def find_swordfish(board: Board) -> Step | None:
+    """Swordfish: three lines covered by three cross lines."""
+    return find_basic_fish(board, 3)
+
+
+def find_jellyfish(board: Board) -> Step | None:
+    """Jellyfish: four lines covered by four cross lines."""
+    return find_basic_fish(board, 4)
+
+
+def find_finned_x_wing(board: Board) -> Step | None:
+    """Finned X-Wing."""
+    return find_finned_fish(board, 2, False)
+
+
+def find_sashimi_x_wing(board: Board) -> Step | None:
+    """Sashimi X-Wing."""
+    return find_finned_fish(board, 2, True)
+
+
+def find_finned_swordfish(board: Board) -> Step | None:
+    """Finned Swordfish."""
+    return find_finned_fish(board, 3, False)
+
+
+def find_sashimi_swordfish(board: Board) -> Step | None:
+    """Sashimi Swordfish."""
+    return find_finned_fish(board, 3, True)
+
+
+def find_finned_jellyfish(board: Board) -> Step | None:
+    """Finned Jellyfish."""
+    return find_finned_fish(board, 4, False)
+
+
+def find_sashimi_jellyfish(board: Board) -> Step | None:
+    """Sashimi Jellyfish."""
+    return find_finned_fish(board, 4, True)

@@ -1,0 +1,142 @@
+"""The last resorts: forcing chains and nets, then trial and error.
+
+A forcing chain assumes a candidate and follows the singles it forces (the solver's
+whole-board propagation). *Contradiction*: if assuming ``d`` in a cell empties a cell or a
+unit, ``d`` is not there. *Verity*: if every candidate of a cell (or every place of a digit in
+a unit) forces the same placement or removal, that placement or removal holds.
+Both are sound by construction. When nothing logical is found, *trial and error* places one
+digit of the known solution and says that it had to guess.
+"""
+
+from __future__ import annotations
+
+from sudoku_core import _board
+from sudoku_core.grid import CELLS, Grid, cell_name, unit_name
+from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, cells_of
+from sudoku_core.logic.steps import Step, make_step
+from sudoku_core.solver import propagate
+
+_FIELD_CLEAR = tuple(~(0x1FF << (10 * c)) for c in CELLS)
+
+
+def board_state(board: Board) -> tuple[int, int, int]:
+    """The solver's whole-board state (see :mod:`sudoku_core._board`) for a candidate grid."""
+    x = solved = placed = 0
+    for c in CELLS:
+        v = board.values[c]
+        if v:
+            k = 9 * c + v - 1
+            solved |= _board.PLACE_SOLVED[k]
+            placed |= _board.PLACE_PLACED[k]
+        else:
+            x |= board.cands[c] << (10 * c)
+    return x, solved, placed
+
+
+def _assume(state: tuple[int, int, int], cell: int, digit: int) -> tuple[int, int] | None:
+    """The (candidates, solved) after placing ``digit`` in ``cell`` and its singles; None: contradiction."""
+    x, solved, placed = state
+    x = (x & _FIELD_CLEAR[cell]) | ((1 << (digit - 1)) << (10 * cell))
+    result = propagate(x, solved, placed)
+    if result is None:
+        return None
+    return result[0], result[1]
+
+
+def _true_in(result: tuple[int, int], cell: int, digit: int) -> bool:
+    return bool(result[1] >> (10 * cell + digit - 1) & 1)
+
+
+def _possible_in(result: tuple[int, int], cell: int, digit: int) -> bool:
+    bit = 10 * cell + digit - 1
+    return bool((result[0] | result[1]) >> bit & 1)
+
+
+def _common(board: Board, results: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    placements = []
+    eliminations = []
+    for c in cells_of(board.unsolved):
+        for d in MASK_DIGITS[board.cands[c]]:
+            if all(_true_in(r, c, d) for r in results):
+                placements.append((c, d))
+            elif not any(_possible_in(r, c, d) for r in results):
+                eliminations.append((c, d))
+    return placements, eliminations
+
+
+def find_forcing_contradiction(board: Board) -> Step | None:
+    """Forcing Chain (contradiction): a candidate whose singles break the grid is false."""
+    state = board_state(board)
+    order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
+    for cell in order:
+        for d in MASK_DIGITS[board.cands[cell]]:
+            if _assume(state, cell, d) is None:
+                return make_step(
+                    "Forcing Chain",
+                    f"Forcing Chain: if {cell_name(cell)} were {d}, the singles it forces would "
+                    "leave a cell or a unit with no possible digit",
+                    eliminations=[(cell, d)],
+                    cells=[cell],
+                    candidates=[(cell, d)],
+                )
+    return None
+
+
+def find_forcing_verity(board: Board) -> Step | None:
+    """Forcing Chain/Net (verity): all options of a cell or a unit force the same result."""
+    state = board_state(board)
+    order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
+    for cell in order:
+        options = MASK_DIGITS[board.cands[cell]]
+        results = [_assume(state, cell, d) for d in options]
+        kept = [r for r in results if r is not None]
+        if not kept:
+            continue
+        placements, eliminations = _common(board, kept)
+        if placements or eliminations:
+            name = "Forcing Chain" if len(options) == 2 else "Forcing Net"
+            return make_step(
+                name,
+                f"{name}: whichever of {'/'.join(map(str, options))} goes in {cell_name(cell)}, "
+                "the singles it forces agree",
+                placements=placements,
+                eliminations=eliminations,
+                cells=[cell],
+                candidates=[(cell, d) for d in options],
+            )
+    for u, bits in enumerate(UNIT_BITS):
+        for d in range(1, 10):
+            spots = board.where[d] & bits
+            if spots.bit_count() < 2:
+                continue
+            results = [_assume(state, c, d) for c in cells_of(spots)]
+            kept = [r for r in results if r is not None]
+            if not kept:
+                continue
+            placements, eliminations = _common(board, kept)
+            if placements or eliminations:
+                name = "Forcing Chain" if spots.bit_count() == 2 else "Forcing Net"
+                return make_step(
+                    name,
+                    f"{name}: wherever {d} goes in {unit_name(u)}, the singles it forces agree",
+                    placements=placements,
+                    eliminations=eliminations,
+                    cells=list(cells_of(spots)),
+                    candidates=[(c, d) for c in cells_of(spots)],
+                    units=[u],
+                )
+    return None
+
+
+def trial_and_error(board: Board, solution: Grid) -> Step:
+    """No logical step was found: place one digit of the solution and say so."""
+    cell = min(cells_of(board.unsolved), key=lambda c: (BIT_COUNT[board.cands[c]], c))
+    d = solution[cell]
+    return make_step(
+        "Trial and Error",
+        f"Trial and Error: no logical step was found; trying the digits of {cell_name(cell)} "
+        f"shows that only {d} leads to the solution",
+        placements=[(cell, d)],
+        cells=[cell],
+        candidates=[(cell, d)],
+    )
