@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT.parent / "shared" / "puzzles"
 BOOT_MS = 120_000  # generous: a loaded 2-core machine; the page's own boot timeout is 60 s
+ServeFactory = Callable[
+    ..., str
+]  # tests/conftest.py's serve_site: (site=, base=, isolated=) -> URL
 TIMEOUT_MS = float(os.environ.get("SUDOKU_E2E_TIMEOUT_MS", "30000"))
 
 # Reported to the console as errors so that the log below sees them (also in workers' absence).
@@ -147,7 +150,7 @@ class Studio:
         self.cell(0).click()
         keyboard = self.page.keyboard
         keyboard.press("Control+Home")
-        for ch in grid:
+        for ch in grid.rstrip("."):
             if ch in "123456789":
                 keyboard.press(ch)
             keyboard.press("ArrowRight")
@@ -159,7 +162,10 @@ class Studio:
         self.button("Paste puzzle…").click()
         self.page.get_by_label("Puzzle text").fill(text)
         self.button("Import").click()
-        expect(self.page.locator("#import-dialog[open] #import-error:not(:empty), #import-dialog:not([open])")).to_have_count(1)
+        closed_or_error = (
+            "#import-dialog:not([open]), #import-dialog[open] #import-error:not(:empty)"
+        )
+        expect(self.page.locator(closed_or_error)).to_have_count(1)
 
     def reset(self) -> None:
         """Back to an empty board in Enter mode, no dialog, no work running, engine ready."""
@@ -213,7 +219,9 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Studio]]:
 
 
 @pytest.fixture
-def fresh(open_page: Callable[..., Studio], request: pytest.FixtureRequest) -> Iterator[Callable[..., Studio]]:
+def fresh(
+    open_page: Callable[..., Studio], request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Studio]]:
     """open_page, plus: the test fails on console errors of the pages it opened."""
     opened: list[Studio] = []
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
-    from .conftest import Studio
+    from e2e.conftest import Studio
 
 pytestmark = pytest.mark.e2e
 
@@ -30,8 +30,19 @@ def test_grid_is_one_tab_stop_with_arrow_home_end_navigation(app: Studio) -> Non
     page.keyboard.press("Tab")
     focused = page.locator("sudoku-board [role=gridcell]:focus")
     expect(focused).to_have_attribute("aria-selected", "true")  # the cell selected last time
-    keys = [("Control+Home", 0), ("ArrowRight", 1), ("ArrowDown", 10), ("End", 17), ("Home", 9), ("Control+End", 80),
-            ("ArrowDown", 80), ("ArrowLeft", 79), ("Control+Home", 0), ("ArrowUp", 0), ("ArrowLeft", 0)]
+    keys = [
+        ("Control+Home", 0),
+        ("ArrowRight", 1),
+        ("ArrowDown", 10),
+        ("End", 17),
+        ("Home", 9),
+        ("Control+End", 80),
+        ("ArrowDown", 80),
+        ("ArrowLeft", 79),
+        ("Control+Home", 0),
+        ("ArrowUp", 0),
+        ("ArrowLeft", 0),
+    ]
     for key, cell in keys:
         page.keyboard.press(key)
         expect(focused).to_have_attribute("data-cell", str(cell))
@@ -82,7 +93,9 @@ def test_highlights_selection_peers_and_same_digit(app: Studio) -> None:
     expect(app.cell(2)).to_have_attribute("data-selected", "")
     board = app.board
     expect(board.locator("[data-peer]")).to_have_count(20)
-    same = sorted(int(str(c.get_attribute("data-cell"))) for c in board.locator("[data-same]").all())
+    same = sorted(
+        int(str(c.get_attribute("data-cell"))) for c in board.locator("[data-same]").all()
+    )
     assert same == [i for i, d in enumerate(PUZZLE) if d == "9" and i != 2]
 
 
@@ -103,7 +116,9 @@ def test_conflicts_are_highlighted_as_they_happen(app: Studio) -> None:
 
 
 def test_number_pad_and_tap_on_a_phone(fresh: Callable[..., Studio], site_server: str) -> None:
-    phone = fresh(site_server, viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True)
+    phone = fresh(
+        site_server, viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True
+    )
     page = phone.page
     phone.mode("Play")
     box = phone.board.bounding_box()

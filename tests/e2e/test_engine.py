@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
-    from .conftest import Counted, Studio
+    from e2e.conftest import Counted, Studio
 
 pytestmark = pytest.mark.e2e
 
@@ -162,7 +162,9 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
 
     with page.expect_file_chooser() as chooser:
         app.button("Open file…").click()
-    chooser.value.set_files({"name": "huge.txt", "mimeType": "text/plain", "buffer": b"." * 200_000})
+    chooser.value.set_files(
+        {"name": "huge.txt", "mimeType": "text/plain", "buffer": b"." * 200_000}
+    )
     expect(message).to_contain_text("huge.txt is too large")
     assert app.givens() == PUZZLE
 
@@ -206,7 +208,9 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     assert time.perf_counter() - started < 1.0
     # the same worker goes on serving (it stopped between two slices; no restart)
     expect(app.engine).to_have_attribute("data-state", "ready")
-    app.button("Count solutions").click()  # limit 1,000,000, but this grid has one 4 only... still huge
+    app.button(
+        "Count solutions"
+    ).click()  # limit 1,000,000, but this grid has one 4 only... still huge
     expect(work).to_have_attribute("data-state", "running")
     app.button("Cancel").click()
     expect(app.verdict).to_have_attribute("data-status", "cancelled")

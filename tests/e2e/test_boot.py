@@ -1,0 +1,133 @@
+"""Start-up: stages, sub-path hosting, isolation, and failures that must not hang the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Route, expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import ServeFactory, Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+WHEEL = "**/pyodide/sudoku_core-*.whl"
+
+
+def test_engine_buttons_wait_for_the_engine_but_play_does_not(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    engine = studio.engine
+    # before ready: disabled, with the reason said; the board already works
+    if engine.get_attribute("data-state") != "ready":
+        expect(studio.button("Solve")).to_be_disabled()
+        expect(studio.button("Solve")).to_have_accessible_description(
+            "The engine is loading; you can already play."
+        )
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("3")
+    expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 3")
+    studio.wait_ready()
+    expect(studio.page.get_by_role("status").filter(has_text="Engine ready")).to_have_text(
+        "Engine ready (sudoku-core 0.1.0)"
+    )
+    expect(studio.button("Solve")).to_be_enabled()
+    assert int(str(engine.get_attribute("data-boot-ms"))) > 0
+
+
+def test_served_under_a_sub_path(fresh: Callable[..., Studio], serve_site: ServeFactory) -> None:
+    url = serve_site(base="/games/sudoku/")
+    assert url.endswith("/games/sudoku/")
+    studio = fresh(url)
+    studio.wait_ready()
+    studio.type_grid(PUZZLE)
+    studio.button("Solve").click()
+    expect(studio.verdict).to_have_attribute("data-status", "unique")
+    assert studio.grid() == SOLUTION
+    link = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    assert link.startswith(url + "#puzzle=")
+
+
+def test_cross_origin_isolated_page_uses_the_interrupt_buffer(
+    fresh: Callable[..., Studio], serve_site: ServeFactory
+) -> None:
+    studio = fresh(serve_site(isolated=True))
+    assert studio.page.evaluate("crossOriginIsolated") is True
+    studio.wait_ready()
+    page = studio.page
+    studio.mode("Play")
+    page.locator("#count-limit").fill("1000000")
+    studio.button("Count solutions").click()
+    expect(page.locator("#work-text")).to_contain_text("solutions so far")
+    studio.button("Cancel").click()
+    expect(studio.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
+    expect(studio.button("Solve")).to_be_enabled(timeout=1000)
+
+
+@pytest.mark.allow_console_errors  # the browser itself logs the failed request
+def test_missing_wheel_shows_the_error_and_retry_recovers(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server, wait=False)
+    context = studio.page.context
+    context.route(WHEEL, lambda route: route.fulfill(status=404, body="not found"))
+    studio.page.goto(site_server)
+    engine = studio.engine
+    expect(engine).to_have_attribute("data-state", "failed", timeout=60_000)
+    expect(studio.page.locator("#engine-text")).to_contain_text("The engine could not start")
+    expect(studio.page.locator("#engine-text")).to_contain_text("sudoku-core")
+    expect(studio.button("Solve")).to_be_disabled()
+    expect(studio.page.locator("#engine-reason")).to_contain_text("press Retry")
+    # play goes on
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("3")
+    expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 3")
+    # the network is back: Retry boots the engine
+    context.unroute(WHEEL)
+    studio.button("Retry").click()
+    studio.wait_ready()
+    expect(studio.button("Retry")).to_be_hidden()
+    studio.button("Check").click()
+    expect(studio.verdict).to_have_attribute("data-action", "check")
+
+
+@pytest.mark.allow_console_errors
+def test_corrupt_wheel_fails_its_check_and_shows_the_error(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    wheel = next((site_copy / "pyodide").glob("sudoku_core-*.whl"))
+    data = bytearray(wheel.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 64] = b"\0" * 64  # same size, wrong hash
+    wheel.write_bytes(bytes(data))
+    studio = fresh(serve_site(site=site_copy))
+    expect(studio.engine).to_have_attribute("data-state", "failed", timeout=60_000)
+    expect(studio.page.locator("#engine-text")).to_contain_text("The engine could not start")
+    expect(studio.button("Retry")).to_be_visible()
+
+
+@pytest.mark.allow_console_errors
+def test_a_hanging_runtime_download_times_out_with_retry(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server, wait=False)
+    stalled: list[Route] = []
+
+    def stall(route: Route) -> None:  # never answered: the download hangs
+        stalled.append(route)
+
+    studio.page.context.route("**/pyodide/pyodide.asm.wasm", stall)
+    studio.page.goto(site_server + "?boot-timeout=4000")
+    expect(studio.engine).to_have_attribute("data-state", "failed", timeout=30_000)
+    expect(studio.page.locator("#engine-text")).to_have_text(
+        "The engine could not start: The engine did not start within 4 s."
+    )
+    expect(studio.button("Retry")).to_be_visible()
+    assert stalled, "the wasm request was not intercepted"

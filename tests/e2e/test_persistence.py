@@ -1,0 +1,130 @@
+"""Autosave, reload, share links and broken storage: none of these need the engine."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7" + "." * 71  # short to type: these tests are about keeping it
+KEY = "sudoku-studio.game"
+
+THROWING_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});
+"""
+FULL_STORAGE = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+
+
+def play_a_little(studio: Studio) -> None:
+    studio.type_grid(PUZZLE)
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("5")
+    studio.cell(1).click()
+    studio.page.keyboard.press("1")
+
+
+def test_reload_restores_the_game(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    saved = json.loads(str(studio.page.evaluate(f"localStorage.getItem('{KEY}')")))
+    assert saved["v"] == 1 and saved["givens"] == PUZZLE and saved["entries"].startswith("51.")
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    assert studio.givens() == PUZZLE
+    assert studio.entries()[:3] == "51."
+    expect(studio.board).to_have_attribute("mode", "play")
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
+
+
+def test_share_link_round_trip_with_and_without_progress(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    link = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    assert urlsplit(link).fragment.startswith("puzzle=")
+    studio.page.get_by_label("Include my progress in the link").uncheck()
+    bare = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    assert "progress=" in link and "progress=" not in bare
+
+    other = fresh(link)  # a new browser profile: only the link carries the game
+    assert other.givens() == PUZZLE
+    assert other.entries()[:3] == "51."
+    expect(other.page.locator("#io-message")).to_have_text("Opened the puzzle from the link.")
+    expect(other.board).to_have_attribute("mode", "play")
+    assert urlsplit(other.page.url).fragment == ""  # saved, so the fragment is dropped
+    third = fresh(bare)
+    assert third.givens() == PUZZLE
+    assert third.entries() == "." * 81
+
+
+def test_link_with_garbage_is_ignored(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server + "#puzzle=<script>alert(1)</script>&progress=1")
+    assert studio.givens() == "." * 81
+    expect(studio.page.locator("#io-message")).to_have_text("")
+
+
+@pytest.mark.parametrize(
+    ("script", "problem"),
+    [(THROWING_STORAGE, "does not allow storage"), (FULL_STORAGE, "storage is full")],
+    ids=["throws", "full"],
+)
+def test_broken_storage_keeps_the_game_in_memory(
+    fresh: Callable[..., Studio], site_server: str, script: str, problem: str
+) -> None:
+    studio = fresh(site_server, init_script=script)
+    play_a_little(studio)
+    status = studio.page.locator("#save-status")
+    expect(status).to_have_attribute("data-state", "off")
+    expect(status).to_contain_text("Saving is off")
+    expect(status).to_contain_text(problem)
+    assert studio.entries()[:2] == "51"
+    if script is not THROWING_STORAGE:
+        return
+    # the engine does not care about storage (checked once: each boot costs seconds)
+    studio.wait_ready()
+    studio.button("Check").click()
+    expect(studio.verdict).to_have_attribute("data-status", "multiple")
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "{not json",
+        json.dumps({"v": 0, "grid": PUZZLE}),
+        json.dumps({"v": 1, "givens": "x" * 81, "entries": ""}),
+        "null",
+    ],
+    ids=["not-json", "old-version", "bad-grid", "null"],
+)
+def test_garbage_in_storage_is_ignored(
+    fresh: Callable[..., Studio], site_server: str, stored: str
+) -> None:
+    script = f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(stored)});"
+    studio = fresh(site_server, init_script=script)
+    assert studio.givens() == "." * 81
+    expect(studio.page.locator("#board-message")).to_contain_text("could not be read")
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("4")
+    assert (
+        json.loads(str(studio.page.evaluate(f"localStorage.getItem('{KEY}')")))["entries"][0] == "4"
+    )
