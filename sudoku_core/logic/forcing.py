@@ -10,49 +10,74 @@ digit of the known solution and says that it had to guess.
 
 from __future__ import annotations
 
-from sudoku_core import _board
-from sudoku_core.grid import CELLS, Grid, cell_name, unit_name
+from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
-from sudoku_core.solver import propagate
 
-_FIELD_CLEAR = tuple(~(0x1FF << (10 * c)) for c in CELLS)
-
-
-def board_state(board: Board) -> tuple[int, int, int]:
-    """The solver's whole-board state (see :mod:`sudoku_core._board`) for a candidate grid."""
-    x = solved = placed = 0
-    for c in CELLS:
-        v = board.values[c]
-        if v:
-            k = 9 * c + v - 1
-            solved |= _board.PLACE_SOLVED[k]
-            placed |= _board.PLACE_PLACED[k]
-        else:
-            x |= board.cands[c] << (10 * c)
-    return x, solved, placed
+Outcome = tuple[list[int], list[int]]
+"""(values, candidate masks) of a board after propagation."""
 
 
-def _assume(state: tuple[int, int, int], cell: int, digit: int) -> tuple[int, int] | None:
-    """The (candidates, solved) after placing ``digit`` in ``cell`` and its singles; None: contradiction."""
-    x, solved, placed = state
-    x = (x & _FIELD_CLEAR[cell]) | ((1 << (digit - 1)) << (10 * cell))
-    result = propagate(x, solved, placed)
-    if result is None:
+def propagate(board: Board) -> Board | None:
+    """Place naked and hidden singles on ``board`` (in place) until none is left.
+
+    Returns the board, or None on a contradiction: a cell without candidates, a digit
+    without a place in a unit, or two singles that clash.
+    """
+    placed = [0] * 10
+    for c in range(81):
+        if board.values[c]:
+            placed[board.values[c]] |= 1 << c
+    while board.unsolved:
+        progress = False
+        for c in cells_of(board.unsolved):
+            mask = board.cands[c]
+            if not mask:
+                if not board.values[c]:
+                    return None
+                continue
+            if not mask & (mask - 1):
+                d = mask.bit_length()
+                board.place(c, d)
+                placed[d] |= 1 << c
+                progress = True
+        if progress:
+            continue
+        for bits in UNIT_BITS:
+            for d in range(1, 10):
+                spots = board.where[d] & bits
+                if not spots:
+                    if not placed[d] & bits:
+                        return None
+                elif not spots & (spots - 1):
+                    c = spots.bit_length() - 1
+                    board.place(c, d)
+                    placed[d] |= spots
+                    progress = True
+        if not progress:
+            break
+    return board
+
+
+def _assume(board: Board, cell: int, digit: int) -> Outcome | None:
+    """The board after placing ``digit`` in ``cell`` and its singles; None: contradiction."""
+    trial = board.copy()
+    for d in MASK_DIGITS[trial.cands[cell] & ~(1 << (digit - 1))]:
+        trial.eliminate(cell, d)
+    if propagate(trial) is None:
         return None
-    return result[0], result[1]
+    return trial.values, trial.cands
 
 
-def _true_in(result: tuple[int, int], cell: int, digit: int) -> bool:
-    return bool(result[1] >> (10 * cell + digit - 1) & 1)
+def _true_in(result: Outcome, cell: int, digit: int) -> bool:
+    return result[0][cell] == digit
 
 
-def _possible_in(result: tuple[int, int], cell: int, digit: int) -> bool:
-    bit = 10 * cell + digit - 1
-    return bool((result[0] | result[1]) >> bit & 1)
+def _possible_in(result: Outcome, cell: int, digit: int) -> bool:
+    return result[0][cell] == digit or bool(result[1][cell] >> (digit - 1) & 1)
 
 
-def _common(board: Board, results: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _common(board: Board, results: list[Outcome]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     placements = []
     eliminations = []
     for c in cells_of(board.unsolved):
@@ -66,11 +91,10 @@ def _common(board: Board, results: list[tuple[int, int]]) -> tuple[list[tuple[in
 
 def find_forcing_contradiction(board: Board) -> Step | None:
     """Forcing Chain (contradiction): a candidate whose singles break the grid is false."""
-    state = board_state(board)
     order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
     for cell in order:
         for d in MASK_DIGITS[board.cands[cell]]:
-            if _assume(state, cell, d) is None:
+            if _assume(board, cell, d) is None:
                 return make_step(
                     "Forcing Chain",
                     f"Forcing Chain: if {cell_name(cell)} were {d}, the singles it forces would "
@@ -84,11 +108,10 @@ def find_forcing_contradiction(board: Board) -> Step | None:
 
 def find_forcing_verity(board: Board) -> Step | None:
     """Forcing Chain/Net (verity): all options of a cell or a unit force the same result."""
-    state = board_state(board)
     order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
     for cell in order:
         options = MASK_DIGITS[board.cands[cell]]
-        results = [_assume(state, cell, d) for d in options]
+        results = [_assume(board, cell, d) for d in options]
         kept = [r for r in results if r is not None]
         if not kept:
             continue
@@ -109,7 +132,7 @@ def find_forcing_verity(board: Board) -> Step | None:
             spots = board.where[d] & bits
             if spots.bit_count() < 2:
                 continue
-            results = [_assume(state, c, d) for c in cells_of(spots)]
+            results = [_assume(board, c, d) for c in cells_of(spots)]
             kept = [r for r in results if r is not None]
             if not kept:
                 continue

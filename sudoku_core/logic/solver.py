@@ -11,7 +11,18 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from sudoku_core.grid import Grid
-from sudoku_core.logic import fish, forcing, intersections, singles, subsets
+from sudoku_core.logic import (
+    chains,
+    coloring,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from sudoku_core.logic.board import Board
 from sudoku_core.logic.steps import Step
 
@@ -37,12 +48,31 @@ _CORE: Final[tuple[tuple[str, Finder], ...]] = (
 )
 
 _ADVANCED: Final[tuple[tuple[str, Finder], ...]] = (
+    ("Remote Pair", wings.find_remote_pair),
+    ("BUG+1", uniqueness.find_bug_plus_one),
+    ("Skyscraper", single_digit.find_skyscraper),
+    ("2-String Kite", single_digit.find_two_string_kite),
+    ("Turbot Fish", single_digit.find_turbot_fish),
+    ("Empty Rectangle", single_digit.find_empty_rectangle),
+    ("W-Wing", wings.find_w_wing),
+    ("XY-Wing", wings.find_xy_wing),
+    ("XYZ-Wing", wings.find_xyz_wing),
+    ("Uniqueness Test 1", uniqueness.find_ur_type1),
+    ("Uniqueness Test 2", uniqueness.find_ur_type2),
+    ("Uniqueness Test 3", uniqueness.find_ur_type3),
+    ("Uniqueness Test 4", uniqueness.find_ur_type4),
+    ("Hidden Rectangle", uniqueness.find_hidden_rectangle),
     ("Finned X-Wing", fish.find_finned_x_wing),
     ("Sashimi X-Wing", fish.find_sashimi_x_wing),
     ("Finned Swordfish", fish.find_finned_swordfish),
     ("Sashimi Swordfish", fish.find_sashimi_swordfish),
     ("Finned Jellyfish", fish.find_finned_jellyfish),
     ("Sashimi Jellyfish", fish.find_sashimi_jellyfish),
+    ("Simple Colors", coloring.find_simple_colors),
+    ("Multi Colors", coloring.find_multi_colors),
+    ("X-Chain", chains.find_x_chain),
+    ("XY-Chain", chains.find_xy_chain),
+    ("Nice Loop/AIC", chains.find_aic),
 )
 
 _LAST_RESORT: Final[tuple[tuple[str, Finder], ...]] = (
@@ -50,7 +80,17 @@ _LAST_RESORT: Final[tuple[tuple[str, Finder], ...]] = (
     ("Forcing Net", forcing.find_forcing_verity),
 )
 
-UNIQUENESS: Final[frozenset[str]] = frozenset()
+UNIQUENESS: Final = frozenset(
+    {
+        "BUG+1",
+        "Uniqueness Test 1",
+        "Uniqueness Test 2",
+        "Uniqueness Test 3",
+        "Uniqueness Test 4",
+        "Hidden Rectangle",
+    }
+)
+"""Techniques that assume the puzzle has exactly one solution."""
 
 SEARCH_ORDER: Final = _CORE + _ADVANCED + _LAST_RESORT
 """(technique, finder) in the order tried."""

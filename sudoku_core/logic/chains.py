@@ -1,0 +1,196 @@
+"""Chains: X-Chain, XY-Chain and Alternating Inference Chains (discontinuous Nice Loops).
+
+A *node* is a candidate (cell, digit). A *strong link* A=B: A and B cannot both be false
+(a bivalue cell's two digits, a digit's two places in a unit). A *weak link* A-B: they cannot
+both be true (two digits of a cell, one digit in two cells that see each other).
+An alternating chain A=B-C=...=Z proves "A or Z": every candidate that sees both ends is
+false; if the chain comes back to A itself, A is true.
+
+The search is breadth-first from each candidate assumed false, so the chain found is a
+shortest one from that start. X-Chains use one digit; XY-Chains bivalue cells only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sudoku_core.grid import cell_name
+from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, UNIT_BITS, Board, cells_of
+from sudoku_core.logic.steps import Step, make_step
+
+Node = int
+"""A candidate as one int: ``9 * cell + digit - 1``."""
+
+MAX_NODES = 24
+"""Longest chain searched, in candidates (HoDoKu stops at 20 for chains)."""
+
+
+def node_name(node: Node) -> str:
+    """``(5)r1c2`` for digit 5 in r1c2.
+
+    Examples:
+        >>> node_name(9 * 1 + 4)
+        '(5)r1c2'
+    """
+    return f"({node % 9 + 1}){cell_name(node // 9)}"
+
+
+def strong_links(board: Board, *, cells: bool, units: bool, digit: int = 0) -> dict[Node, list[Node]]:
+    """The strong links: bivalue cells (``cells``) and bilocal units (``units``), per node."""
+    links: dict[Node, list[Node]] = {}
+    if cells:
+        for c in cells_of(board.unsolved):
+            if BIT_COUNT[board.cands[c]] == 2:
+                x, y = MASK_DIGITS[board.cands[c]]
+                links.setdefault(9 * c + x - 1, []).append(9 * c + y - 1)
+                links.setdefault(9 * c + y - 1, []).append(9 * c + x - 1)
+    if units:
+        for d in [digit] if digit else range(1, 10):
+            for bits in UNIT_BITS:
+                spots = board.where[d] & bits
+                if spots.bit_count() == 2:
+                    a, b = cells_of(spots)
+                    na, nb = 9 * a + d - 1, 9 * b + d - 1
+                    if nb not in links.setdefault(na, []):
+                        links[na].append(nb)
+                        links.setdefault(nb, []).append(na)
+    return links
+
+
+def _weak(board: Board, node: Node, in_cell: bool, useful: dict[Node, list[Node]]) -> Iterable[Node]:
+    """The nodes weakly linked to ``node`` that carry a strong link onwards."""
+    c, di = divmod(node, 9)
+    if in_cell:
+        for e in MASK_DIGITS[board.cands[c] & ~(1 << di)]:
+            other = 9 * c + e - 1
+            if other in useful:
+                yield other
+    for p in cells_of(board.where[di + 1] & PEER_BITS[c]):
+        other = 9 * p + di
+        if other in useful:
+            yield other
+
+
+def _sees(a: Node, b: Node) -> bool:
+    ca, cb = a // 9, b // 9
+    if ca == cb:
+        return a != b
+    return a % 9 == b % 9 and bool(PEER_BITS[ca] >> cb & 1)
+
+
+def _targets(board: Board, a: Node, z: Node) -> list[tuple[int, int]]:
+    """Candidates (cell, digit) other than a and z that see both."""
+    ca, cb = a // 9, z // 9
+    da, db = a % 9 + 1, z % 9 + 1
+    if da == db:
+        bits = board.where[da] & PEER_BITS[ca] & PEER_BITS[cb]
+        return [(c, da) for c in cells_of(bits)]
+    if ca == cb:
+        return [(ca, d) for d in MASK_DIGITS[board.cands[ca] & ~(1 << (da - 1)) & ~(1 << (db - 1))]]
+    if PEER_BITS[ca] >> cb & 1:
+        found = []
+        if board.has(ca, db):
+            found.append((ca, db))
+        if board.has(cb, da):
+            found.append((cb, da))
+        return found
+    return []
+
+
+def _chain_text(chain: list[Node]) -> str:
+    parts = [node_name(chain[0])]
+    for i, node in enumerate(chain[1:]):
+        parts.append(("=" if i % 2 == 0 else "-") + node_name(node))
+    return "".join(parts)
+
+
+def _search(
+    board: Board, name: str, links: dict[Node, list[Node]], *, in_cell: bool, same_digit: bool,
+    bivalue_start: bool = False,
+) -> Step | None:
+    starts = sorted(links)
+    for a in starts:
+        if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
+            continue
+        # BFS over (node, on?) states; parent pointers rebuild the chain.
+        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(a, False): None}
+        frontier = [(a, False)]
+        depth = 1
+        while frontier and depth < MAX_NODES:
+            depth += 1
+            following: list[tuple[Node, bool]] = []
+            for node, on in frontier:
+                nexts = _weak(board, node, in_cell, links) if on else links.get(node, ())
+                for other in nexts:
+                    state = (other, not on)
+                    if state in parent:
+                        continue
+                    parent[state] = (node, on)
+                    following.append(state)
+                    if on:
+                        continue
+                    # ``other`` is on: a chain a = ... = other proves "a or other".
+                    if other == a:
+                        return _make(board, name, _rebuild(parent, state), placement=True)
+                    if same_digit and other % 9 != a % 9:
+                        continue
+                    targets = [t for t in _targets(board, a, other) if 9 * t[0] + t[1] - 1 not in (a, other)]
+                    if targets:
+                        return _make(board, name, _rebuild(parent, state), targets=targets)
+            frontier = following
+    return None
+
+
+def _rebuild(parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: tuple[Node, bool]) -> list[Node]:
+    chain = []
+    current: tuple[Node, bool] | None = state
+    while current is not None:
+        chain.append(current[0])
+        current = parent[current]
+    return chain[::-1]
+
+
+def _make(
+    board: Board, name: str, chain: list[Node], *, placement: bool = False,
+    targets: list[tuple[int, int]] | None = None,
+) -> Step:
+    a, z = chain[0], chain[-1]
+    cells = list(dict.fromkeys(n // 9 for n in chain))
+    candidates = [(n // 9, n % 9 + 1) for n in chain]
+    if placement:
+        return make_step(
+            name,
+            f"{name} {_chain_text(chain)}: if {node_name(a)} were false it would be true",
+            placements=[(a // 9, a % 9 + 1)],
+            cells=cells,
+            candidates=candidates,
+        )
+    return make_step(
+        name,
+        f"{name} {_chain_text(chain)}: {node_name(a)} or {node_name(z)} is true",
+        eliminations=targets or [],
+        cells=cells,
+        candidates=candidates,
+    )
+
+
+def find_x_chain(board: Board) -> Step | None:
+    """X-Chain: an alternating chain on one digit through its strong links."""
+    for d in range(1, 10):
+        links = strong_links(board, cells=False, units=True, digit=d)
+        step = _search(board, "X-Chain", links, in_cell=False, same_digit=True)
+        if step:
+            return step
+    return None
+
+
+def find_xy_chain(board: Board) -> Step | None:
+    """XY-Chain: bivalue cells, each seeing the next, same digit at both ends."""
+    links = strong_links(board, cells=True, units=False)
+    return _search(board, "XY-Chain", links, in_cell=False, same_digit=True, bivalue_start=True)
+
+
+def find_aic(board: Board) -> Step | None:
+    """Alternating Inference Chain / discontinuous Nice Loop over all strong and weak links."""
+    links = strong_links(board, cells=True, units=True)
+    return _search(board, "Nice Loop/AIC", links, in_cell=True, same_digit=False)

@@ -1,0 +1,191 @@
+"""Uniqueness techniques: sound only for a puzzle known to have exactly one solution.
+
+A *deadly pattern*: cells r1c1, r1c2, r2c1, r2c2 (two rows, two columns, two boxes) that could
+all hold only {x,y}: the digits could be swapped, giving two solutions. A unique puzzle
+cannot end there, so a Unique Rectangle keeps at least one extra candidate true.
+BUG+1: if every empty cell but one had two candidates, each digit twice per unit, the
+puzzle would have two solutions, so the extra digit of the one three-candidate cell is true.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from sudoku_core.grid import UNITS, cell_name
+from sudoku_core.logic.board import (
+    BIT_COUNT,
+    MASK_DIGITS,
+    PEER_BITS,
+    UNIT_BITS,
+    UNITS_OF_CELL,
+    Board,
+    cells_of,
+)
+from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+
+
+def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
+    """Every rectangle in two boxes whose four cells all have a common pair, with the pair mask."""
+    found = []
+    cands = board.cands
+    for r1 in range(9):
+        for r2 in range(r1 + 1, 9):
+            for c1 in range(9):
+                for c2 in range(c1 + 1, 9):
+                    if (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
+                        continue
+                    cells = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
+                    common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
+                    if BIT_COUNT[common] < 2:
+                        continue
+                    for pair in combinations(MASK_DIGITS[common], 2):
+                        found.append((cells, (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))))
+    return found
+
+
+def _ur(name: str, cells: tuple[int, ...], pair: int, text: str, **effect: object) -> Step:
+    return make_step(
+        name,
+        f"{name} {digits_text(MASK_DIGITS[pair])} in {cells_text(cells)}: {text}",
+        cells=cells,
+        candidates=[(c, d) for c in cells for d in MASK_DIGITS[pair]],
+        **effect,  # type: ignore[arg-type]
+    )
+
+
+def _shared(a: int, b: int) -> list[int]:
+    return [UNITS_OF_CELL[a][k] for k in range(3) if UNITS_OF_CELL[a][k] == UNITS_OF_CELL[b][k]]
+
+
+def find_ur_type1(board: Board) -> Step | None:
+    """Uniqueness Test 1: three corners hold only {x,y}; the fourth loses x and y."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        extra = [c for c in cells if cands[c] != pair]
+        if len(extra) == 1:
+            c = extra[0]
+            return _ur("Uniqueness Test 1", cells, pair, f"{cell_name(c)} must hold another digit",
+                       eliminations=[(c, d) for d in MASK_DIGITS[pair]])
+    return None
+
+
+def _floor_roof(cells: tuple[int, ...], cands: list[int], pair: int) -> tuple[list[int], list[int]] | None:
+    floor = [c for c in cells if cands[c] == pair]
+    roof = [c for c in cells if cands[c] != pair]
+    if len(floor) != 2 or not _shared(roof[0], roof[1]):
+        return None
+    return floor, roof
+
+
+def find_ur_type2(board: Board) -> Step | None:
+    """Uniqueness Test 2: the two other corners share one extra digit z; cells seeing both lose z."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        split = _floor_roof(cells, cands, pair)
+        if not split:
+            continue
+        roof = split[1]
+        extra = cands[roof[0]] & ~pair
+        if BIT_COUNT[extra] != 1 or cands[roof[1]] & ~pair != extra:
+            continue
+        z = extra.bit_length()
+        removed = board.where[z] & PEER_BITS[roof[0]] & PEER_BITS[roof[1]]
+        if removed:
+            return _ur("Uniqueness Test 2", cells, pair, f"{cell_name(roof[0])} or {cell_name(roof[1])} is {z}",
+                       eliminations=[(c, z) for c in cells_of(removed)])
+    return None
+
+
+def find_ur_type3(board: Board) -> Step | None:
+    """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        split = _floor_roof(cells, cands, pair)
+        if not split:
+            continue
+        roof = split[1]
+        extra = (cands[roof[0]] | cands[roof[1]]) & ~pair
+        if BIT_COUNT[extra] < 2:
+            continue
+        for u in _shared(roof[0], roof[1]):
+            others = [c for c in UNITS[u] if cands[c] and c not in roof]
+            for size in range(1, 4):
+                for group in combinations(others, size):
+                    mask = extra
+                    for c in group:
+                        mask |= cands[c]
+                    if BIT_COUNT[mask] != size + 1:
+                        continue
+                    keep = set(group) | set(roof)
+                    removed = [(c, d) for c in UNITS[u] if c not in keep for d in MASK_DIGITS[cands[c] & mask]]
+                    if removed:
+                        return _ur("Uniqueness Test 3", cells, pair,
+                                   f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
+                                   f"{cells_text(group)}",
+                                   eliminations=removed)
+    return None
+
+
+def find_ur_type4(board: Board) -> Step | None:
+    """Uniqueness Test 4: one pair digit is locked to the roof, so the roof loses the other."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        split = _floor_roof(cells, cands, pair)
+        if not split:
+            continue
+        roof = split[1]
+        both = (1 << roof[0]) | (1 << roof[1])
+        for u in _shared(roof[0], roof[1]):
+            for x in MASK_DIGITS[pair]:
+                if board.where[x] & UNIT_BITS[u] == both:
+                    y = (pair & ~(1 << (x - 1))).bit_length()
+                    return _ur("Uniqueness Test 4", cells, pair,
+                               f"{x} is locked to {cells_text(roof)}, so they cannot hold {y}",
+                               eliminations=[(c, y) for c in roof])
+    return None
+
+
+def find_hidden_rectangle(board: Board) -> Step | None:
+    """Hidden Rectangle: a bivalue corner, and x locked to the rectangle in the opposite corner's lines."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        for i, corner in enumerate(cells):
+            if cands[corner] != pair:
+                continue
+            opposite = cells[3 - i]
+            r, c = divmod(opposite, 9)
+            row_cells = (1 << (9 * r + corner % 9)) | (1 << opposite)
+            col_cells = (1 << (9 * (corner // 9) + c)) | (1 << opposite)
+            for x in MASK_DIGITS[pair]:
+                y = (pair & ~(1 << (x - 1))).bit_length()
+                if (board.where[x] & UNIT_BITS[r] == row_cells and board.where[x] & UNIT_BITS[9 + c] == col_cells
+                        and board.has(opposite, y)):
+                    return _ur("Hidden Rectangle", cells, pair,
+                               f"{x} is locked to the rectangle in the lines of {cell_name(opposite)}",
+                               eliminations=[(opposite, y)])
+    return None
+
+
+def find_bug_plus_one(board: Board) -> Step | None:
+    """BUG+1: all empty cells bivalue but one with three candidates: its odd digit is true."""
+    cands = board.cands
+    triple = -1
+    for c in cells_of(board.unsolved):
+        n = BIT_COUNT[cands[c]]
+        if n == 2:
+            continue
+        if n != 3 or triple >= 0:
+            return None
+        triple = c
+    if triple < 0:
+        return None
+    for d in MASK_DIGITS[cands[triple]]:
+        if all((board.where[d] & UNIT_BITS[u]).bit_count() == 3 for u in UNITS_OF_CELL[triple]):
+            return make_step(
+                "BUG+1",
+                f"BUG+1: every other empty cell has two candidates; {cell_name(triple)} must be {d}",
+                placements=[(triple, d)],
+                cells=[triple],
+                candidates=[(triple, d)],
+            )
+    return None
