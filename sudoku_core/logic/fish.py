@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudoku_core.logic.board import BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
+from sudoku_core.logic.board import BIT_COUNT, BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -31,13 +31,13 @@ def _spread(lines: tuple[int, ...], orient: int) -> int:
 
 def _positions(where_d: int, line: int, orient: int) -> int:
     """The 9-bit set of cross-line indexes where d lies in the base line."""
-    bits = where_d & _LINE_BITS[orient][line]
+    if orient == 0:
+        return where_d >> (9 * line) & 0x1FF
+    bits = where_d >> line
     mask = 0
-    while bits:
-        low = bits & -bits
-        c = low.bit_length() - 1
-        mask |= 1 << (c % 9 if orient == 0 else c // 9)
-        bits ^= low
+    for i in range(9):
+        if bits >> (9 * i) & 1:
+            mask |= 1 << i
     return mask
 
 
@@ -88,63 +88,99 @@ def find_basic_fish(board: Board, n: int) -> Step | None:
     return None
 
 
+_cache: dict[str, object] = {}
+
+
 def find_finned_fish(board: Board, n: int, sashimi: bool) -> Step | None:
-    """Finned (or sashimi) X-Wing, Swordfish or Jellyfish: fins all in one box."""
-    kind = ("Sashimi " if sashimi else "Finned ") + _NAMES[n]
+    """Finned (or sashimi) X-Wing, Swordfish or Jellyfish: fins all in one box.
+
+    One scan finds the first finned and the first sashimi fish of the size; the other kind is
+    kept for the next call on the same board state (the solver asks for both in turn).
+    """
+    key = (id(board), n, tuple(board.where))
+    if _cache.get("key") != key:
+        _cache["key"] = key
+        _cache["found"] = _scan_finned(board, n)
+    found: dict[bool, Step | None] = _cache["found"]  # type: ignore[assignment]
+    return found[sashimi]
+
+
+def _scan_finned(board: Board, n: int) -> dict[bool, Step | None]:
+    found: dict[bool, Step | None] = {False: None, True: None}
     for d in range(1, 10):
         where_d = board.where[d]
         for orient in (0, 1):
             pos = [_positions(where_d, line, orient) for line in range(9)]
-            lines = [i for i in range(9) if pos[i]]
+            lines = [i for i in range(9) if 0 < BIT_COUNT[pos[i]] <= n + 3]
             for base in combinations(lines, n):
-                base_bits = where_d & _spread(base, orient)
                 union = 0
                 for i in base:
                     union |= pos[i]
-                if union.bit_count() <= n:
+                size = BIT_COUNT[union]
+                if size <= n or size > n + 3:
                     continue
-                for box in range(9):
-                    in_box = base_bits & BOX_BITS[box]
-                    if not in_box:
+                base_spread = 0
+                for stack in range(3):
+                    stack_mask = 0b111 << (3 * stack)
+                    if BIT_COUNT[union & ~stack_mask] > n:
                         continue
-                    rest = base_bits & ~BOX_BITS[box]
-                    body = 0
-                    for c in cells_of(rest):
-                        body |= 1 << (c % 9 if orient == 0 else c // 9)
-                    if body.bit_count() > n:
-                        continue
-                    first = _BOX_LINES[box][1 - orient]
-                    box_cross = 0b111 << first
-                    extra = n - body.bit_count()
-                    choices = [i for i in range(first, first + 3) if not body >> i & 1]
-                    for added in combinations(choices, extra):
-                        cover_mask = body
-                        for i in added:
-                            cover_mask |= 1 << i
-                        if not cover_mask & box_cross:
+                    if not base_spread:
+                        base_spread = _spread(base, orient)
+                    for band in {i // 3 for i in base}:
+                        body = 0
+                        has_fin_side = False
+                        for i in base:
+                            if i // 3 == band:
+                                body |= pos[i] & ~stack_mask
+                                has_fin_side = has_fin_side or bool(pos[i] & stack_mask)
+                            else:
+                                body |= pos[i]
+                        if not has_fin_side or BIT_COUNT[body] > n:
                             continue
-                        cover = tuple(i for i in range(9) if cover_mask >> i & 1)
-                        cover_bits = _spread(cover, 1 - orient)
-                        fins = base_bits & ~cover_bits
-                        if not fins:
+                        box = 3 * band + stack if orient == 0 else 3 * stack + band
+                        if not where_d & BOX_BITS[box] & ~base_spread:
                             continue
-                        in_cover = [(pos[i] & cover_mask & ~_fin_positions(fins, i, orient)).bit_count() for i in base]
-                        is_sashimi = min(in_cover) <= 1
-                        if is_sashimi != sashimi:
-                            continue
-                        removed = where_d & cover_bits & BOX_BITS[box] & ~_spread(base, orient)
-                        if removed:
-                            return _fish_step(
-                                board, kind, d, orient=orient, base=base, cover=cover, removed=removed, fins=fins
-                            )
+                        for kind in (False, True):
+                            if found[kind] is None:
+                                found[kind] = _finned_cover(
+                                    board, ("Sashimi " if kind else "Finned ") + _NAMES[n], d,
+                                    orient=orient, base=base, pos=pos, body=body,
+                                    stack_mask=stack_mask, box=box, sashimi=kind,
+                                )
+                        if found[False] is not None and found[True] is not None:
+                            return found
+    return found
+
+
+def _finned_cover(
+    board: Board, kind: str, d: int, *, orient: int, base: tuple[int, ...], pos: list[int], body: int,
+    stack_mask: int, box: int, sashimi: bool,
+) -> Step | None:
+    """Complete the cover lines of a finned fish inside the fin box's stack, if it removes anything."""
+    where_d = board.where[d]
+    n = len(base)
+    base_bits = where_d & _spread(base, orient)
+    choices = [i for i in range(9) if stack_mask >> i & 1 and not body >> i & 1]
+    for added in combinations(choices, n - body.bit_count()):
+        cover_mask = body
+        for i in added:
+            cover_mask |= 1 << i
+        if not cover_mask & stack_mask:
+            continue
+        cover = tuple(i for i in range(9) if cover_mask >> i & 1)
+        cover_bits = _spread(cover, 1 - orient)
+        fins = base_bits & ~cover_bits
+        if not fins:
+            continue
+        is_sashimi = min((pos[i] & cover_mask).bit_count() for i in base) <= 1
+        if is_sashimi != sashimi:
+            continue
+        removed = where_d & cover_bits & BOX_BITS[box] & ~_spread(base, orient)
+        if removed:
+            return _fish_step(
+                board, kind, d, orient=orient, base=base, cover=cover, removed=removed, fins=fins
+            )
     return None
-
-
-def _fin_positions(fins: int, line: int, orient: int) -> int:
-    mask = 0
-    for c in cells_of(fins & _LINE_BITS[orient][line]):
-        mask |= 1 << (c % 9 if orient == 0 else c // 9)
-    return mask
 
 
 def find_x_wing(board: Board) -> Step | None:

@@ -23,23 +23,26 @@ from sudoku_core.logic.board import (
 )
 from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
 
+_GEOMETRY = tuple(
+    (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
+    for r1 in range(9)
+    for r2 in range(r1 + 1, 9)
+    for c1 in range(9)
+    for c2 in range(c1 + 1, 9)
+    if (r1 // 3 == r2 // 3) != (c1 // 3 == c2 // 3)
+)
+"""Every rectangle of four cells in two rows, two columns and exactly two boxes."""
+
 
 def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
     """Every rectangle in two boxes whose four cells all have a common pair, with the pair mask."""
     found = []
     cands = board.cands
-    for r1 in range(9):
-        for r2 in range(r1 + 1, 9):
-            for c1 in range(9):
-                for c2 in range(c1 + 1, 9):
-                    if (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
-                        continue
-                    cells = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
-                    common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
-                    if BIT_COUNT[common] < 2:
-                        continue
-                    for pair in combinations(MASK_DIGITS[common], 2):
-                        found.append((cells, (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))))
+    for cells in _GEOMETRY:
+        common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
+        if common and common & (common - 1):
+            for pair in combinations(MASK_DIGITS[common], 2):
+                found.append((cells, (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))))
     return found
 
 

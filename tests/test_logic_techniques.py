@@ -1,0 +1,231 @@
+"""Each technique on small hand-made candidate grids: it fires where it must, and only there.
+
+A grid is made from an empty board (every candidate everywhere) by restricting a few cells
+(``cell: digits``) or a digit's places in a line; everything else stays open, so no other
+pattern interferes with the one under test.
+"""
+
+from __future__ import annotations
+
+from sudoku_core import parse, solve
+from sudoku_core.logic import (
+    Board,
+    chains,
+    coloring,
+    find_step,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+from sudoku_core.logic.steps import TECHNIQUES, removals
+
+EMPTY = (0,) * 81
+
+
+def rc(row: int, col: int) -> int:
+    """Cell of 1-based row and column, as people name them."""
+    return 9 * (row - 1) + col - 1
+
+
+def board_with(cells: dict[int, str] | None = None, lines: list[tuple[str, int, int, str]] | None = None) -> Board:
+    """An open board with some cells restricted to digits, and some digits to places in a line.
+
+    ``lines``: (``"row"`` or ``"col"``, line 1..9, digit, columns or rows 1..9 as a string).
+    """
+    board = Board.from_grid(EMPTY)
+    for cell, digits in (cells or {}).items():
+        for d in range(1, 10):
+            if str(d) not in digits:
+                board.eliminate(cell, d)
+    for kind, line, d, spots in lines or []:
+        for i in range(1, 10):
+            if str(i) not in spots:
+                board.eliminate(rc(line, i) if kind == "row" else rc(i, line), d)
+    return board
+
+
+def removed(step: object) -> set[tuple[int, int]]:
+    assert step is not None, "the technique did not fire"
+    return set(step.eliminations)  # type: ignore[attr-defined]
+
+
+def test_every_finder_names_a_known_technique() -> None:
+    from sudoku_core.logic.solver import SEARCH_ORDER
+
+    assert [name for name, _ in SEARCH_ORDER if name not in TECHNIQUES] == []
+
+
+def test_removals_text_groups_digits() -> None:
+    assert removals([(rc(4, 1), 3), (rc(4, 1), 7), (rc(4, 9), 3), (rc(4, 9), 7)]) == "removes 3/7 from r4c1, r4c9"
+
+
+def test_singles_on_a_real_puzzle() -> None:
+    grid = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    solution = solve(grid)
+    assert solution is not None
+    board = Board.from_grid(grid)
+    step = singles.find_hidden_single(board) or singles.find_naked_single(board)
+    assert step is not None
+    (cell, digit), = step.placements
+    assert solution[cell] == digit
+
+
+def test_full_house() -> None:
+    grid = list(parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179"))
+    grid[rc(5, 5) - 0] = 0
+    step = singles.find_full_house(Board.from_grid(grid))
+    assert step is not None and step.placements == ((rc(5, 5), 5),)
+    assert step.text.startswith("Full House in box 5")
+
+
+def test_naked_single_and_none_on_an_open_board() -> None:
+    board = board_with({rc(3, 3): "7"})
+    step = singles.find_naked_single(board)
+    assert step is not None and step.placements == ((rc(3, 3), 7),)
+    assert singles.find_naked_single(Board.from_grid(EMPTY)) is None
+    assert singles.find_hidden_single(Board.from_grid(EMPTY)) is None
+
+
+def test_pointing_and_claiming() -> None:
+    board = board_with(lines=[("row", 1, 5, "123456789")])
+    for cell in (rc(2, 1), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)):
+        board.eliminate(cell, 5)
+    step = intersections.find_pointing(board)
+    assert removed(step) == {(rc(1, c), 5) for c in range(4, 10)}
+    claim = board_with(lines=[("row", 4, 2, "456")])
+    assert removed(intersections.find_claiming(claim)) == {
+        (rc(r, c), 2) for r in (5, 6) for c in (4, 5, 6)
+    }
+
+
+def test_naked_pair_in_a_row_and_hidden_pair() -> None:
+    board = board_with({rc(4, 2): "37", rc(4, 6): "37"})
+    step = subsets.find_naked_pair(board)
+    assert step is not None
+    assert step.text == (
+        "Naked Pair 3/7 in row 4 (r4c2, r4c6): removes 3/7 from r4c1, r4c3, r4c4, r4c5, r4c7, r4c8, r4c9"
+    )
+    hidden = board_with(lines=[("row", 9, 1, "28"), ("row", 9, 4, "28")])
+    step = subsets.find_hidden_pair(hidden)
+    assert step is not None and set(step.cells) == {rc(9, 2), rc(9, 8)}
+    assert removed(step) == {(c, d) for c in (rc(9, 2), rc(9, 8)) for d in (2, 3, 5, 6, 7, 8, 9)}
+
+
+def test_locked_pair_clears_box_and_row() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 2): "12"})
+    step = subsets.find_locked_pair(board)
+    assert step is not None and step.technique == "Locked Pair"
+    assert (rc(1, 9), 1) in step.eliminations and (rc(3, 3), 2) in step.eliminations
+    assert subsets.find_naked_pair(board) is None or subsets.find_naked_pair(board).technique == "Naked Pair"  # type: ignore[union-attr]
+
+
+def test_x_wing_and_not_with_three_columns() -> None:
+    board = board_with(lines=[("row", 2, 5, "37"), ("row", 8, 5, "37")])
+    step = fish.find_x_wing(board)
+    assert step is not None
+    assert step.text.startswith("X-Wing on 5 in rows 2 and 8, columns 3 and 7: removes 5 from r1c3")
+    assert removed(step) == {(rc(r, c), 5) for r in (1, 3, 4, 5, 6, 7, 9) for c in (3, 7)}
+    assert fish.find_x_wing(board_with(lines=[("row", 2, 5, "37"), ("row", 8, 5, "39")])) is None
+
+
+def test_swordfish() -> None:
+    board = board_with(lines=[("row", 1, 4, "15"), ("row", 5, 4, "59"), ("row", 9, 4, "19")])
+    step = fish.find_swordfish(board)
+    assert removed(step) == {(rc(r, c), 4) for r in (2, 3, 4, 6, 7, 8) for c in (1, 5, 9)}
+
+
+def test_finned_x_wing_removes_only_in_the_fin_box() -> None:
+    board = board_with(lines=[("row", 2, 6, "17"), ("row", 8, 6, "179")])
+    step = fish.find_finned_x_wing(board)
+    assert step is not None and step.technique == "Finned X-Wing"
+    assert removed(step) == {(rc(7, 7), 6), (rc(9, 7), 6)}
+
+
+def test_skyscraper() -> None:
+    board = board_with(lines=[("row", 1, 1, "15"), ("row", 5, 1, "16")])
+    step = single_digit.find_skyscraper(board)
+    assert removed(step) == {(rc(2, 6), 1), (rc(3, 6), 1), (rc(4, 5), 1), (rc(6, 5), 1)}
+
+
+def test_xy_wing_and_its_near_miss() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 5): "13", rc(5, 1): "23"})
+    step = wings.find_xy_wing(board)
+    assert removed(step) == {(rc(5, 5), 3)}
+    miss = board_with({rc(1, 1): "12", rc(1, 5): "13", rc(5, 1): "24"})
+    assert wings.find_xy_wing(miss) is None
+
+
+def test_xyz_wing() -> None:
+    board = board_with({rc(1, 1): "123", rc(1, 5): "13", rc(2, 2): "23"})
+    step = wings.find_xyz_wing(board)
+    assert removed(step) == {(rc(1, 2), 3), (rc(1, 3), 3)}
+
+
+def test_w_wing() -> None:
+    board = board_with({rc(1, 1): "12", rc(5, 9): "12"}, lines=[("row", 9, 1, "19")])
+    step = wings.find_w_wing(board)
+    assert step is not None and step.technique == "W-Wing"
+    assert removed(step) == {(rc(1, 9), 2), (rc(5, 1), 2)}
+
+
+def test_unique_rectangle_type_1_only_when_unique() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "12", rc(2, 4): "125"})
+    step = uniqueness.find_ur_type1(board)
+    assert removed(step) == {(rc(2, 4), 1), (rc(2, 4), 2)}
+    assert uniqueness.find_ur_type1(board_with({rc(1, 1): "12", rc(1, 2): "12", rc(2, 1): "12"})) is None
+
+
+CHAIN_OF_8 = [("row", 2, 8, "28"), ("col", 8, 8, "27"), ("row", 7, 8, "38")]
+"""r2c2=r2c8, r2c8=r7c8, r7c8=r7c3 on digit 8: r2c2 and r7c3 get opposite colours."""
+CHAIN_TARGETS = {(rc(1, 3), 8), (rc(3, 3), 8), (rc(8, 2), 8), (rc(9, 2), 8)}
+
+
+def test_simple_colors_trap() -> None:
+    step = coloring.find_simple_colors(board_with(lines=CHAIN_OF_8))
+    assert step is not None and step.technique == "Simple Colors"
+    assert removed(step) == CHAIN_TARGETS
+
+
+def test_x_chain_proves_one_end() -> None:
+    step = chains.find_x_chain(board_with(lines=CHAIN_OF_8))
+    assert step is not None and step.technique == "X-Chain"
+    assert removed(step) and removed(step) <= CHAIN_TARGETS
+    assert "=" in step.text and "-" in step.text
+
+
+def test_xy_chain() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 5): "23", rc(6, 5): "34", rc(6, 9): "41"})
+    step = chains.find_xy_chain(board)
+    assert step is not None and step.technique == "XY-Chain"
+    assert removed(step) <= {(rc(1, 9), 1), (rc(6, 1), 1)} and removed(step)
+
+
+def test_forcing_chain_contradiction_is_sound() -> None:
+    grid = parse("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    solution = solve(grid)
+    assert solution is not None
+    board = Board.from_grid(grid)
+    step = forcing.find_forcing_contradiction(board)
+    assert step is not None
+    for cell, digit in step.eliminations:
+        assert solution[cell] != digit
+
+
+def test_trial_and_error_places_the_solution_digit() -> None:
+    grid = parse("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    solution = solve(grid)
+    assert solution is not None
+    step = forcing.trial_and_error(Board.from_grid(grid), solution)
+    (cell, digit), = step.placements
+    assert solution[cell] == digit and "Trial and Error" in step.text
+
+
+def test_uniqueness_techniques_are_skipped_unless_unique() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "12", rc(2, 4): "125"})
+    step = find_step(board, unique=False)
+    assert step is None or step.technique not in {"Uniqueness Test 1", "BUG+1"}
