@@ -20,8 +20,17 @@ import { loadGame, saveGame } from "./storage.js";
  */
 
 const MAX_FILE_BYTES = 64 * 1024;
-const SOLVE_SECONDS = 10;
-const COUNT_SECONDS = 120;
+const params = new URLSearchParams(location.search);
+/** @param {string} name @param {number} fallback @param {number} min @param {number} max */
+function numberParam(name, fallback, min, max) {
+  const value = Number(params.get(name) ?? Number.NaN);
+  return Number.isFinite(value) && value >= min ? Math.min(value, max) : fallback;
+}
+// Budgets per request (the engine gives up after them; the user may then keep trying).
+// ?engine-seconds=N overrides both, for slow devices and for tests; ?boot-timeout=ms the boot's.
+const SOLVE_SECONDS = numberParam("engine-seconds", 10, 0.1, 3600);
+const COUNT_SECONDS = numberParam("engine-seconds", 120, 0.1, 3600);
+const BOOT_TIMEOUT_MS = numberParam("boot-timeout", 60_000, 1000, 600_000);
 
 // --- elements ---------------------------------------------------------------------------------
 
@@ -160,11 +169,7 @@ const verdictCells = (v) => [...new Set([...v.conflicts.flatMap((c) => c.cells),
 
 // --- engine status ----------------------------------------------------------------------------
 
-const params = new URLSearchParams(location.search);
-const bootTimeout = Number(params.get("boot-timeout"));
-const client = new SolverClient({
-  bootTimeoutMs: Number.isFinite(bootTimeout) && bootTimeout >= 1000 ? Math.min(bootTimeout, 600_000) : 60_000,
-});
+const client = new SolverClient({ bootTimeoutMs: BOOT_TIMEOUT_MS });
 
 function updateEngineUi() {
   const status = client.status;

@@ -197,7 +197,7 @@ async function run(bridge, job) {
 }
 
 self.addEventListener("message", (event) => {
-  const message = /** @type {ToWorker} */ (event.data);
+  const message = /** @type {ToWorker} */ (/** @type {MessageEvent} */ (event).data);
   if (!message || typeof message !== "object") return;
   switch (message.type) {
     case "request":

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Response
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT.parent / "shared" / "puzzles"
@@ -68,7 +68,7 @@ def counted() -> list[Counted]:
 
 @dataclass
 class Log:
-    """Console errors, page errors and CSP violations seen by one page (and its worker)."""
+    """Console errors, page errors, CSP violations and HTTP errors of one page and its worker."""
 
     errors: list[str] = field(default_factory=list)
 
@@ -78,6 +78,11 @@ class Log:
 
     def on_page_error(self, error: Any) -> None:
         self.errors.append(f"pageerror: {error}")
+
+    def on_response(self, response: Response) -> None:
+        """A 4xx/5xx (the browser logs those outside the console API, so watch the network)."""
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
 
     def take(self) -> list[str]:
         errors, self.errors = self.errors, []
@@ -200,6 +205,7 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Studio]]:
         contexts.append(context)
         log = Log()
         context.on("console", log.on_console)
+        context.on("response", log.on_response)
         context.add_init_script(CSP_LISTENER)
         if init_script:
             context.add_init_script(init_script)
@@ -234,7 +240,9 @@ def fresh(
     errors = [e for s in opened for e in s.log.take()]
     for studio in opened:
         studio.page.context.close()
-    if errors and request.node.get_closest_marker("allow_console_errors") is None:
+    if errors and request.node.get_closest_marker("allow_console_errors") is not None:
+        print("allowed console errors:\n" + "\n".join(errors))  # shown with -s or -rP
+    elif errors:
         pytest.fail("console errors on the page:\n" + "\n".join(errors), pytrace=False)
 
 
@@ -253,5 +261,7 @@ def app(shared_studio: Studio, request: pytest.FixtureRequest) -> Iterator[Studi
     shared_studio.reset()
     yield shared_studio
     errors = shared_studio.log.take()
-    if errors and request.node.get_closest_marker("allow_console_errors") is None:
+    if errors and request.node.get_closest_marker("allow_console_errors") is not None:
+        print("allowed console errors:\n" + "\n".join(errors))  # shown with -s or -rP
+    elif errors:
         pytest.fail("console errors on the page:\n" + "\n".join(errors), pytrace=False)

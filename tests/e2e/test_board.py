@@ -136,3 +136,19 @@ def test_number_pad_and_tap_on_a_phone(fresh: Callable[..., Studio], site_server
     expect(phone.cell(80)).to_have_accessible_name("Row 9, column 9, empty")
     # the pad does not take the focus away from the grid
     expect(phone.cell(80)).to_be_focused()
+
+
+def test_print_shows_just_the_grid(app: Studio) -> None:
+    page = app.page
+    app.type_grid(PUZZLE)
+    page.emulate_media(media="print")
+    try:
+        expect(app.board).to_be_visible()
+        expect(page.locator("#print-title")).to_be_visible()
+        for hidden in ("#numpad", ".controls", ".masthead", ".footer"):
+            expect(page.locator(hidden)).to_be_hidden()
+        box = app.board.bounding_box()
+        assert box is not None and box["width"] > 400
+    finally:
+        page.emulate_media(media="screen")
+    expect(page.locator("#numpad")).to_be_visible()

@@ -71,7 +71,7 @@ def test_cross_origin_isolated_page_uses_the_interrupt_buffer(
     expect(studio.button("Solve")).to_be_enabled(timeout=1000)
 
 
-@pytest.mark.allow_console_errors  # the browser itself logs the failed request
+@pytest.mark.allow_console_errors  # the 404 is the point
 def test_missing_wheel_shows_the_error_and_retry_recovers(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
@@ -99,7 +99,6 @@ def test_missing_wheel_shows_the_error_and_retry_recovers(
     expect(studio.verdict).to_have_attribute("data-action", "check")
 
 
-@pytest.mark.allow_console_errors
 def test_corrupt_wheel_fails_its_check_and_shows_the_error(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
@@ -113,7 +112,6 @@ def test_corrupt_wheel_fails_its_check_and_shows_the_error(
     expect(studio.button("Retry")).to_be_visible()
 
 
-@pytest.mark.allow_console_errors
 def test_a_hanging_runtime_download_times_out_with_retry(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
@@ -131,3 +129,21 @@ def test_a_hanging_runtime_download_times_out_with_retry(
     )
     expect(studio.button("Retry")).to_be_visible()
     assert stalled, "the wasm request was not intercepted"
+
+
+def test_a_request_over_budget_gives_up_and_can_keep_trying(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server + "?engine-seconds=1")
+    studio.wait_ready()
+    page = studio.page
+    page.locator("#count-limit").fill("1000000")
+    studio.button("Count solutions").click()
+    expect(studio.verdict).to_have_attribute("data-status", "gave_up", timeout=20_000)
+    expect(studio.verdict).to_contain_text("Gave up after 1 s with")
+    expect(studio.verdict).to_contain_text("solutions found so far")
+    studio.button("Keep trying").click()  # four times the budget
+    expect(page.locator("#work")).to_have_attribute("data-state", "running")
+    studio.button("Cancel").click()
+    expect(studio.verdict).to_have_attribute("data-status", "cancelled")
+    expect(studio.button("Keep trying")).to_be_hidden()

@@ -229,7 +229,30 @@ def test_count_solutions_exactly(app: Studio, counted: list[Counted]) -> None:
     expect(app.verdict).to_have_text(f"Exactly {few.count} solutions.")
 
 
-@pytest.mark.allow_console_errors
+def test_a_stuck_worker_is_replaced_after_cancel(app: Studio) -> None:
+    """A slice that never returns (simulated: the worker's thread blocked for 20 s) cannot read
+    the cancel message: the client gives it a second, then starts a new worker."""
+    page = app.page
+    app.mode("Play")
+    page.locator("#count-limit").fill("1000000")
+    restarts = int(str(app.engine.get_attribute("data-restarts")))
+    app.button("Count solutions").click()
+    expect(page.locator("#work-text")).to_contain_text("solutions so far")
+    worker = next(w for w in page.workers if w.url.endswith("solver-worker.js"))
+    worker.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 20000); })")
+    started = time.perf_counter()
+    app.button("Cancel").click()
+    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
+    app.cell(0).click()  # the page itself never froze
+    page.keyboard.press("2")
+    expect(app.cell(0)).to_have_accessible_name("Row 1, column 1, 2", timeout=1000)
+    expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1), timeout=5000)
+    assert time.perf_counter() - started < 5
+    app.wait_ready()
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-action", "check")
+
+
 def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio) -> None:
     """The worker vanishes without a word (as if killed); the next request revives it."""
     page = app.page
@@ -246,7 +269,6 @@ def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio)
     assert app.grid() == SOLUTION
 
 
-@pytest.mark.allow_console_errors
 def test_a_crashed_worker_is_replaced(app: Studio) -> None:
     page = app.page
     worker = next(w for w in page.workers if w.url.endswith("solver-worker.js"))
