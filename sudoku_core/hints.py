@@ -1,0 +1,147 @@
+"""Hints for a player's current state: mistakes first, then the next logical step in three levels.
+
+:func:`hint` looks at the puzzle, the digits the player entered and (optionally) their pencil
+marks. Order of business, as a teacher would:
+
+1. A digit that contradicts the solution is a *mistake*: the hint names the cell and nothing else.
+2. With pencil marks, a removed mark that the solution needs is reported (*missing candidate*),
+   with the step that follows once it is restored.
+3. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
+   the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
+   (placements and eliminations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.formats import GridLike, as_grid
+from sudoku_core.grid import CELLS, Cell, Grid, cell_name
+from sudoku_core.logic.board import Board, Candidate
+from sudoku_core.logic.forcing import trial_and_error
+from sudoku_core.logic.solver import find_step
+from sudoku_core.logic.steps import Step
+from sudoku_core.verdict import Status, check
+
+__all__ = ["Hint", "HintKind", "hint", "parse_marks"]
+
+HintKind = Literal["mistake", "missing_candidate", "step", "solved"]
+Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to tell the player; ``nudge``, ``pattern`` and ``effect`` are revealed in turn."""
+
+    kind: HintKind
+    message: str
+    mistakes: tuple[Cell, ...] = ()
+    missing: tuple[Candidate, ...] = ()
+    step: Step | None = None
+
+    @property
+    def nudge(self) -> str:
+        """Level 1: the technique and the region to look at."""
+        return self.step.nudge() if self.step else self.message
+
+    @property
+    def pattern(self) -> str:
+        """Level 2: the cells and candidates that form the pattern."""
+        return self.step.pattern() if self.step else self.message
+
+    @property
+    def effect(self) -> str:
+        """Level 3: what the step places and removes, with the full explanation."""
+        return self.step.text if self.step else self.message
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "mistakes": [{"cell": c, "name": cell_name(c)} for c in self.mistakes],
+            "missing": [{"cell": c, "name": cell_name(c), "digit": d} for c, d in self.missing],
+            "levels": {"nudge": self.nudge, "pattern": self.pattern, "effect": self.effect},
+            "step": self.step.to_dict() if self.step else None,
+        }
+
+
+def parse_marks(marks: Marks) -> list[int]:
+    """Pencil marks as 81 masks, from masks, strings of digits (``"137"``) or lists of digits.
+
+    Examples:
+        >>> parse_marks(["137"] + [""] * 80)[:2]
+        [69, 0]
+    """
+    if len(marks) != 81:
+        raise ValueError(f"candidates must list 81 cells, got {len(marks)}")
+    masks = []
+    for item in marks:
+        if isinstance(item, int):
+            if not 0 <= item <= 0x1FF:
+                raise ValueError(f"a candidate mask must be 0..511, got {item}")
+            masks.append(item)
+            continue
+        mask = 0
+        for ch in item:
+            d = int(ch)
+            if not 1 <= d <= 9:
+                raise ValueError(f"candidates must be digits 1..9, got {ch!r}")
+            mask |= 1 << (d - 1)
+        masks.append(mask)
+    return masks
+
+
+def _solution(puzzle: Grid) -> Grid:
+    verdict = check(puzzle)
+    if verdict.status is not Status.UNIQUE or verdict.solution is None:
+        raise InvalidPuzzleError(f"no hint: the puzzle is {verdict.status.value.replace('_', ' ')}")
+    return verdict.solution
+
+
+def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None) -> Hint:
+    """The next hint for a player (see the module doc).
+
+    ``digits``: the grid as the player has it (givens and entries; None = only the givens).
+    ``candidates``: the player's pencil marks for the 81 cells (None = every candidate the
+    placed digits allow).
+
+    Examples:
+        >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        >>> first = hint(puzzle)
+        >>> first.kind, first.step.technique if first.step else None
+        ('step', 'Hidden Single')
+        >>> from sudoku_core import solve
+        >>> wrong = solve(puzzle)[1] % 9 + 1  # any digit but the right one
+        >>> mistake = hint(puzzle, "4" + str(wrong) + puzzle[2:])
+        >>> mistake.kind, mistake.mistakes
+        ('mistake', (1,))
+    """
+    givens = as_grid(puzzle)
+    solution = _solution(givens)
+    entered = as_grid(digits) if digits is not None else givens
+    mistakes = tuple(c for c in CELLS if entered[c] and entered[c] != solution[c])
+    if mistakes:
+        names = ", ".join(cell_name(c) for c in mistakes)
+        return Hint("mistake", f"{names}: {'this digit is' if len(mistakes) == 1 else 'these digits are'} wrong",
+                    mistakes=mistakes)
+    grid = tuple(entered[c] or givens[c] for c in CELLS)
+    if 0 not in grid:
+        return Hint("solved", "The puzzle is solved.")
+    missing: tuple[Candidate, ...] = ()
+    if candidates is not None:
+        masks = parse_marks(candidates)
+        missing = tuple((c, solution[c]) for c in CELLS if not grid[c] and not masks[c] >> (solution[c] - 1) & 1)
+        for c, d in missing:
+            masks[c] |= 1 << (d - 1)
+        board = Board.from_marks(grid, masks)
+    else:
+        board = Board.from_grid(grid)
+    step = find_step(board, unique=True) or trial_and_error(board, solution)
+    if missing:
+        names = ", ".join(f"{d} in {cell_name(c)}" for c, d in missing)
+        return Hint("missing_candidate", f"A candidate you removed is needed: {names}", missing=missing, step=step)
+    return Hint("step", step.text, step=step)

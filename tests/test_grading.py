@@ -1,0 +1,65 @@
+"""Grading (HoDoKu's levels and scores) and generation to a difficulty target."""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_sets import cases
+
+from sudoku_core import InvalidPuzzleError, count_solutions
+from sudoku_core.grading import Level, generate_graded, grade, level_of, parse_level
+
+HODOKU_MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+"""HoDoKu (via hodoku-py) grades this Medium, score 696: 37 naked singles, 19 full houses,
+8 hidden singles, 6 pointing locked candidates and one locked triple."""
+
+
+def test_level_rule_raises_with_the_score() -> None:
+    assert level_of(Level.EASY, 800) is Level.EASY
+    assert level_of(Level.EASY, 801) is Level.MEDIUM
+    assert level_of(Level.HARD, 1601) is Level.UNFAIR
+    assert level_of(Level.UNFAIR, 1801) is Level.EXTREME
+    assert parse_level("Hard") is Level.HARD
+    with pytest.raises(ValueError, match="unknown level"):
+        parse_level("diabolical")
+
+
+def test_a_puzzle_graded_exactly_as_hodoku_does() -> None:
+    result = grade(HODOKU_MEDIUM)
+    assert (result.level, result.score) == (Level.MEDIUM, 696)
+    assert result.histogram == {
+        "Naked Single": 37,
+        "Full House": 19,
+        "Hidden Single": 8,
+        "Locked Candidates Type 1 (Pointing)": 6,
+        "Locked Triple": 1,
+    }
+    assert result.bottleneck is not None and result.bottleneck.technique == "Locked Triple"
+    assert result.rating == max(step.info.rating for step in result.path)
+    body = result.to_dict()
+    assert body["level"] == "medium" and len(body["path"]) == len(result.path)
+
+
+def test_every_easy50_puzzle_is_graded_with_a_full_path() -> None:
+    for case in cases("easy50"):
+        result = grade(case.grid)
+        assert result.logical and result.level in (Level.EASY, Level.MEDIUM, Level.HARD)
+        assert sum(result.histogram.values()) == len(result.path) > 0
+        assert result.score == sum(step.info.score for step in result.path)
+
+
+def test_puzzles_without_exactly_one_solution_are_refused() -> None:
+    with pytest.raises(InvalidPuzzleError, match="several solutions"):
+        grade("." * 81)
+    with pytest.raises(InvalidPuzzleError, match="breaks the rules"):
+        grade("11" + "." * 79)
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_generation_to_a_level_is_reproducible(level: str) -> None:
+    made = generate_graded(difficulty=level, seed=11, max_seconds=20)
+    assert made.target_met and made.grade.level.value == level
+    assert count_solutions(made.generated.puzzle, limit=2) == 1
+    assert grade(made.generated.puzzle).level.value == level
+    again = generate_graded(difficulty=level, seed=11, max_seconds=20)
+    assert again.generated.puzzle == made.generated.puzzle
+    assert made.to_dict()["level"] == level

@@ -1,0 +1,74 @@
+"""Hints: mistakes first, then removed marks that were needed, then the next step in three levels."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_core import InvalidPuzzleError, parse, solve
+from sudoku_core.formats import format_line
+from sudoku_core.hints import hint, parse_marks
+from sudoku_core.logic import Board
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def solution() -> tuple[int, ...]:
+    found = solve(PUZZLE)
+    assert found is not None
+    return found
+
+
+def test_the_first_hint_is_a_sound_step_in_three_levels() -> None:
+    result = hint(PUZZLE)
+    assert result.kind == "step" and result.step is not None
+    assert result.nudge.startswith("Look for a ") and result.step.technique in result.nudge
+    assert result.pattern.startswith(result.step.technique)
+    assert result.effect == result.step.text
+    for cell, digit in result.step.placements:
+        assert solution()[cell] == digit
+    body = result.to_dict()
+    assert set(body["levels"]) == {"nudge", "pattern", "effect"}
+
+
+def test_a_wrong_digit_is_reported_before_anything_else() -> None:
+    entries = list(parse(PUZZLE))
+    empty = [c for c in range(81) if not entries[c]]
+    entries[empty[0]] = solution()[empty[0]]  # right
+    entries[empty[5]] = solution()[empty[5]] % 9 + 1  # wrong
+    result = hint(PUZZLE, format_line(tuple(entries)))
+    assert result.kind == "mistake" and result.mistakes == (empty[5],)
+    assert result.step is None
+
+
+def test_a_removed_mark_that_was_needed_is_reported_with_the_next_step() -> None:
+    board = Board.from_grid(parse(PUZZLE))
+    marks = list(board.cands)
+    cell = next(c for c in range(81) if marks[c])
+    marks[cell] &= ~(1 << (solution()[cell] - 1))
+    result = hint(PUZZLE, candidates=marks)
+    assert result.kind == "missing_candidate"
+    assert result.missing == ((cell, solution()[cell]),)
+    assert result.step is not None
+
+
+def test_hints_follow_the_players_marks() -> None:
+    board = Board.from_grid(parse(PUZZLE))
+    first = hint(PUZZLE)
+    assert first.step is not None
+    first.step.apply(board)
+    # The player applied the first step's eliminations in their marks: the hint moves on.
+    grid = [board.values[c] for c in range(81)]
+    second = hint(PUZZLE, format_line(tuple(grid)), candidates=board.cands)
+    assert second.kind == "step" and second.step is not None and second.step != first.step
+
+
+def test_a_solved_grid_and_a_bad_puzzle() -> None:
+    assert hint(PUZZLE, format_line(solution())).kind == "solved"
+    with pytest.raises(InvalidPuzzleError):
+        hint("." * 81)
+
+
+def test_marks_in_every_shape() -> None:
+    assert parse_marks(["12", [3], 4] + [0] * 78)[:3] == [3, 4, 4]  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="81 cells"):
+        parse_marks(["1"])
