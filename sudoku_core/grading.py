@@ -37,6 +37,7 @@ __all__ = [
     "generate_graded",
     "grade",
     "iter_generate_graded",
+    "iter_grade",
     "level_of",
     "parse_level",
 ]
@@ -152,6 +153,19 @@ def _rate(
     grid: Grid, solution: Grid, started: float, stop_above: Level | None = None, accept_at: Level | None = None
 ) -> tuple[Grade, bool]:
     """Grade, stopping early (second value True) once the level passes ``stop_above`` or reaches ``accept_at``."""
+    work = _iter_rate(grid, solution, started, stop_above, accept_at)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: tuple[Grade, bool] = done.value
+            return result
+
+
+def _iter_rate(
+    grid: Grid, solution: Grid, started: float, stop_above: Level | None = None, accept_at: Level | None = None
+) -> Generator[dict[str, Any], None, tuple[Grade, bool]]:
+    """:func:`_rate` step by step: yields ``{"steps", "score", "level"}`` after each step."""
     board = Board.from_grid(grid)
     path: list[Step] = []
     score = 0
@@ -164,6 +178,7 @@ def _rate(
         if info.level.rank > hardest.rank:
             hardest = info.level
         now = level_of(hardest, score)
+        yield {"steps": len(path), "score": score, "level": now.value}
         if (stop_above is not None and now.rank > stop_above.rank) or (accept_at is not None and now is accept_at):
             stopped = True
             break
@@ -182,6 +197,14 @@ def _rate(
         seconds=time.perf_counter() - started,
     )
     return result, stopped
+
+
+def iter_grade(puzzle: GridLike) -> Generator[dict[str, Any], None, Grade]:
+    """:func:`grade` step by step: yields progress after each solving step, returns the grade."""
+    started = time.perf_counter()
+    grid = as_grid(puzzle)
+    result, _ = yield from _iter_rate(grid, _solution(grid), started)
+    return result
 
 
 def grade(puzzle: GridLike) -> Grade:
@@ -264,7 +287,8 @@ def iter_generate_graded(
                 generated: Generated = done.value
                 break
         accept = target if target is Level.EXTREME else None
-        rated, _ = _rate(generated.puzzle, generated.solution, time.perf_counter(), target, accept)
+        rating = _iter_rate(generated.puzzle, generated.solution, time.perf_counter(), target, accept)
+        rated, _ = yield from rating
         found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started)
         distance = abs(rated.level.rank - target.rank)
         if distance == 0:

@@ -1,0 +1,88 @@
+"""The page's operations for grading, hints and generation to a level, in :mod:`sudoku_core.bridge`'s style.
+
+Each operation takes the request's arguments (a dict from JSON), is a generator that yields
+progress dicts between slices of work, and returns the result dict. Grids are 81-character
+strings. The lead merges :data:`OPERATIONS` into ``bridge.OPERATIONS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from sudoku_core.formats import parse
+from sudoku_core.generator import SYMMETRIES
+from sudoku_core.grading import Grade, GradedPuzzle, iter_generate_graded, iter_grade, parse_level
+from sudoku_core.hints import hint, parse_marks
+
+Json = dict[str, Any]
+Work = Generator[Json, None, Json]
+
+
+class BadRequestError(ValueError):
+    """A malformed request (same meaning as ``sudoku_core.bridge.BadRequestError``)."""
+
+
+def _arg(args: Json, name: str, kind: type, default: Any = None, required: bool = False) -> Any:
+    if name not in args or args[name] is None:
+        if required:
+            raise BadRequestError(f"missing argument {name!r}")
+        return default
+    value = args[name]
+    if kind is float and type(value) is int:
+        value = float(value)
+    if type(value) is not kind:
+        raise BadRequestError(f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _op_grade(args: Json) -> Work:
+    grid = parse(_arg(args, "grid", str, required=True))
+    with_path = _arg(args, "path", bool, True)
+    result: Grade = yield from iter_grade(grid)
+    return result.to_dict(with_path=with_path)
+
+
+def _op_hint(args: Json) -> Work:
+    grid = parse(_arg(args, "grid", str, required=True))
+    digits = _arg(args, "digits", str)
+    marks = _arg(args, "candidates", list)
+    if marks is not None:
+        try:
+            marks = parse_marks(marks)
+        except (TypeError, ValueError) as error:
+            raise BadRequestError(f"argument 'candidates': {error}") from None
+    return hint(grid, parse(digits) if digits else None, marks).to_dict()
+    yield {}  # pragma: no cover  (makes this a generator like the others)
+
+
+def _op_generate_graded(args: Json) -> Work:
+    symmetry = _arg(args, "symmetry", str, "none")
+    if symmetry not in SYMMETRIES:
+        raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    try:
+        level = parse_level(_arg(args, "difficulty", str, required=True))
+    except ValueError as error:
+        raise BadRequestError(str(error)) from None
+    steps = iter_generate_graded(
+        difficulty=level,
+        seed=_arg(args, "seed", int),
+        symmetry=symmetry,
+        max_seconds=_arg(args, "max_seconds", float, 30.0),
+    )
+    while True:
+        try:
+            progress = next(steps)
+        except StopIteration as done:
+            made: GradedPuzzle = done.value
+            return made.to_dict()
+        yield progress
+
+
+OPERATIONS: dict[str, Callable[[Json], Work]] = {
+    "grade": _op_grade,
+    "hint": _op_hint,
+    "generate_graded": _op_generate_graded,
+}
+"""grade {grid, path?} -> Grade.to_dict(); hint {grid, digits?, candidates?} -> Hint.to_dict();
+generate_graded {difficulty, seed?, symmetry?, max_seconds?} -> GradedPuzzle.to_dict()."""
