@@ -1,0 +1,207 @@
+"""The grading benchmark: ``python -m sudoku_core.logic.bench [options]``.
+
+Reports, per puzzle set: median and max milliseconds to grade a puzzle, the levels found and
+the techniques used; optionally (``--soundness N``) checks every step of N puzzles against the
+solution; (``--generate N``) times generation to each level; and (``--agreement N``) compares
+levels with HoDoKu's on N puzzles of magictour_top1465 plus N generated across levels.
+
+HoDoKu's levels come from the PyPI package ``hodoku-py`` (a GPL port of HoDoKu) used as a
+black-box oracle in a separate process: ``--hodoku-python`` names an interpreter that has it
+(by default the current one). Without it the agreement table is skipped with a message.
+Its answers can be kept in a JSON-lines file (``--hodoku-cache``): HoDoKu takes seconds per
+hard puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from sudoku_core.bench import default_paths, load_cases
+from sudoku_core.formats import format_line
+from sudoku_core.grading import generate_graded, grade
+from sudoku_core.grid import Grid
+from sudoku_core.logic.board import Board
+from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.steps import LEVELS
+from sudoku_core.solver import solve
+
+DEFAULT_SETS = ("easy50", "top95", "magictour_top1465", "17_clue", "forum_hardest_1905_11plus")
+_ORACLE = """
+import json, sys
+from hodoku.api import Solver
+solver = Solver()
+for line in sys.stdin:
+    p = line.strip()
+    r = solver.solve(p)
+    print(json.dumps({"p": p, "level": r.level.name.lower(), "score": r.score}), flush=True)
+"""
+
+
+def _path(name: str) -> Path:
+    for path in default_paths():
+        if path.stem == name or str(path) == name:
+            return path
+    candidate = Path(name)
+    if candidate.exists():
+        return candidate
+    raise SystemExit(f"puzzle set {name!r} not found")
+
+
+def _sample(name: str, limit: int) -> list[Grid]:
+    cases, _ = load_cases(_path(name))
+    cases = [c for c in cases if c.expected == 1]
+    every = max(1, len(cases) // limit) if limit else 1
+    return [c.grid for c in cases[::every][:limit]]
+
+
+def bench_grading(name: str, limit: int) -> dict[str, object]:
+    """Grade ``limit`` puzzles spread over a set: timings, levels and techniques."""
+    times, levels, techniques = [], Counter[str](), Counter[str]()
+    for grid in _sample(name, limit):
+        started = time.perf_counter()
+        result = grade(grid)
+        times.append(time.perf_counter() - started)
+        levels[result.level.value] += 1
+        techniques.update(result.histogram)
+    return {
+        "set": name,
+        "puzzles": len(times),
+        "median_ms": round(statistics.median(times) * 1000, 1),
+        "max_ms": round(max(times) * 1000, 1),
+        "levels": dict(levels),
+        "techniques": dict(techniques),
+    }
+
+
+def check_soundness(names: Sequence[str], total: int) -> tuple[int, int, list[str]]:
+    """Apply every step of ``total`` puzzles (spread over the sets); returns (puzzles, steps, errors)."""
+    per_set = max(1, total // len(names))
+    puzzles = steps = 0
+    errors: list[str] = []
+    for name in names:
+        for grid in _sample(name, per_set):
+            solution = solve(grid)
+            if solution is None:
+                continue
+            puzzles += 1
+            board = Board.from_grid(grid)
+            for step in iter_path(board, solution, unique=True):
+                steps += 1
+                bad = [(c, d) for c, d in step.placements if solution[c] != d]
+                bad += [(c, d) for c, d in step.eliminations if solution[c] == d]
+                if bad:
+                    errors.append(f"{format_line(grid)}: {step.text}")
+            if board.grid() != solution:
+                errors.append(f"{format_line(grid)}: not solved")
+    return puzzles, steps, errors
+
+
+def bench_generation(count: int) -> list[dict[str, object]]:
+    """Time ``count`` seeded generations per level."""
+    rows: list[dict[str, object]] = []
+    for level in LEVELS:
+        times, met = [], 0
+        for seed in range(count):
+            started = time.perf_counter()
+            made = generate_graded(difficulty=level, seed=seed, max_seconds=60)
+            times.append(time.perf_counter() - started)
+            met += made.target_met
+        rows.append({"level": level.value, "count": count, "median_s": round(statistics.median(times), 2),
+                     "max_s": round(max(times), 2), "met": met})
+    return rows
+
+
+def hodoku_levels(puzzles: list[str], python: str, cache: Path | None) -> dict[str, str] | None:
+    """HoDoKu's level per puzzle, via hodoku-py in ``python``; None when it is not installed."""
+    known: dict[str, str] = {}
+    if cache and cache.exists():
+        for line in cache.read_text().splitlines():
+            row = json.loads(line)
+            known[row["p"]] = row["level"].lower()
+    todo = [p for p in puzzles if p not in known]
+    if todo:
+        probe = subprocess.run([python, "-c", "import hodoku.api"], capture_output=True, check=False)
+        if probe.returncode != 0:
+            return None
+        done = subprocess.run([python, "-c", _ORACLE], input="\n".join(todo) + "\n", capture_output=True,
+                              text=True, check=True)
+        rows = [json.loads(line) for line in done.stdout.splitlines()]
+        for row in rows:
+            known[row["p"]] = row["level"]
+        if cache:
+            with cache.open("a") as out:
+                for row in rows:
+                    out.write(json.dumps(row) + "\n")
+    return known
+
+
+def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] | str:
+    """Level agreement with HoDoKu on ``count`` magictour puzzles plus ``count`` generated ones."""
+    sample = [format_line(g) for g in _sample("magictour_top1465", count)]
+    per_level = max(1, count // len(LEVELS))
+    generated = [format_line(generate_graded(difficulty=lv, seed=1000 + i, max_seconds=60).generated.puzzle)
+                 for lv in LEVELS for i in range(per_level)]
+    theirs = hodoku_levels(sample + generated, python, cache)
+    if theirs is None:
+        return f"HoDoKu agreement skipped: hodoku-py is not installed for {python} (pip install hodoku-py)"
+    table: dict[str, object] = {}
+    for label, puzzles in (("magictour_top1465", sample), ("generated", generated)):
+        same = 0
+        confusion = Counter[str]()
+        for p in puzzles:
+            ours = grade(p).level.value
+            same += ours == theirs[p]
+            if ours != theirs[p]:
+                confusion[f"hodoku {theirs[p]} / ours {ours}"] += 1
+        table[label] = {"puzzles": len(puzzles), "agree": same, "percent": round(100 * same / len(puzzles), 1),
+                        "differences": dict(confusion)}
+    return table
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
+    parser = argparse.ArgumentParser(prog="python -m sudoku_core.logic.bench", description=__doc__)
+    parser.add_argument("sets", nargs="*", default=list(DEFAULT_SETS), help="puzzle set names or files")
+    parser.add_argument("--limit", type=int, default=100, help="puzzles graded per set (default 100)")
+    parser.add_argument("--soundness", type=int, default=0, metavar="N", help="check every step of N puzzles")
+    parser.add_argument("--generate", type=int, default=0, metavar="N", help="time N generations per level")
+    parser.add_argument("--agreement", type=int, default=0, metavar="N", help="compare levels with HoDoKu")
+    parser.add_argument("--hodoku-python", default=sys.executable, help="an interpreter with hodoku-py")
+    parser.add_argument("--hodoku-cache", type=Path, help="JSON-lines file keeping HoDoKu's answers")
+    args = parser.parse_args(argv)
+    code = 0
+    if args.limit:
+        print("## Grading time per puzzle")
+        for name in args.sets:
+            row = bench_grading(name, args.limit)
+            print(f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
+                  f"levels {row['levels']}")
+            print(f"  techniques: {row['techniques']}")
+    if args.soundness:
+        puzzles, steps, errors = check_soundness(args.sets, args.soundness)
+        print(f"## Soundness\n- {puzzles} puzzles, {steps} steps, {len(errors)} unsound")
+        for error in errors[:20]:
+            print(f"  - {error}")
+        code = 1 if errors else 0
+    if args.generate:
+        print("## Generation to a level")
+        for gen in bench_generation(args.generate):
+            print(f"- {gen['level']}: median {gen['median_s']} s, max {gen['max_s']} s, "
+                  f"target met {gen['met']}/{gen['count']}")
+    if args.agreement:
+        print("## Level agreement with HoDoKu")
+        table = agreement(args.agreement, args.hodoku_python, args.hodoku_cache)
+        print(table if isinstance(table, str) else json.dumps(table, indent=1))
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
