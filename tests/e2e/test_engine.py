@@ -183,6 +183,19 @@ def test_export_line_and_save_file(app: Studio) -> None:
     assert Path(path).read_text().strip() == PUZZLE
 
 
+LAG_SCRIPT = """
+async () => {
+  const lags = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    await new Promise((r) => setTimeout(r, 25));
+    lags.push(performance.now() - t - 25);
+  }
+  return lags;
+}
+"""
+
+
 def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     page = app.page
     app.mode("Play")
@@ -194,6 +207,9 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     expect(app.button("Solve")).to_be_disabled()
     expect(page.locator("#engine-reason")).to_have_text("The engine is busy; Cancel to stop it.")
 
+    # the page's main thread stays free: timers fire on time while the engine counts
+    lag = app.page.evaluate(LAG_SCRIPT)
+    assert max(lag) < 100, lag
     # manual play answers at once while the engine works
     started = time.perf_counter()
     app.cell(40).click()
@@ -279,3 +295,73 @@ def test_a_crashed_worker_is_replaced(app: Studio) -> None:
     app.type_grid(PUZZLE)
     app.button("Check").click()
     expect(app.verdict).to_have_attribute("data-status", "unique")
+
+
+PROTOCOL_SCRIPT = """
+async (puzzle) => {
+  const worker = new Worker(new URL("./solver-worker.js", location.href), { type: "module" });
+  const seen = [];
+  const terminal = new Set(["result", "error", "cancelled"]);
+  const finals = new Map();
+  let cancelledRunning = false;
+  const allDone = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer in 90 s: " + JSON.stringify(seen))), 90000);
+    worker.onmessage = (event) => {
+      const m = event.data;
+      seen.push(m);
+      if (m.type === "progress" && m.id === 4 && !cancelledRunning) {
+        cancelledRunning = true;
+        worker.postMessage({ type: "cancel", id: 4 });
+      }
+      if (terminal.has(m.type)) finals.set(m.id, (finals.get(m.id) || 0) + 1);
+      if (finals.size === 7) { clearTimeout(timer); resolve(); }
+    };
+  });
+  // all sent before the worker is ready: they wait behind its boot, in order
+  const send = (id, op, args) => worker.postMessage({ type: "request", id, op, args });
+  send(1, "version", {});
+  send(2, "parse", { text: "12x" });
+  send(3, "no_such_op", {});
+  send(4, "count_solutions", { grid: ".".repeat(81), limit: 1000000 });
+  send(5, "check", { grid: puzzle });
+  send(6, "count_solutions", { grid: ".".repeat(81), limit: 1000000 });
+  worker.postMessage({ type: "cancel", id: 6 });  // cancelled while queued
+  send(7, "solve", { grid: 42 });
+  await allDone;
+  await new Promise((r) => setTimeout(r, 300));  // a second terminal reply would show up here
+  worker.terminate();
+  return seen;
+}
+"""
+
+
+def test_worker_protocol_one_terminal_reply_per_id(app: Studio) -> None:
+    """The raw protocol (protocol.js): queued before ready, ids, errors typed, cancel anywhere."""
+    seen = app.page.evaluate(PROTOCOL_SCRIPT, PUZZLE)
+    types = [m["type"] for m in seen]
+    stages = [m["stage"] for m in seen if m["type"] == "stage"]
+    assert stages == ["runtime", "engine"]
+    assert types.index("ready") > types.index("stage")
+    ready = next(m for m in seen if m["type"] == "ready")
+    assert ready["version"] and ready["bootMs"] > 0
+    finals: dict[int, list[dict[str, object]]] = {}
+    for m in seen:
+        if m["type"] in ("result", "error", "cancelled"):
+            finals.setdefault(int(m["id"]), []).append(m)
+    assert sorted(finals) == [1, 2, 3, 4, 5, 6, 7]
+    assert all(len(replies) == 1 for replies in finals.values())
+    by_id = {i: replies[0] for i, replies in finals.items()}
+    assert by_id[1]["type"] == "result" and by_id[1]["result"] == {"version": ready["version"]}
+    assert by_id[2]["type"] == "error"
+    assert by_id[2]["error"]["type"] == "InvalidPuzzleError"  # type: ignore[index]
+    assert by_id[2]["error"]["line"] == 1 and by_id[2]["error"]["column"] == 3  # type: ignore[index]
+    assert by_id[3]["error"]["type"] == "BadRequestError"  # type: ignore[index]
+    assert by_id[4]["type"] == "cancelled"
+    assert by_id[5]["type"] == "result" and by_id[5]["result"]["status"] == "unique"  # type: ignore[index]
+    assert by_id[6]["type"] == "cancelled"
+    assert by_id[7]["error"]["type"] == "BadRequestError"  # type: ignore[index]
+    # every request was acknowledged, and answered in the order sent (one at a time)
+    assert sorted(int(m["id"]) for m in seen if m["type"] == "accepted") == [1, 2, 3, 4, 5, 6, 7]
+    order = [int(m["id"]) for m in seen if m["type"] in ("result", "error", "cancelled")]
+    assert order == [1, 2, 3, 4, 5, 6, 7]
+    assert any(m["type"] == "progress" and m["id"] == 4 for m in seen)
