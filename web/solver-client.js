@@ -5,9 +5,11 @@
 //
 // Recovery, in order of preference:
 // - cancel: the worker stops the task between two slices and answers "cancelled";
-// - a stuck slice (no word from a busy worker for `stallMs`): write to Pyodide's interrupt buffer
-//   when the page is cross-origin isolated, else (or if that does not help) terminate the worker
-//   and start a new one; requests still pending are sent again (once);
+// - a dead worker (a request not acknowledged within `stallMs`; a healthy worker acknowledges
+//   between two slices) or a stuck one (a cancel not answered within `cancelGraceMs`, or no word
+//   at all for `hangMs` while it works): write to Pyodide's interrupt buffer when the page is
+//   cross-origin isolated, else (or if that does not help) terminate the worker and start a new
+//   one; requests still pending are sent again (once);
 // - a crashed worker (error event) is replaced the same way;
 // - a boot that does not finish within `bootTimeoutMs` fails visibly; `retry()` starts again.
 
@@ -22,7 +24,7 @@
  *   error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{onProgress?: (progress: Record<string, unknown>) => void, signal?: AbortSignal}} RequestOptions
- * @typedef {{id: number, op: string, args: Record<string, unknown>, sends: number,
+ * @typedef {{id: number, op: string, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
  *   resolve: (result: any) => void, reject: (error: SolverError) => void,
  *   onProgress?: (progress: Record<string, unknown>) => void, cleanup: () => void}} Pending
  */
@@ -69,7 +71,8 @@ export class SolverClient extends EventTarget {
   #options;
 
   /**
-   * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, cancelGraceMs?: number, useInterrupt?: boolean}} [options]
+   * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
+   *   cancelGraceMs?: number, useInterrupt?: boolean}} [options]
    */
   constructor(options = {}) {
     super();
@@ -77,6 +80,7 @@ export class SolverClient extends EventTarget {
       workerUrl: options.workerUrl ?? new URL("./solver-worker.js", import.meta.url),
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
+      hangMs: options.hangMs ?? 30_000,
       cancelGraceMs: options.cancelGraceMs ?? 1_000,
       useInterrupt: options.useInterrupt ?? globalThis.crossOriginIsolated === true,
     };
@@ -116,7 +120,7 @@ export class SolverClient extends EventTarget {
       signal?.addEventListener("abort", onAbort, { once: true });
       /** @type {Pending} */
       const pending = {
-        id, op, args, sends: 0, resolve, reject, onProgress,
+        id, op, args, sends: 0, sentAt: 0, accepted: false, resolve, reject, onProgress,
         cleanup: () => signal?.removeEventListener("abort", onAbort),
       };
       this.#pending.set(id, pending);
@@ -127,6 +131,7 @@ export class SolverClient extends EventTarget {
   /** After a failed boot: start again. */
   retry() {
     if (this.#status.state !== "failed") return;
+    this.#status = { ...this.#status, restarts: 0 };
     this.#spawn(false);
   }
 
@@ -143,6 +148,8 @@ export class SolverClient extends EventTarget {
     if (!this.#worker) return;
     if (this.#pending.size === 1 || this.#status.state !== "ready") this.#lastHeard = performance.now();
     pending.sends += 1;
+    pending.sentAt = performance.now();
+    pending.accepted = false;
     this.#post({ type: "request", id: pending.id, op: pending.op, args: pending.args });
   }
 
@@ -237,8 +244,11 @@ export class SolverClient extends EventTarget {
       case "failed":
         this.#fail(message.error);
         break;
-      case "accepted":
+      case "accepted": {
+        const pending = this.#pending.get(message.id);
+        if (pending) pending.accepted = true;
         break;
+      }
       case "progress":
         this.#pending.get(message.id)?.onProgress?.(message.progress);
         break;
@@ -291,16 +301,20 @@ export class SolverClient extends EventTarget {
     this.#spawn(true);
   }
 
-  /** Every 250 ms: a busy worker that says nothing, or ignores a cancel, is stuck. */
+  /** Every 250 ms: is the worker dead (requests not acknowledged) or stuck (cancel ignored, silent)? */
   #watch() {
     if (this.#status.state !== "ready") return;
     const now = performance.now();
-    const busy = this.#pending.size > 0 || this.#cancelling.size > 0;
-    if (!busy) return;
+    if (this.#pending.size === 0 && this.#cancelling.size === 0) return;
+    const unacknowledged = [...this.#pending.values()].some((p) => !p.accepted && now - p.sentAt > this.#options.stallMs);
+    if (unacknowledged && now - this.#lastHeard > this.#options.stallMs) {
+      this.#restart("the engine stopped answering");
+      return;
+    }
     const oldestCancel = Math.min(...this.#cancelling.values());
     const cancelOverdue = this.#cancelling.size > 0 && now - oldestCancel > this.#options.cancelGraceMs;
-    const silent = now - this.#lastHeard > this.#options.stallMs;
-    if (!cancelOverdue && !silent) return;
+    const hung = this.#pending.size > 0 && now - this.#lastHeard > this.#options.hangMs;
+    if (!cancelOverdue && !hung) return;
     if (this.#interrupt && !this.#interruptedAt) {
       this.#interruptedAt = now;
       Atomics.store(this.#interrupt, 0, 2); // SIGINT: KeyboardInterrupt in the running slice

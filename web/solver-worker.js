@@ -105,7 +105,7 @@ ready.catch((error) => send({ type: "failed", error: errorInfo(error, "BootError
 
 /** @type {RequestMessage[]} */
 const queue = [];
-/** Ids cancelled while queued or running. @type {Set<number>} */
+/** The running request, once cancelled (checked between slices). @type {Set<number>} */
 const cancelled = new Set();
 /** @type {number | null} */
 let running = null;
@@ -140,10 +140,6 @@ async function pump() {
     }
     while (queue.length) {
       const job = /** @type {RequestMessage} */ (queue.shift());
-      if (cancelled.delete(job.id)) {
-        send({ type: "cancelled", id: job.id });
-        continue;
-      }
       running = job.id;
       await run(bridge, job);
       running = null;
@@ -205,9 +201,16 @@ self.addEventListener("message", (event) => {
       queue.push(message);
       void pump();
       break;
-    case "cancel":
-      if (running === message.id || queue.some((job) => job.id === message.id)) cancelled.add(message.id);
+    case "cancel": {
+      const queued = queue.findIndex((job) => job.id === message.id);
+      if (queued >= 0) {
+        queue.splice(queued, 1); // answered now, not after the requests ahead of it
+        send({ type: "cancelled", id: message.id });
+      } else if (running === message.id) {
+        cancelled.add(message.id); // seen between two slices
+      }
       break;
+    }
     case "interrupt-buffer":
       interrupt = new Int32Array(message.buffer);
       ready.then(() => pyodide.setInterruptBuffer(interrupt)).catch(() => {});
