@@ -15,11 +15,14 @@ Folding the board onto itself with shifts of 10 (along a row), 90 (down a column
 twice or more: that finds every hidden single in a few dozen operations.
 
 Placing digit ``d`` in cell ``c`` is one AND with a precomputed mask that clears the cell's
-field and ``d`` from its 20 peers, plus one OR into each of two bookkeeping ints:
+field and ``d`` from its 20 peers, and one OR into the *record*, a second int of four 810-bit
+regions:
 
-- the *solved* int, same layout as the board, holding each placed digit's bit in its field;
-- the *placed* int, three 810-bit regions (rows, columns, boxes) that hold, at the field of
-  each unit's first cell, the mask of digits already placed in that unit.
+- region 0, same layout as the board: each placed digit's bit in its cell's field;
+- regions 1-3 (rows, columns, boxes): at the field of each unit's first cell, the mask of the
+  digits already placed in that unit.
+
+A search state is just the pair (board, record).
 """
 
 from __future__ import annotations
@@ -48,27 +51,27 @@ def _field(cell: int, mask: int) -> int:
     return mask << (FIELD_BITS * cell)
 
 
-def _place_tables() -> tuple[list[int], list[int], list[int]]:
-    """Per (cell, digit index): the board mask to AND, the solved bit and the placed bits to OR."""
-    clear: list[int] = []
-    solved: list[int] = []
-    placed: list[int] = []
+def _place_tables() -> tuple[list[int], list[int]]:
+    """Per candidate bit ``10 * cell + digit - 1``: the board mask to AND and the bits to OR into
+    the *record* (solved digits, and above them the digits placed per unit)."""
+    clear = [ALL] * REGION_BITS
+    record = [0] * REGION_BITS
     for cell in CELLS:
         for di in range(9):
             bit = 1 << di
             removed = _field(cell, 0x1FF) | sum(_field(p, bit) for p in PEERS[cell])
-            clear.append(~removed & ALL)
-            solved.append(_field(cell, bit))
-            placed.append(
-                _field(9 * row_of(cell), bit)
-                | _field(col_of(cell), bit) << REGION_BITS
-                | _field(BOXES[box_of(cell)][0], bit) << (2 * REGION_BITS)
+            clear[FIELD_BITS * cell + di] = ~removed & ALL
+            record[FIELD_BITS * cell + di] = (
+                _field(cell, bit)
+                | _field(9 * row_of(cell), bit) << REGION_BITS
+                | _field(col_of(cell), bit) << (2 * REGION_BITS)
+                | _field(BOXES[box_of(cell)][0], bit) << (3 * REGION_BITS)
             )
-    return clear, solved, placed
+    return clear, record
 
 
-PLACE_CLEAR, PLACE_SOLVED, PLACE_PLACED = _place_tables()
-"""Index ``9 * cell + digit - 1``."""
+PLACE_CLEAR, PLACE_RECORD = _place_tables()
+"""Index: the candidate's bit position in the board, ``10 * cell + digit - 1``."""
 
 
 def _unit_planes(units: tuple[tuple[int, ...], ...]) -> list[int]:

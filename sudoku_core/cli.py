@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing import Pool
 from typing import TextIO
 
 from sudoku_core._version import __version__
@@ -138,10 +138,18 @@ def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:
         yield from read_lines(stdin.read(), "<stdin>")
 
 
+def _pool(processes: int) -> multiprocessing.pool.Pool:
+    """A process pool that does not fork a possibly multi-threaded caller (the default on
+    Python 3.14): forkserver where the platform has it, else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    return context.Pool(processes)
+
+
 def _answers(jobs: list[tuple[PuzzleLine, Options]], processes: int) -> Iterable[Answer]:
     if processes <= 1 or len(jobs) < 64:
         return map(answer, jobs)
-    with Pool(processes) as pool:
+    with _pool(processes) as pool:
         return list(pool.imap(answer, jobs, chunksize=max(1, min(256, len(jobs) // (8 * processes)))))
 
 
@@ -221,7 +229,7 @@ def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     code = EXIT_OK
     try:
         if processes > 1 and len(jobs) > 1:
-            with Pool(processes) as pool:
+            with _pool(processes) as pool:
                 results: Iterable[Generated] = list(pool.imap(generate_one, jobs))
         else:
             results = map(generate_one, jobs)

@@ -36,6 +36,7 @@ from sudoku_core.solver import (
     has_solution,
     initial_state,
     propagate,
+    search,
 )
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import Status, check
@@ -149,9 +150,9 @@ def random_solution(pattern: Grid, rng: random.Random, max_nodes: int = 200_000)
         result = propagate(*stack.pop())
         if result is None:
             continue
-        x, solved, placed, multi = result
+        x, record, multi = result
         if not x:
-            return decode(solved)
+            return decode(record)
         best: list[int] = []
         fewest = 10
         while multi:
@@ -166,12 +167,9 @@ def random_solution(pattern: Grid, rng: random.Random, max_nodes: int = 200_000)
         pos = rng.choice(best)
         digits = [d for d in range(9) if x >> (pos + d) & 1]
         rng.shuffle(digits)
-        base = (pos // 10) * 9
         for d in reversed(digits):
-            k = base + d
-            stack.append(
-                (x & _board.PLACE_CLEAR[k], solved | _board.PLACE_SOLVED[k], placed | _board.PLACE_PLACED[k])
-            )
+            at = pos + d
+            stack.append((x & _board.PLACE_CLEAR[at], record | _board.PLACE_RECORD[at]))
     return None
 
 
@@ -182,21 +180,23 @@ def _unique_without(grid: list[int], solution: Grid, emptied: tuple[int, ...]) -
     return not any(has_solution(exclude(state, c, solution[c])) for c in emptied)
 
 
-def is_minimal(puzzle: GridLike) -> bool:
-    """True when the puzzle is unique and no single given can be removed keeping it unique."""
-    grid = as_grid(puzzle)
-    verdict = check(grid)
-    if verdict.solution is None:
-        return False
-    solution = verdict.solution
+def _removable_given(grid: Grid, solution: Grid, candidates: Collection[int]) -> int | None:
+    """A given among ``candidates`` whose removal keeps the puzzle unique, or None."""
     work = list(grid)
-    for cell in CELLS:
+    for cell in candidates:
         if grid[cell]:
             work[cell] = 0
             if _unique_without(work, solution, (cell,)):
-                return False
+                return cell
             work[cell] = grid[cell]
-    return True
+    return None
+
+
+def is_minimal(puzzle: GridLike) -> bool:
+    """True when the puzzle is unique and no single given can be removed keeping it unique."""
+    grid = as_grid(puzzle)
+    solution = check(grid).solution
+    return solution is not None and _removable_given(grid, solution, CELLS) is None
 
 
 def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Grid, frozenset[int]]:
@@ -212,6 +212,60 @@ def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Gri
     if bad:
         raise ValueError(f"cells to keep must be 0..80, got {bad[:5]}")
     return pattern, kept | {c for c in CELLS if pattern[c]}
+
+
+MAX_SWAPS: Final = 20
+"""Local-search steps per grid when a symmetric puzzle must also be minimal."""
+
+
+@dataclass
+class _Work:
+    """One try in progress: the grid being thinned, its solution, the orbits it may empty."""
+
+    grid: list[int]
+    solution: Grid
+    groups: list[tuple[int, ...]]
+    rng: random.Random
+
+    @property
+    def givens(self) -> int:
+        return 81 - self.grid.count(0)
+
+    def removal_pass(self, stop_at: int | None) -> Generator[int, None, bool]:
+        """Empty every orbit (random order) that keeps the puzzle unique; yields the givens left.
+
+        Returns True when it stopped early because ``stop_at`` givens were reached.
+        """
+        order = [orbit for orbit in self.groups if self.grid[orbit[0]]]
+        self.rng.shuffle(order)
+        for orbit in order:
+            if stop_at is not None and self.givens <= stop_at:
+                return True
+            for c in orbit:
+                self.grid[c] = 0
+            if not _unique_without(self.grid, self.solution, orbit):
+                for c in orbit:
+                    self.grid[c] = self.solution[c]
+            yield self.givens
+        return False
+
+    def swap(self, orbit: tuple[int, ...]) -> bool:
+        """Empty ``orbit`` (which alone would lose uniqueness) and fill another one that keeps
+        the puzzle unique: a step of local search out of a non-minimal symmetric puzzle."""
+        for c in orbit:
+            self.grid[c] = 0
+        empty = [o for o in self.groups if o != orbit and not self.grid[o[0]]]
+        self.rng.shuffle(empty)
+        for other in empty:
+            for c in other:
+                self.grid[c] = self.solution[c]
+            if search(tuple(self.grid), limit=2, keep=0).count == 1:
+                return True
+            for c in other:
+                self.grid[c] = 0
+        for c in orbit:
+            self.grid[c] = self.solution[c]
+        return False
 
 
 def iter_generate(
@@ -234,7 +288,8 @@ def iter_generate(
         raise ValueError("max_tries must be at least 1")
     pattern, kept = _pattern(givens, keep)
     groups = [orbit for orbit in orbits(symmetry) if kept.isdisjoint(orbit)]
-    options = {"symmetry": symmetry, "max_givens": max_givens, "minimal": minimal}
+    orbit_of = {c: orbit for orbit in groups for c in orbit}
+    free = [c for c in CELLS if c not in kept]
     rng = random.Random(seed)
     started = time.perf_counter()
     deadline = started + max_seconds if max_seconds is not None else None
@@ -245,32 +300,26 @@ def iter_generate(
         solution = random_solution(pattern, rng)
         if solution is None:
             raise InvalidPuzzleError("the starting pattern cannot be completed to a full grid")
-        grid = list(solution)
-        order = groups[:]
-        rng.shuffle(order)
-        stopped_early = False
-        for index, orbit in enumerate(order):
-            if max_givens is not None and not minimal and 81 - grid.count(0) <= max_givens:
-                stopped_early = True
-                break
-            for c in orbit:
-                grid[c] = 0
-            if not _unique_without(grid, solution, orbit):
-                for c in orbit:
-                    grid[c] = solution[c]
-            if index % 8 == 0:
-                yield {
-                    "tries": tries,
-                    "givens": 81 - grid.count(0),
-                    "best": -best[0][1] if best else None,
-                    "seconds": round(time.perf_counter() - started, 3),
-                }
-        puzzle = tuple(grid)
+        work = _Work(list(solution), solution, groups, rng)
+        progress = {"tries": tries, "best": -best[0][1] if best else None}
+        for left in work.removal_pass(None if minimal else max_givens):
+            yield progress | {"givens": left, "seconds": round(time.perf_counter() - started, 3)}
         proven: bool | None = None
         if minimal:
-            proven = (symmetry == "none" and not kept) or is_minimal(puzzle)
-        elif symmetry == "none" and not kept and not stopped_early:
+            # One pass without symmetry is minimal by construction (see the module doc);
+            # otherwise search locally: trade a removable given's orbit for another one.
+            proven = symmetry == "none"
+            for _ in range(0 if proven else MAX_SWAPS + 1):
+                cell = _removable_given(tuple(work.grid), solution, free)
+                if cell is None:
+                    proven = True
+                    break
+                if not work.swap(orbit_of[cell]):
+                    break
+                yield from (progress | {"givens": left} for left in work.removal_pass(None))
+        elif symmetry == "none" and max_givens is None:
             proven = True
+        puzzle = tuple(work.grid)
         acceptable = not minimal or proven is True
         rank = (acceptable, -givens_count(puzzle))
         if best is None or rank > best[0]:
@@ -292,7 +341,7 @@ def iter_generate(
         target_met=met,
         tries=tries,
         seconds=time.perf_counter() - started,
-        options=options,
+        options={"symmetry": symmetry, "max_givens": max_givens, "minimal": minimal},
     )
 
 
@@ -315,7 +364,9 @@ def generate(
             ``vertical``, ``diagonal`` or ``antidiagonal``.
         max_givens: at most this many givens; low targets (under about 22) are hard to reach:
             tries continue within the budget and ``target_met`` says whether it was reached.
-        minimal: guarantee that no given can be removed without losing uniqueness.
+        minimal: guarantee that no given can be removed without losing uniqueness (no given
+            outside the starting pattern, when there is one). With a symmetry this is checked
+            cell by cell, and found by local search: slower, about 0.1-1 s.
         givens: a starting pattern: a partial grid whose digits stay as givens.
         keep: cells (0..80) that must be givens, whatever their digits.
         max_tries, max_seconds: the budget; the best puzzle found is returned when it ends.

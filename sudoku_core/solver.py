@@ -28,8 +28,7 @@ _COL_START = _board.COL_START
 _BOX_START = _board.BOX_START
 _REGION = _board.REGION_BITS
 _CLEAR = _board.PLACE_CLEAR
-_SOLVED = _board.PLACE_SOLVED
-_PLACED = _board.PLACE_PLACED
+_RECORD = _board.PLACE_RECORD
 _ROW_PLANES = _board.ROW_PLANES
 _COL_PLANES = _board.COL_PLANES
 _BOX_PLANES = _board.BOX_PLANES
@@ -43,8 +42,8 @@ _SPREAD_BOX = _board.SPREAD_BOX
 _SPREAD_MINI_ROW = _board.SPREAD_MINI_ROW
 _SPREAD_MINI_COL = _board.SPREAD_MINI_COL
 
-State = tuple[int, int, int]
-"""(board, solved, placed): see :mod:`sudoku_core._board`."""
+State = tuple[int, int]
+"""(board, record): see :mod:`sudoku_core._board`."""
 
 
 @dataclass(frozen=True)
@@ -89,23 +88,22 @@ class SearchResult:
 
 def initial_state(grid: Grid) -> State | None:
     """The search state with the givens placed, or None when two givens clash."""
-    x, solved, placed = _ALL, 0, 0
+    x, record = _ALL, 0
     for cell in CELLS:
         digit = grid[cell]
         if digit:
-            k = 9 * cell + digit - 1
-            if not x & _SOLVED[k]:
+            at = 10 * cell + digit - 1
+            if not x >> at & 1:
                 return None
-            x &= _CLEAR[k]
-            solved |= _SOLVED[k]
-            placed |= _PLACED[k]
-    return x, solved, placed
+            x &= _CLEAR[at]
+            record |= _RECORD[at]
+    return x, record
 
 
 def exclude(state: State, cell: int, digit: int) -> State:
     """The state with one candidate taken out of one cell (the generator asks "any other?")."""
-    x, solved, placed = state
-    return x & ~(1 << (10 * cell + digit - 1)), solved, placed
+    x, record = state
+    return x & ~(1 << (10 * cell + digit - 1)), record
 
 
 def has_solution(state: State, budget: Budget | None = None) -> bool:
@@ -113,36 +111,35 @@ def has_solution(state: State, budget: Budget | None = None) -> bool:
     return any(solved is not None for solved in iter_search(state, SearchStats(), budget))
 
 
-def decode(solved: int) -> Grid:
-    """The grid of digits held in a ``solved`` int."""
-    return tuple((solved >> (10 * c) & 0x1FF).bit_length() for c in CELLS)
+def decode(record: int) -> Grid:
+    """The grid of digits placed in a state's ``record``."""
+    return tuple((record >> (10 * c) & 0x1FF).bit_length() for c in CELLS)
 
 
-def propagate(x: int, solved: int, placed: int) -> tuple[int, int, int, int] | None:
-    """Place naked and hidden singles until none is left.
+def propagate(x: int, record: int) -> tuple[int, int, int] | None:
+    """Place naked and hidden singles, and apply locked candidates, until nothing changes.
 
-    Returns the new state and the guard-bit flags of the cells with two or more candidates,
-    or None when the state is contradictory: a cell with no candidate, a digit with no place
-    in a unit, or two singles that exclude each other.
+    Returns the new board and record and the guard-bit flags of the cells with two or more
+    candidates, or None when the state is contradictory: a cell with no candidate, a digit
+    with no place in a unit, or two singles that exclude each other.
     """
     while True:
         nonzero = (x + _ALL) & _GUARDS
-        if (nonzero | ((solved + _ALL) & _GUARDS)) != _GUARDS:
+        if (nonzero | ((record + _ALL) & _GUARDS)) != _GUARDS:
             return None
         multi = ((((x | _GUARDS) - _LOW) & x) + _ALL) & _GUARDS
         single = nonzero & ~multi
         if single:
+            # The candidate bits of every naked single at once: spread each flag over its field.
+            single = x & ((single >> 9) * 0x1FF)
             while single:
                 bit = single & -single
                 single ^= bit
-                pos = bit.bit_length() - 10
-                v = x >> pos & 0x1FF
-                if not v:
+                if not x & bit:
                     return None
-                k = (pos // 10) * 9 + v.bit_length() - 1
-                x &= _CLEAR[k]
-                solved |= _SOLVED[k]
-                placed |= _PLACED[k]
+                at = bit.bit_length() - 1
+                x &= _CLEAR[at]
+                record |= _RECORD[at]
             continue
         # Rows: fold along the row; the counts land in each row's first field.
         a = x >> 10
@@ -157,7 +154,7 @@ def propagate(x: int, solved: int, placed: int) -> tuple[int, int, int, int] | N
         a = x >> 80
         t |= o & a
         o |= a
-        if (o | placed) & _ROW_START != _ROW_START:
+        if (o | (record >> _REGION)) & _ROW_START != _ROW_START:
             return None
         hidden_rows = o & ~t & _ROW_START
         # Columns: the same fold with a stride of 90 bits (one row).
@@ -173,7 +170,7 @@ def propagate(x: int, solved: int, placed: int) -> tuple[int, int, int, int] | N
         a = x >> 720
         t |= o & a
         o |= a
-        if (o | (placed >> _REGION)) & _COL_START != _COL_START:
+        if (o | (record >> (2 * _REGION))) & _COL_START != _COL_START:
             return None
         hidden_cols = o & ~t & _COL_START
         # Boxes: three cells along, then three rows down.
@@ -186,66 +183,53 @@ def propagate(x: int, solved: int, placed: int) -> tuple[int, int, int, int] | N
         b = o >> 180
         t |= (t >> 90) | (t >> 180) | (o & a) | ((o | a) & b)
         o |= a | b
-        if (o | (placed >> (2 * _REGION))) & _BOX_START != _BOX_START:
+        if (o | (record >> (3 * _REGION))) & _BOX_START != _BOX_START:
             return None
         hidden_boxes = o & ~t & _BOX_START
         if not (hidden_rows or hidden_cols or hidden_boxes):
             reduced = locked_candidates(x)
             if reduced == x:
-                return x, solved, placed, multi
+                return x, record, multi
             x = reduced
             continue
-        while single:
-            bit = single & -single
-            single ^= bit
-            pos = bit.bit_length() - 10
-            v = x >> pos & 0x1FF
-            if not v:
-                return None
-            k = (pos // 10) * 9 + v.bit_length() - 1
-            x &= _CLEAR[k]
-            solved |= _SOLVED[k]
-            placed |= _PLACED[k]
+        # Each hidden single: find its one cell in the unit. None left there means either it
+        # was placed earlier in this sweep (the record says so) or a contradiction.
         while hidden_rows:
             bit = hidden_rows & -hidden_rows
             hidden_rows ^= bit
-            pos = bit.bit_length() - 1
-            row, di = divmod(pos, 90)
+            row, di = divmod(bit.bit_length() - 1, 90)
             cells = x & _ROW_PLANES[9 * row + di]
             if not cells:
-                if placed & bit:
+                if record >> _REGION & bit:
                     continue
                 return None
-            k = ((cells.bit_length() - 1) // 10) * 9 + di
-            x &= _CLEAR[k]
-            solved |= _SOLVED[k]
-            placed |= _PLACED[k]
+            at = cells.bit_length() - 1
+            x &= _CLEAR[at]
+            record |= _RECORD[at]
         while hidden_cols:
             bit = hidden_cols & -hidden_cols
             hidden_cols ^= bit
             col, di = divmod(bit.bit_length() - 1, 10)
             cells = x & _COL_PLANES[9 * col + di]
             if not cells:
-                if placed & (bit << _REGION):
+                if record >> (2 * _REGION) & bit:
                     continue
                 return None
-            k = ((cells.bit_length() - 1) // 10) * 9 + di
-            x &= _CLEAR[k]
-            solved |= _SOLVED[k]
-            placed |= _PLACED[k]
+            at = cells.bit_length() - 1
+            x &= _CLEAR[at]
+            record |= _RECORD[at]
         while hidden_boxes:
             bit = hidden_boxes & -hidden_boxes
             hidden_boxes ^= bit
             start, di = divmod(bit.bit_length() - 1, 10)
             cells = x & _BOX_PLANES[9 * _BOX_OF_START[start] + di]
             if not cells:
-                if placed & (bit << (2 * _REGION)):
+                if record >> (3 * _REGION) & bit:
                     continue
                 return None
-            k = ((cells.bit_length() - 1) // 10) * 9 + di
-            x &= _CLEAR[k]
-            solved |= _SOLVED[k]
-            placed |= _PLACED[k]
+            at = cells.bit_length() - 1
+            x &= _CLEAR[at]
+            record |= _RECORD[at]
 
 
 def locked_candidates(x: int) -> int:
@@ -322,7 +306,7 @@ def iter_search(
     budget: Budget | None = None,
     tick_nodes: int = 0,
 ) -> Iterator[int | None]:
-    """Depth-first search from a state, yielding each solution's ``solved`` int.
+    """Depth-first search from a state, yielding each solution's ``record`` (see :func:`decode`).
 
     With ``tick_nodes > 0`` it also yields None every that many nodes, so a caller can run it
     in slices (the page's worker does). Raises :class:`GaveUpError` when the budget runs out.
@@ -346,24 +330,23 @@ def iter_search(
             if tick_nodes and not nodes % tick_nodes:
                 stats.nodes, stats.guesses = nodes, guesses
                 yield None
-            x, solved, placed = pop()
-            result = propagate(x, solved, placed)
+            x, record = pop()
+            result = propagate(x, record)
             if result is None:
                 continue
-            x, solved, placed, multi = result
+            x, record, multi = result
             if not x:
                 stats.nodes, stats.guesses = nodes, guesses
-                yield solved
+                yield record
                 continue
             guesses += 1
             pos = _branch_cell(x, multi)
-            base = (pos // 10) * 9
             v = x >> pos & 0x1FF
             while v:  # push the highest digit first, so the lowest is tried first
                 di = v.bit_length() - 1
                 v ^= 1 << di
-                k = base + di
-                push((x & _CLEAR[k], solved | _SOLVED[k], placed | _PLACED[k]))
+                at = pos + di
+                push((x & _CLEAR[at], record | _RECORD[at]))
     finally:
         stats.nodes, stats.guesses = nodes, guesses
 

@@ -48,6 +48,7 @@ def test_check_multiple_shows_where_two_solutions_differ(capsys: pytest.CaptureF
 
 def test_bad_input_exits_2_with_the_position(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", UNIQUE[:5] + "x" + UNIQUE[6:])
+    assert out == "# bad input\n"
     assert code == 2
     assert "argument 1:1: unexpected character 'x' at row 1, column 6" in err
 
@@ -77,7 +78,7 @@ def test_count_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "count", "--limit", "50", "." * 81)[:2] == (0, "50+\n")
     assert run(capsys, "count", UNIQUE)[:2] == (0, "1\n")
     code, out, err = run(capsys, "count", "--limit", "100000", "--max-nodes", "10", "." * 81)
-    assert code == 3 and "gave up" in err
+    assert code == 3 and "gave up" in err and out.endswith("+\n")
 
 
 def test_format_conversions(capsys: pytest.CaptureFixture[str]) -> None:

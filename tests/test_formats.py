@@ -125,7 +125,9 @@ def test_errors_say_what_and_where(text: str, message: str) -> None:
 
 def test_error_positions_are_attributes() -> None:
     with pytest.raises(InvalidPuzzleError) as caught:
-        parse("\n".join([PUZZLE[0:9], PUZZLE[9:13] + "x" + PUZZLE[14:18]] + [PUZZLE[i : i + 9] for i in range(18, 81, 9)]))
+        rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+        rows[1] = rows[1][:4] + "x" + rows[1][5:]
+        parse("\n".join(rows))
     assert (caught.value.line, caught.value.column) == (2, 5)
 
 
