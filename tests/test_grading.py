@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from puzzle_sets import cases
 
+from puzzle_sets import cases
 from sudoku_core import InvalidPuzzleError, count_solutions
 from sudoku_core.grading import Level, generate_graded, grade, level_of, parse_level
 

@@ -7,8 +7,8 @@ The benchmark (``python -m sudoku_core.logic.bench --soundness``) runs the same 
 from __future__ import annotations
 
 import pytest
-from puzzle_sets import cases
 
+from puzzle_sets import cases
 from sudoku_core import solve
 from sudoku_core.grid import Grid, cell_name
 from sudoku_core.logic import Board, iter_path

@@ -93,8 +93,8 @@ def test_search_rejects_a_zero_limit() -> None:
 def test_counted_gives_exact_counts() -> None:
     counted = cases("counted")
     assert len(counted) == 43
-    from sudoku_core.puzzle_files import read_file
     from puzzle_sets import puzzle_file
+    from sudoku_core.puzzle_files import read_file
 
     for item in read_file(puzzle_file("counted")):
         assert item.grid is not None

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_core import Budget, Status, check, conflicts, find_mistakes, is_solution, iter_check, parse
+from sudoku_core import (
+    Budget,
+    Status,
+    check,
+    conflicts,
+    find_mistakes,
+    is_solution,
+    iter_check,
+    parse,
+)
 from sudoku_core.validate import conflicting_cells
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
