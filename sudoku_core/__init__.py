@@ -1,7 +1,8 @@
 """sudoku_core: a fast, pure-Python Sudoku engine for CPython and Pyodide.
 
 Parse any common puzzle format, find rule conflicts, solve, count solutions and give a
-verdict that explains itself. No dependencies; everything is plain data.
+verdict that explains itself; generate unique puzzles; grade them with human techniques
+as HoDoKu does, and give hints. No dependencies; everything is plain data.
 
 Examples:
     >>> from sudoku_core import check
@@ -13,7 +14,17 @@ from sudoku_core._version import __version__
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, format_board, format_grid, format_line, parse
 from sudoku_core.generator import SYMMETRIES, Generated, generate, is_minimal, iter_generate
+from sudoku_core.grading import (
+    Grade,
+    GradedPuzzle,
+    Level,
+    generate_graded,
+    grade,
+    iter_generate_graded,
+    iter_grade,
+)
 from sudoku_core.grid import Grid, cell_name
+from sudoku_core.hints import Hint, hint
 from sudoku_core.solver import (
     Budget,
     SearchResult,
@@ -33,9 +44,13 @@ __all__ = [
     "Conflict",
     "GaveUpError",
     "Generated",
+    "Grade",
+    "GradedPuzzle",
     "Grid",
     "GridLike",
+    "Hint",
     "InvalidPuzzleError",
+    "Level",
     "SearchResult",
     "SearchStats",
     "Status",
@@ -50,10 +65,15 @@ __all__ = [
     "format_grid",
     "format_line",
     "generate",
+    "generate_graded",
+    "grade",
+    "hint",
     "is_minimal",
     "is_solution",
     "iter_check",
     "iter_generate",
+    "iter_generate_graded",
+    "iter_grade",
     "iter_solutions",
     "parse",
     "search",

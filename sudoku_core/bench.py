@@ -141,10 +141,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (default: ../shared/puzzles)")
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
     parser.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    parser.add_argument(
+        "--grading",
+        nargs=argparse.REMAINDER,
+        metavar="ARGS",
+        help="benchmark the logic grader instead; the rest goes to it (try: --grading --help)",
+    )
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run the benchmark from parsed arguments; exit 1 if any answer was wrong."""
+    if args.grading is not None:
+        from sudoku_core.logic.bench import main as grading_main
+
+        return grading_main([*args.files, *args.grading])
     paths = [Path(f) for f in args.files] or default_paths()
     if not paths:
         err.write("no puzzle files: name some, or set SUDOKU_PUZZLES to a folder of *.txt\n")

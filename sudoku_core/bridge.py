@@ -20,46 +20,26 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable
 
+from sudoku_core._requests import BadRequestError, Json, Work, arg
 from sudoku_core._version import __version__
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
 from sudoku_core.generator import SYMMETRIES, iter_generate
 from sudoku_core.grid import givens_count
+from sudoku_core.logic.bridge_ops import OPERATIONS as LOGIC_OPERATIONS
 from sudoku_core.solver import Budget, SearchStats, initial_state, iter_search
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import iter_check
-
-Json = dict[str, Any]
-Work = Generator[Json, None, Json]
-"""An operation: yields progress dicts, returns the result dict."""
 
 MAX_COUNT_LIMIT = 1_000_000
 TICK_NODES = 200
 
 
-class BadRequestError(ValueError):
-    """The request itself is malformed: unknown operation or a wrong argument."""
-
-
-def _arg(args: Json, name: str, kind: type, default: Any = None, required: bool = False) -> Any:
-    if name not in args or args[name] is None:
-        if required:
-            raise BadRequestError(f"missing argument {name!r}")
-        return default
-    value = args[name]
-    if kind is float and type(value) is int:
-        value = float(value)
-    if type(value) is not kind:
-        raise BadRequestError(f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}")
-    return value
-
-
 def _budget(args: Json) -> Budget | None:
-    nodes = _arg(args, "max_nodes", int)
-    seconds = _arg(args, "max_seconds", float)
+    nodes = arg(args, "max_nodes", int)
+    seconds = arg(args, "max_seconds", float)
     if nodes is None and seconds is None:
         return None
     if (nodes is not None and nodes < 1) or (seconds is not None and seconds <= 0):
@@ -77,7 +57,7 @@ def _op_version(args: Json) -> Work:
 
 
 def _op_parse(args: Json) -> Work:
-    grid = parse(_arg(args, "text", str, required=True))
+    grid = parse(arg(args, "text", str, required=True))
     return {
         "grid": format_line(grid),
         "givens": givens_count(grid),
@@ -87,9 +67,9 @@ def _op_parse(args: Json) -> Work:
 
 
 def _op_format(args: Json) -> Work:
-    grid = parse(_arg(args, "grid", str, required=True))
-    to = _arg(args, "to", str, "line")
-    empty = _arg(args, "empty", str, ".")
+    grid = parse(arg(args, "grid", str, required=True))
+    to = arg(args, "to", str, "line")
+    empty = arg(args, "empty", str, ".")
     if to == "line":
         text = format_line(grid, empty)
     elif to == "grid":
@@ -103,13 +83,13 @@ def _op_format(args: Json) -> Work:
 
 
 def _op_conflicts(args: Json) -> Work:
-    grid = parse(_arg(args, "grid", str, required=True))
+    grid = parse(arg(args, "grid", str, required=True))
     return {"conflicts": [c.to_dict() for c in conflicts(grid)]}
     yield {}  # pragma: no cover
 
 
 def _op_check(args: Json) -> Work:
-    steps = iter_check(_arg(args, "grid", str, required=True), _budget(args), TICK_NODES)
+    steps = iter_check(arg(args, "grid", str, required=True), _budget(args), TICK_NODES)
     while True:
         try:
             stats = next(steps)
@@ -119,7 +99,7 @@ def _op_check(args: Json) -> Work:
 
 
 def _op_find_mistakes(args: Json) -> Work:
-    entries = parse(_arg(args, "entries", str, required=True))
+    entries = parse(arg(args, "entries", str, required=True))
     verdict = yield from _op_check(args)
     solution = verdict["solution"]
     mistakes = None
@@ -129,8 +109,8 @@ def _op_find_mistakes(args: Json) -> Work:
 
 
 def _op_count_solutions(args: Json) -> Work:
-    grid = parse(_arg(args, "grid", str, required=True))
-    limit = _arg(args, "limit", int, 1000)
+    grid = parse(arg(args, "grid", str, required=True))
+    limit = arg(args, "limit", int, 1000)
     if not 1 <= limit <= MAX_COUNT_LIMIT:
         raise BadRequestError(f"limit must be between 1 and {MAX_COUNT_LIMIT}")
     stats = SearchStats()
@@ -162,17 +142,17 @@ def _op_count_solutions(args: Json) -> Work:
 
 
 def _op_generate(args: Json) -> Work:
-    symmetry = _arg(args, "symmetry", str, "none")
+    symmetry = arg(args, "symmetry", str, "none")
     if symmetry not in SYMMETRIES:
         raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
     steps = iter_generate(
-        seed=_arg(args, "seed", int),
+        seed=arg(args, "seed", int),
         symmetry=symmetry,
-        max_givens=_arg(args, "max_givens", int),
-        minimal=_arg(args, "minimal", bool, False),
-        givens=_arg(args, "givens", str),
-        max_tries=_arg(args, "max_tries", int, 1000),
-        max_seconds=_arg(args, "max_seconds", float, 10.0),
+        max_givens=arg(args, "max_givens", int),
+        minimal=arg(args, "minimal", bool, False),
+        givens=arg(args, "givens", str),
+        max_tries=arg(args, "max_tries", int, 1000),
+        max_seconds=arg(args, "max_seconds", float, 10.0),
     )
     while True:
         try:
@@ -192,9 +172,11 @@ OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "find_mistakes": _op_find_mistakes,
     "count_solutions": _op_count_solutions,
     "generate": _op_generate,
+    **LOGIC_OPERATIONS,
 }
 """What the page may ask for. ``solve`` answers with the full verdict (the solution included):
-the page has to explain an invalid, unsolvable or ambiguous puzzle anyway."""
+the page has to explain an invalid, unsolvable or ambiguous puzzle anyway. ``grade``, ``hint``
+and ``generate_graded`` come from :mod:`sudoku_core.logic.bridge_ops`."""
 
 
 def _error(error: BaseException) -> str:

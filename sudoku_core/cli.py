@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_core solve|check|count|format|generate|bench``.
+"""The command line: ``python -m sudoku_core solve|check|count|format|generate|grade|hint|path|bench``.
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
 input. Exit codes, worst first: 2 = bad input (the parse error with file and line is on
@@ -19,13 +19,16 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from sudoku_core._version import __version__
 from sudoku_core.errors import InvalidPuzzleError
-from sudoku_core.formats import format_board, format_grid, format_line
-from sudoku_core.generator import SYMMETRIES, Generated, generate
+from sudoku_core.formats import format_board, format_grid, format_line, parse
+from sudoku_core.generator import SYMMETRIES, generate
+from sudoku_core.grading import Level, generate_graded
 from sudoku_core.grid import Grid
+from sudoku_core.logic.cli import add_commands as add_logic_commands
+from sudoku_core.logic.cli import run as run_logic_command
 from sudoku_core.puzzle_files import PuzzleLine, read_file, read_lines
 from sudoku_core.solver import Budget, search
 from sudoku_core.verdict import Status, Verdict, check
@@ -203,10 +206,20 @@ def _run_puzzles(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
     return code
 
 
-def generate_one(job: tuple[int, dict[str, object]]) -> Generated:
-    """One generated puzzle; module-level so a process pool can run it."""
+def generate_one(job: tuple[int, dict[str, Any]]) -> dict[str, Any]:
+    """One generated puzzle as plain data; module-level so a process pool can run it."""
     seed, options = job
-    return generate(seed=seed, **options)  # type: ignore[arg-type]
+    difficulty = options.get("difficulty")
+    if difficulty:
+        graded = generate_graded(
+            difficulty=difficulty,
+            seed=seed,
+            symmetry=options["symmetry"],
+            max_seconds=options["max_seconds"],
+        )
+        return graded.to_dict()
+    rest = {k: v for k, v in options.items() if k != "difficulty"}
+    return generate(seed=seed, **rest).to_dict()
 
 
 def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -214,15 +227,19 @@ def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         stderr.write("--count must be at least 1\n")
         return EXIT_BAD_INPUT
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    options: dict[str, object] = {
+    options: dict[str, Any] = {
         "symmetry": args.symmetry,
         "max_givens": args.clues,
         "minimal": args.minimal,
         "max_tries": args.max_tries,
         "max_seconds": args.max_seconds,
+        "difficulty": args.difficulty,
     }
     if args.pattern:
         options["givens"] = args.pattern
+    if args.difficulty and (args.clues is not None or args.minimal or args.pattern):
+        stderr.write("generate: --difficulty cannot be combined with --clues, --minimal or --pattern\n")
+        return EXIT_BAD_INPUT
     jobs = [(first + i, options) for i in range(args.count)]
     processes = args.jobs if args.jobs > 0 else os.cpu_count() or 1
     progress = _Progress(len(jobs), stderr)
@@ -230,20 +247,24 @@ def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     try:
         if processes > 1 and len(jobs) > 1:
             with _pool(processes) as pool:
-                results: Iterable[Generated] = list(pool.imap(generate_one, jobs))
+                results: Iterable[dict[str, Any]] = list(pool.imap(generate_one, jobs))
         else:
             results = map(generate_one, jobs)
         for done, result in enumerate(results, 1):
+            puzzle = parse(result["puzzle"])
             if args.format == "json":
-                stdout.write(json.dumps(result.to_dict()) + "\n")
+                stdout.write(json.dumps(result) + "\n")
             elif args.format == "grid":
-                stdout.write(format_grid(result.puzzle, args.empty) + "\n\n")
+                stdout.write(format_grid(puzzle, args.empty) + "\n\n")
             elif args.show_seed:
-                stdout.write(f"{format_line(result.puzzle, args.empty)}\t{result.seed}\t{result.givens}\n")
+                fields = [format_line(puzzle, args.empty), str(result["seed"]), str(result["givens"])]
+                if "level" in result:
+                    fields.append(result["level"])
+                stdout.write("\t".join(fields) + "\n")
             else:
-                stdout.write(format_line(result.puzzle, args.empty) + "\n")
-            if not result.target_met:
-                stderr.write(f"seed {result.seed}: {result.describe()}\n")
+                stdout.write(format_line(puzzle, args.empty) + "\n")
+            if not result["target_met"]:
+                stderr.write(f"seed {result['seed']}: {result['message']}\n")
                 code = EXIT_GAVE_UP
             progress.update(done)
     except (InvalidPuzzleError, ValueError) as error:
@@ -288,12 +309,14 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--clues", type=int, metavar="N", help="at most N givens")
     gen.add_argument("--minimal", action="store_true", help="no given can be removed keeping uniqueness")
     gen.add_argument("--pattern", metavar="PUZZLE", help="a partial grid whose digits stay as givens")
+    gen.add_argument("--difficulty", choices=[level.value for level in Level], help="a puzzle of this HoDoKu level")
     gen.add_argument("--max-tries", type=int, default=1000, help="grids to try per puzzle (default 1000)")
     gen.add_argument("--max-seconds", type=float, default=10.0, help="time per puzzle (default 10)")
     gen.add_argument("--format", choices=["line", "grid", "json"], default="line")
     gen.add_argument("--empty", choices=list(".0"), default=".")
     gen.add_argument("--show-seed", action="store_true", help="line output: puzzle, seed and givens, tab-separated")
     gen.add_argument("-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)")
+    add_logic_commands(commands)
     bench = commands.add_parser("bench", help="benchmark the solver on puzzle files")
     from sudoku_core.bench import add_arguments
 
@@ -311,6 +334,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_from_args(args, sys.stdout, sys.stderr)
         if args.command == "generate":
             return _run_generate(args, sys.stdout, sys.stderr)
+        code = run_logic_command(args, sys.stdin, sys.stdout, sys.stderr)
+        if code is not None:
+            return code
         return _run_puzzles(args, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")

@@ -235,6 +235,9 @@ class GradedPuzzle:
     target: Level
     tries: int
     seconds: float
+    seed: int
+    """The seed asked for: the same seed and options give the same puzzle again (the puzzle's
+    own generator seed, ``generated.seed``, reproduces it with :func:`sudoku_core.generate`)."""
 
     @property
     def target_met(self) -> bool:
@@ -246,6 +249,8 @@ class GradedPuzzle:
         body = self.generated.to_dict()
         body.update(
             {
+                "seed": self.seed,
+                "puzzle_seed": self.generated.seed,
                 "difficulty": self.target.value,
                 "level": self.grade.level.value,
                 "score": self.grade.score,
@@ -289,7 +294,7 @@ def iter_generate_graded(
         accept = target if target is Level.EXTREME else None
         rating = _iter_rate(generated.puzzle, generated.solution, time.perf_counter(), target, accept)
         rated, _ = yield from rating
-        found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started)
+        found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
         distance = abs(rated.level.rank - target.rank)
         if distance == 0:
             if rated.path and not generated.puzzle == rated.puzzle:
@@ -297,7 +302,7 @@ def iter_generate_graded(
             final = grade(generated.puzzle)
             if final.level is not target:
                 raise RuntimeError(f"early and full grade disagree for {format_line(generated.puzzle)}")
-            return GradedPuzzle(generated, final, target, tries, time.perf_counter() - started)
+            return GradedPuzzle(generated, final, target, tries, time.perf_counter() - started, seed)
         if best is None or distance < best[0]:
             best = (distance, found)
         yield {"tries": tries, "level": target.value, "last": rated.level.value,
@@ -308,7 +313,7 @@ def iter_generate_graded(
         raise GaveUpError("no puzzle was generated")
     closest = best[1]
     return GradedPuzzle(closest.generated, grade(closest.generated.puzzle), target, tries,
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, seed)
 
 
 def generate_graded(

@@ -114,3 +114,20 @@ def test_an_unexpected_exception_is_an_error_reply(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(bridge.OPERATIONS, "version", broken)
     reply = call("version")
     assert reply["error"]["type"] == "KeyError"
+
+
+def test_logic_operations_are_part_of_the_bridge() -> None:
+    graded = call("grade", grid=UNIQUE, path=False)["result"]
+    assert graded["level"] in {"easy", "medium", "hard", "unfair", "extreme"}
+    hinted = call("hint", grid=UNIQUE)["result"]
+    assert hinted["kind"] and hinted["levels"]
+    made = call("generate_graded", difficulty="easy", seed=2)["result"]
+    assert made["level"] == "easy" and made["target_met"] is True
+    assert call("generate_graded", difficulty="impossible")["error"]["type"] == "BadRequestError"
+
+
+def test_generate_operation() -> None:
+    made = call("generate", seed=5, symmetry="rot180")["result"]
+    assert made["seed"] == 5 and made["target_met"] is True and len(made["puzzle"]) == 81
+    assert call("generate", symmetry="spiral")["error"]["type"] == "BadRequestError"
+    assert call("generate", givens="11" + "." * 79)["error"]["type"] == "InvalidPuzzleError"

@@ -139,3 +139,28 @@ def test_bench_counts_a_wrong_answer(tmp_path: Path, capsys: pytest.CaptureFixtu
     # The lie is caught by solve and check; the second line is caught by check (it has one solution).
     assert out.splitlines()[2].endswith("| 3 |")
     assert "3 wrong answers" in err
+
+
+def test_grade_hint_and_path_are_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "grade", "--format", "json", UNIQUE)
+    assert code == 0 and json.loads(out)["level"] in {"easy", "medium", "hard", "unfair", "extreme"}
+    code, out, _ = run(capsys, "hint", UNIQUE)
+    assert code == 0 and out.startswith("nudge: ")
+    code, out, _ = run(capsys, "path", UNIQUE)
+    assert code == 0 and len(out.splitlines()) >= 81 - 27
+
+
+def test_generate_to_a_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--difficulty", "easy", "--seed", "4", "--show-seed"]) == 0
+    puzzle, seed, givens, level = capsys.readouterr().out.split()
+    assert (seed, level) == ("4", "easy")
+    from sudoku_core import grade
+
+    assert grade(puzzle).level.value == "easy" and int(givens) == 81 - puzzle.count(".")
+    assert main(["generate", "--difficulty", "easy", "--minimal"]) == 2
+    assert "cannot be combined" in capsys.readouterr().err
+
+
+def test_bench_grading_is_forwarded(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bench", "--grading", "easy50", "--limit", "3")
+    assert code == 0 and "easy50: 3 puzzles" in out

@@ -7,46 +7,26 @@ strings. The lead merges :data:`OPERATIONS` into ``bridge.OPERATIONS``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable
 
+from sudoku_core._requests import BadRequestError, Json, Work, arg
 from sudoku_core.formats import parse
 from sudoku_core.generator import SYMMETRIES
 from sudoku_core.grading import Grade, GradedPuzzle, iter_generate_graded, iter_grade, parse_level
 from sudoku_core.hints import hint, parse_marks
 
-Json = dict[str, Any]
-Work = Generator[Json, None, Json]
-
-
-class BadRequestError(ValueError):
-    """A malformed request (same meaning as ``sudoku_core.bridge.BadRequestError``)."""
-
-
-def _arg(args: Json, name: str, kind: type, default: Any = None, required: bool = False) -> Any:
-    if name not in args or args[name] is None:
-        if required:
-            raise BadRequestError(f"missing argument {name!r}")
-        return default
-    value = args[name]
-    if kind is float and type(value) is int:
-        value = float(value)
-    if type(value) is not kind:
-        raise BadRequestError(f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}")
-    return value
-
 
 def _op_grade(args: Json) -> Work:
-    grid = parse(_arg(args, "grid", str, required=True))
-    with_path = _arg(args, "path", bool, True)
+    grid = parse(arg(args, "grid", str, required=True))
+    with_path = arg(args, "path", bool, True)
     result: Grade = yield from iter_grade(grid)
     return result.to_dict(with_path=with_path)
 
 
 def _op_hint(args: Json) -> Work:
-    grid = parse(_arg(args, "grid", str, required=True))
-    digits = _arg(args, "digits", str)
-    marks = _arg(args, "candidates", list)
+    grid = parse(arg(args, "grid", str, required=True))
+    digits = arg(args, "digits", str)
+    marks = arg(args, "candidates", list)
     if marks is not None:
         try:
             marks = parse_marks(marks)
@@ -57,18 +37,18 @@ def _op_hint(args: Json) -> Work:
 
 
 def _op_generate_graded(args: Json) -> Work:
-    symmetry = _arg(args, "symmetry", str, "none")
+    symmetry = arg(args, "symmetry", str, "none")
     if symmetry not in SYMMETRIES:
         raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
     try:
-        level = parse_level(_arg(args, "difficulty", str, required=True))
+        level = parse_level(arg(args, "difficulty", str, required=True))
     except ValueError as error:
         raise BadRequestError(str(error)) from None
     steps = iter_generate_graded(
         difficulty=level,
-        seed=_arg(args, "seed", int),
+        seed=arg(args, "seed", int),
         symmetry=symmetry,
-        max_seconds=_arg(args, "max_seconds", float, 30.0),
+        max_seconds=arg(args, "max_seconds", float, 30.0),
     )
     while True:
         try:
