@@ -154,12 +154,8 @@ def _op_generate(args: Json) -> Work:
         max_tries=arg(args, "max_tries", int, 1000),
         max_seconds=arg(args, "max_seconds", float, 10.0),
     )
-    while True:
-        try:
-            progress = next(steps)
-        except StopIteration as done:
-            return dict(done.value.to_dict())
-        yield progress
+    made = yield from steps
+    return made.to_dict()
 
 
 OPERATIONS: dict[str, Callable[[Json], Work]] = {

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from sudoku_core import _board
+from sudoku_core._steps import run_to_end
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count
@@ -379,19 +380,15 @@ def generate(
         >>> generate(seed=7).puzzle == result.puzzle
         True
     """
-    steps = iter_generate(
-        seed=seed,
-        symmetry=symmetry,
-        max_givens=max_givens,
-        minimal=minimal,
-        givens=givens,
-        keep=keep,
-        max_tries=max_tries,
-        max_seconds=max_seconds,
+    return run_to_end(
+        iter_generate(
+            seed=seed,
+            symmetry=symmetry,
+            max_givens=max_givens,
+            minimal=minimal,
+            givens=givens,
+            keep=keep,
+            max_tries=max_tries,
+            max_seconds=max_seconds,
+        )
     )
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            generated: Generated = done.value
-            return generated

@@ -21,6 +21,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from sudoku_core._steps import run_to_end, tagged
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.generator import Generated, Symmetry, iter_generate
@@ -153,13 +154,7 @@ def _rate(
     grid: Grid, solution: Grid, started: float, stop_above: Level | None = None, accept_at: Level | None = None
 ) -> tuple[Grade, bool]:
     """Grade, stopping early (second value True) once the level passes ``stop_above`` or reaches ``accept_at``."""
-    work = _iter_rate(grid, solution, started, stop_above, accept_at)
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: tuple[Grade, bool] = done.value
-            return result
+    return run_to_end(_iter_rate(grid, solution, started, stop_above, accept_at))
 
 
 def _iter_rate(
@@ -285,12 +280,7 @@ def iter_generate_graded(
         tries += 1
         sub_seed = rng.randrange(2**32)
         work = iter_generate(seed=sub_seed, symmetry=symmetry, max_tries=50, max_seconds=None)
-        while True:
-            try:
-                yield next(work) | {"tries": tries, "level": target.value}
-            except StopIteration as done:
-                generated: Generated = done.value
-                break
+        generated: Generated = yield from tagged(work, {"tries": tries, "level": target.value})
         accept = target if target is Level.EXTREME else None
         rating = _iter_rate(generated.puzzle, generated.solution, time.perf_counter(), target, accept)
         rated, _ = yield from rating
@@ -336,15 +326,11 @@ def generate_graded(
         >>> generate_graded(difficulty="medium", seed=3).generated.puzzle == made.generated.puzzle
         True
     """
-    work = iter_generate_graded(
-        difficulty=difficulty, seed=seed, symmetry=symmetry, max_seconds=max_seconds, max_tries=max_tries
+    return run_to_end(
+        iter_generate_graded(
+            difficulty=difficulty, seed=seed, symmetry=symmetry, max_seconds=max_seconds, max_tries=max_tries
+        )
     )
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            result: GradedPuzzle = done.value
-            return result
 
 
 def iter_pool(

@@ -12,6 +12,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from sudoku_core._steps import run_to_end
 from sudoku_core.errors import GaveUpError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Cell, Grid, cell_name, givens_count
@@ -154,13 +155,7 @@ def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:
         >>> check("." * 81).status.value, check("." * 81).too_few_givens
         ('multiple', True)
     """
-    steps = iter_check(puzzle, budget, tick_nodes=0)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            verdict: Verdict = done.value
-            return verdict
+    return run_to_end(iter_check(puzzle, budget, tick_nodes=0))
 
 
 def find_mistakes(puzzle: GridLike, entries: GridLike) -> list[Cell] | None:

@@ -50,13 +50,8 @@ def _op_generate_graded(args: Json) -> Work:
         symmetry=symmetry,
         max_seconds=arg(args, "max_seconds", float, 30.0),
     )
-    while True:
-        try:
-            progress = next(steps)
-        except StopIteration as done:
-            made: GradedPuzzle = done.value
-            return made.to_dict()
-        yield progress
+    made: GradedPuzzle = yield from steps
+    return made.to_dict()
 
 
 OPERATIONS: dict[str, Callable[[Json], Work]] = {
