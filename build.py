@@ -115,7 +115,7 @@ CSP = "; ".join(
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'self'",
+        "frame-ancestors *",  # embedding on other sites is a use case: any page may frame it
     )
 )
 REPORT_PATH = "__csp-report"
