@@ -1,5 +1,7 @@
 """The solver benchmark, tdoku-style: ``python -m sudoku_core bench [FILE ...]``.
 
+``--generate SEEDS`` benchmarks the generator instead, ``--grading ...`` the logic grader.
+
 Method: read every puzzle first (parsing is not timed), warm up on the first puzzles, then
 time each puzzle alone with ``perf_counter_ns`` for two tasks: *solve* (first solution,
 ``limit=1``) and *check* (uniqueness, ``limit=2``). Every answer is validated against the
@@ -136,11 +138,78 @@ def format_markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+GENERATOR_OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"symmetry": "rot180"},
+    {"minimal": True},
+    {"symmetry": "rot180", "minimal": True},
+    {"symmetry": "horizontal", "minimal": True},
+    {"max_givens": 22},
+]
+"""What ``bench --generate`` measures: the default, symmetry, strict minimality, a low target."""
+
+
+def bench_generator(seeds: int, first_seed: int = 0) -> list[dict[str, Any]]:
+    """Generation time and givens per option set over ``seeds`` seeds; every puzzle re-checked."""
+    from sudoku_core.generator import generate
+    from sudoku_core.verdict import Status, check
+
+    rows = []
+    for options in GENERATOR_OPTION_SETS:
+        times: list[float] = []
+        givens: list[int] = []
+        not_unique = missed = 0
+        for seed in range(first_seed, first_seed + seeds):
+            started = time.perf_counter()
+            made = generate(seed=seed, max_seconds=None, **options)
+            times.append(time.perf_counter() - started)
+            givens.append(made.givens)
+            missed += not made.target_met
+            not_unique += check(made.puzzle).status is not Status.UNIQUE
+        times.sort()
+        rows.append(
+            {
+                "options": ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults (minimal, no symmetry)",
+                "puzzles": seeds,
+                "median_ms": statistics.median(times) * 1e3,
+                "p90_ms": times[int(0.9 * (len(times) - 1))] * 1e3,
+                "max_ms": times[-1] * 1e3,
+                "givens_mean": statistics.mean(givens),
+                "givens_min": min(givens),
+                "givens_max": max(givens),
+                "givens_histogram": {g: givens.count(g) for g in sorted(set(givens))},
+                "target_missed": missed,
+                "not_unique": not_unique,
+            }
+        )
+    return rows
+
+
+def format_generator_markdown(rows: list[dict[str, Any]]) -> str:
+    """The generator rows as a Markdown table."""
+    lines = [
+        "| options | puzzles | median ms | p90 ms | max ms | givens mean | min | max "
+        "| givens: puzzles | missed | not unique |",
+        "|" + "---|" * 11,
+    ]
+    for r in rows:
+        histogram = " ".join(f"{g}:{n}" for g, n in r["givens_histogram"].items())
+        lines.append(
+            f"| {r['options']} | {r['puzzles']} | {r['median_ms']:.1f} | {r['p90_ms']:.1f} | {r['max_ms']:.1f} | "
+            f"{r['givens_mean']:.1f} | {r['givens_min']} | {r['givens_max']} | {histogram} | "
+            f"{r['target_missed']} | {r['not_unique']} |"
+        )
+    return "\n".join(lines)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``bench`` subcommand's options."""
     parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (default: ../shared/puzzles)")
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
     parser.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    parser.add_argument(
+        "--generate", type=int, metavar="SEEDS", help="benchmark the generator instead, over SEEDS seeds per option set"
+    )
     parser.add_argument(
         "--grading",
         nargs=argparse.REMAINDER,
@@ -155,6 +224,13 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from sudoku_core.logic.bench import main as grading_main
 
         return grading_main([*args.files, *args.grading])
+    if args.generate is not None:
+        generated = bench_generator(args.generate)
+        out.write(json.dumps(generated, indent=1) if args.format == "json" else format_generator_markdown(generated))
+        out.write("\n")
+        failures = sum(r["not_unique"] for r in generated)
+        err.write(f"{failures} non-unique puzzles\n")
+        return 1 if failures else 0
     paths = [Path(f) for f in args.files] or default_paths()
     if not paths:
         err.write("no puzzle files: name some, or set SUDOKU_PUZZLES to a folder of *.txt\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -164,3 +165,23 @@ def test_generate_to_a_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_grading_is_forwarded(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "bench", "--grading", "easy50", "--limit", "3")
     assert code == 0 and "easy50: 3 puzzles" in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_shown_only_on_a_terminal() -> None:
+    from sudoku_core.cli import _Progress
+
+    terminal = _Terminal()
+    progress = _Progress(3, terminal)
+    for done in (1, 2, 3):
+        progress.update(done)
+    assert terminal.getvalue().startswith("\r1/3 puzzles") and terminal.getvalue().endswith("\r3/3 puzzles\n")
+    piped = io.StringIO()
+    quiet = _Progress(3, piped)
+    for done in (1, 2, 3):
+        quiet.update(done)
+    assert piped.getvalue() == ""

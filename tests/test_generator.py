@@ -156,3 +156,12 @@ def test_cli_generate_jobs_match_one_process(capsys: pytest.CaptureFixture[str])
 def test_cli_generate_unreachable_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--seed", "1", "--clues", "15", "--max-tries", "2"]) == 3
     assert "no puzzle with at most 15 givens" in capsys.readouterr().err
+
+
+def test_bench_generate_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--generate", "2"]) == 0
+    out, err = capsys.readouterr()
+    rows = out.splitlines()
+    assert rows[0].startswith("| options | puzzles | median ms | p90 ms")
+    assert len(rows) == 2 + 6 and all(row.endswith("| 0 | 0 |") for row in rows[2:])
+    assert "0 non-unique puzzles" in err
