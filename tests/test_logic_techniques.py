@@ -10,6 +10,7 @@ from __future__ import annotations
 from sudoku_core import parse, solve
 from sudoku_core.logic import (
     Board,
+    als,
     chains,
     coloring,
     find_step,
@@ -19,6 +20,7 @@ from sudoku_core.logic import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
 )
@@ -229,3 +231,47 @@ def test_uniqueness_techniques_are_skipped_unless_unique() -> None:
     board = board_with({rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "12", rc(2, 4): "125"})
     step = find_step(board, unique=False)
     assert step is None or step.technique not in {"Uniqueness Test 1", "BUG+1"}
+
+
+def test_als_xz_singly_linked_and_not_without_a_restricted_common() -> None:
+    # A = r1c1 {1,2}; B = r5c1, r5c2 {1,2,3}; x = 1 (column 1), z = 2.
+    board = board_with({rc(1, 1): "12", rc(5, 1): "13", rc(5, 2): "23"})
+    step = als.find_als_xz(board)
+    assert step is not None and step.technique == "ALS-XZ"
+    assert removed(step) == {(rc(1, 2), 2), (rc(2, 2), 2), (rc(3, 2), 2), (rc(4, 1), 2), (rc(6, 1), 2)}
+    assert "x=1, z=2" in step.text
+    # With B's 1 moved to r5c3 the two 1s no longer see each other: no restricted common.
+    miss = board_with({rc(1, 1): "12", rc(5, 3): "13", rc(5, 2): "23"})
+    assert als.find_als_xz(miss) is None
+
+
+def test_als_xz_doubly_linked_locks_both_sets() -> None:
+    # A = r1c1 {1,2}, B = r1c2, r1c3 {1,2,3}: 1 and 2 are both restricted commons.
+    board = board_with({rc(1, 1): "12", rc(1, 2): "13", rc(1, 3): "23"})
+    step = als.find_als_xz(board)
+    assert step is not None and "doubly linked" in step.text
+    lost = removed(step)
+    assert (rc(1, 9), 1) in lost and (rc(2, 2), 3) in lost and (rc(1, 9), 3) in lost
+    assert all(c not in (rc(1, 1), rc(1, 2), rc(1, 3)) for c, _ in lost)
+
+
+def test_als_xy_wing_and_not_with_one_common_digit() -> None:
+    # C = r1c1 {1,2}; A = r1c4, r2c4 {1,3,4} (x = 1); B = r2c1 {2,3} (y = 2); z = 3.
+    cells = {rc(1, 1): "12", rc(1, 4): "134", rc(2, 4): "34", rc(2, 1): "23"}
+    step = als.find_als_xy_wing(board_with(cells))
+    assert step is not None and step.technique == "ALS-XY-Wing"
+    assert removed(step) == {(rc(2, 5), 3), (rc(2, 6), 3)}
+    assert "z=3" in step.text
+    # B = r2c1 {1,3}: both links are on 1, so no wing.
+    assert als.find_als_xy_wing(board_with({**cells, rc(2, 1): "13"})) is None
+
+
+def test_sue_de_coq_and_not_when_the_helpers_share_a_digit() -> None:
+    # r1c1, r1c2 {1,2,3,4} with r1c5 {1,2} in the row and r2c1 {3,4} in the box.
+    cells = {rc(1, 1): "1234", rc(1, 2): "1234", rc(1, 5): "12", rc(2, 1): "34"}
+    step = sue_de_coq.find_sue_de_coq(board_with(cells))
+    assert step is not None and step.technique == "Sue de Coq"
+    row_rest = [rc(1, c) for c in (3, 4, 6, 7, 8, 9)]
+    box_rest = [rc(1, 3), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)]
+    assert removed(step) == {(c, d) for c in row_rest for d in (1, 2)} | {(c, d) for c in box_rest for d in (3, 4)}
+    assert sue_de_coq.find_sue_de_coq(board_with({**cells, rc(2, 1): "23"})) is None

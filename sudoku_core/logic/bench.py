@@ -81,13 +81,16 @@ def bench_grading(name: str, limit: int) -> dict[str, object]:
     }
 
 
-def check_soundness(names: Sequence[str], total: int) -> tuple[int, int, list[str]]:
-    """Apply every step of ``total`` puzzles (spread over the sets); returns (puzzles, steps, errors)."""
-    per_set = max(1, total // len(names))
+def check_soundness(
+    names: Sequence[str], total: int, counts: dict[str, int] | None = None, progress: bool = False
+) -> tuple[int, int, list[str]]:
+    """Apply every step of ``total`` puzzles spread over the sets, or of ``counts[name]`` puzzles
+    of each named set; returns (puzzles, steps, errors)."""
+    plan = counts or dict.fromkeys(names, max(1, total // max(1, len(names))))
     puzzles = steps = 0
     errors: list[str] = []
-    for name in names:
-        for grid in _sample(name, per_set):
+    for name, count in plan.items():
+        for grid in _sample(name, count):
             solution = solve(grid)
             if solution is None:
                 continue
@@ -99,8 +102,11 @@ def check_soundness(names: Sequence[str], total: int) -> tuple[int, int, list[st
                 bad += [(c, d) for c, d in step.eliminations if solution[c] == d]
                 if bad:
                     errors.append(f"{format_line(grid)}: {step.text}")
+                    print(f"UNSOUND {errors[-1]}", file=sys.stderr, flush=True)
             if board.grid() != solution:
                 errors.append(f"{format_line(grid)}: not solved")
+            if progress and puzzles % 250 == 0:
+                print(f"  ... {puzzles} puzzles, {steps} steps, {len(errors)} unsound", file=sys.stderr, flush=True)
     return puzzles, steps, errors
 
 
@@ -172,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("sets", nargs="*", default=list(DEFAULT_SETS), help="puzzle set names or files")
     parser.add_argument("--limit", type=int, default=100, help="puzzles graded per set (default 100)")
     parser.add_argument("--soundness", type=int, default=0, metavar="N", help="check every step of N puzzles")
+    parser.add_argument("--soundness-set", action="append", default=[], metavar="NAME:N",
+                        help="check every step of N puzzles of a set (repeatable; replaces --soundness N)")
     parser.add_argument("--generate", type=int, default=0, metavar="N", help="time N generations per level")
     parser.add_argument("--agreement", type=int, default=0, metavar="N", help="compare levels with HoDoKu")
     parser.add_argument("--hodoku-python", default=sys.executable, help="an interpreter with hodoku-py")
@@ -185,8 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
                   f"levels {row['levels']}")
             print(f"  techniques: {row['techniques']}")
-    if args.soundness:
-        puzzles, steps, errors = check_soundness(args.sets, args.soundness)
+    if args.soundness or args.soundness_set:
+        counts = {name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)}
+        puzzles, steps, errors = check_soundness(args.sets, args.soundness, counts or None, progress=True)
         print(f"## Soundness\n- {puzzles} puzzles, {steps} steps, {len(errors)} unsound")
         for error in errors[:20]:
             print(f"  - {error}")

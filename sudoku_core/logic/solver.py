@@ -12,6 +12,7 @@ from typing import Final
 
 from sudoku_core.grid import Grid
 from sudoku_core.logic import (
+    als,
     chains,
     coloring,
     fish,
@@ -20,6 +21,7 @@ from sudoku_core.logic import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
 )
@@ -68,11 +70,14 @@ _ADVANCED: Final[tuple[tuple[str, Finder], ...]] = (
     ("Sashimi Swordfish", fish.find_sashimi_swordfish),
     ("Finned Jellyfish", fish.find_finned_jellyfish),
     ("Sashimi Jellyfish", fish.find_sashimi_jellyfish),
+    ("Sue de Coq", sue_de_coq.find_sue_de_coq),
     ("Simple Colors", coloring.find_simple_colors),
     ("Multi Colors", coloring.find_multi_colors),
     ("X-Chain", chains.find_x_chain),
     ("XY-Chain", chains.find_xy_chain),
     ("Nice Loop/AIC", chains.find_aic),
+    ("ALS-XZ", als.find_als_xz),
+    ("ALS-XY-Wing", als.find_als_xy_wing),
 )
 
 _LAST_RESORT: Final[tuple[tuple[str, Finder], ...]] = (

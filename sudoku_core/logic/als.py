@@ -1,0 +1,193 @@
+"""Almost Locked Sets: ALS-XZ and ALS-XY-Wing.
+
+An *almost locked set* (ALS) is N cells of one unit with N+1 candidates between them (a
+bivalue cell is the smallest). Take any one digit away and the rest is locked: the N cells
+hold exactly the other N digits.
+
+A *restricted common* (RC) of two ALSs that share no cell is a digit x both hold where every
+x of one sees every x of the other: x is true in at most one of them.
+
+- ALS-XZ: ALSs A and B with RC x. One of them loses x and is then locked, so every other
+  digit z they share is in A or B: a cell that sees every z of both loses z. With two RCs
+  (doubly linked) both sets are locked but for one RC each: every non-RC digit of A is in A
+  (cells seeing all of them lose it), likewise for B, and each RC digit is in A or B.
+- ALS-XY-Wing: pivot C with RC x to A and RC y to B (x != y). If neither A nor B held z
+  (z != x, y), A would hold x and B y, leaving C with too few digits: cells that see every z
+  of A and B lose z.
+
+As in HoDoKu's default solving, ALSs may not overlap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sudoku_core.grid import UNITS
+from sudoku_core.logic.board import (
+    ALL_CELLS,
+    BIT_COUNT,
+    MASK_DIGITS,
+    PEER_BITS,
+    Board,
+    Cellset,
+    cells_of,
+)
+from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+
+__all__ = ["Als", "find_als_xy_wing", "find_als_xz", "find_alses", "restricted_commons"]
+
+
+@dataclass(frozen=True, slots=True)
+class Als:
+    """N cells of ``unit`` with the N+1 digits of ``mask``.
+
+    ``spots[d]``: the cells of the set that hold candidate ``d``; ``seen[d]``: every cell that
+    sees all of them (so it cannot hold ``d`` if the set does).
+    """
+
+    cells: Cellset
+    mask: int
+    unit: int
+    spots: tuple[Cellset, ...]
+    seen: tuple[Cellset, ...]
+
+    def name(self) -> str:
+        """``{r1c2, r1c5} 1/2/3``."""
+        return f"{{{cells_text(cells_of(self.cells))}}} {digits_text(MASK_DIGITS[self.mask])}"
+
+
+def _make_als(board: Board, cells: Cellset, mask: int, unit: int) -> Als:
+    spots = [0] * 10
+    seen = [0] * 10
+    for d in MASK_DIGITS[mask]:
+        spots[d] = board.where[d] & cells
+        common = ALL_CELLS
+        for c in cells_of(spots[d]):
+            common &= PEER_BITS[c]
+        seen[d] = common
+    return Als(cells, mask, unit, tuple(spots), tuple(seen))
+
+
+def find_alses(board: Board) -> list[Als]:
+    """Every ALS of the board (each cell set once), in unit order: rows, columns, boxes."""
+    cands = board.cands
+    found: dict[Cellset, Als] = {}
+    for u, unit in enumerate(UNITS):
+        free = [c for c in unit if cands[c]]
+        # Depth-first over subsets of the unit's empty cells (never all of them):
+        # (next index, cells so far, their candidates, how many).
+        stack = [(0, 0, 0, 0)]
+        while stack:
+            start, cells, mask, size = stack.pop()
+            for i in range(start, len(free)):
+                c = free[i]
+                bits = cells | 1 << c
+                both = mask | cands[c]
+                if BIT_COUNT[both] == size + 2 and bits not in found:
+                    found[bits] = _make_als(board, bits, both, u)
+                if size + 2 < len(free):
+                    stack.append((i + 1, bits, both, size + 1))
+    return list(found.values())
+
+
+def restricted_commons(a: Als, b: Als) -> int:
+    """The mask of the RC digits of two ALSs that share no cell (0 when none or overlapping)."""
+    if a.cells & b.cells:
+        return 0
+    rc = 0
+    for d in MASK_DIGITS[a.mask & b.mask]:
+        if not a.spots[d] & ~b.seen[d]:
+            rc |= 1 << (d - 1)
+    return rc
+
+
+def _rc_table(alses: list[Als]) -> list[list[tuple[int, int]]]:
+    """Per ALS index: (other index, RC mask) for every ALS it has an RC with."""
+    table: list[list[tuple[int, int]]] = [[] for _ in alses]
+    for i, a in enumerate(alses):
+        for j in range(i + 1, len(alses)):
+            b = alses[j]
+            if a.mask & b.mask and not a.cells & b.cells:
+                rc = restricted_commons(a, b)
+                if rc:
+                    table[i].append((j, rc))
+                    table[j].append((i, rc))
+    return table
+
+
+def _xz_eliminations(board: Board, a: Als, b: Als, rc: int) -> list[tuple[int, int]]:
+    removed: list[tuple[int, int]] = []
+    where = board.where
+    for z in MASK_DIGITS[a.mask & b.mask & ~rc]:
+        removed.extend((c, z) for c in cells_of(where[z] & a.seen[z] & b.seen[z]))
+    if BIT_COUNT[rc] == 2:
+        for x in MASK_DIGITS[rc]:
+            removed.extend((c, x) for c in cells_of(where[x] & a.seen[x] & b.seen[x]))
+        for one in (a, b):
+            for d in MASK_DIGITS[one.mask & ~rc]:
+                removed.extend((c, d) for c in cells_of(where[d] & one.seen[d]))
+    return removed
+
+
+def find_als_xz(board: Board, alses: list[Als] | None = None) -> Step | None:
+    """ALS-XZ: two ALSs with a restricted common x; a shared digit z is in one of them."""
+    alses = find_alses(board) if alses is None else alses
+    for i, a in enumerate(alses):
+        for j in range(i + 1, len(alses)):
+            b = alses[j]
+            if BIT_COUNT[a.mask & b.mask] < 2 or a.cells & b.cells:
+                continue
+            rc = restricted_commons(a, b)
+            if not rc:
+                continue
+            removed = _xz_eliminations(board, a, b, rc)
+            if removed:
+                linked = "doubly linked, " if BIT_COUNT[rc] == 2 else ""
+                zs = a.mask & b.mask & ~rc
+                return make_step(
+                    "ALS-XZ",
+                    f"ALS-XZ ({linked}A={a.name()}, B={b.name()}, x={digits_text(MASK_DIGITS[rc])}"
+                    + (f", z={digits_text(MASK_DIGITS[zs])})" if zs else ")"),
+                    eliminations=removed,
+                    cells=list(cells_of(a.cells | b.cells)),
+                    candidates=[(c, d) for c in cells_of(a.cells | b.cells) for d in MASK_DIGITS[board.cands[c]]],
+                    units=[a.unit, b.unit],
+                )
+    return None
+
+
+def find_als_xy_wing(board: Board, alses: list[Als] | None = None) -> Step | None:
+    """ALS-XY-Wing: pivot ALS C with RC x to A and RC y to B; a digit z of A and B is in one of them."""
+    alses = find_alses(board) if alses is None else alses
+    table = _rc_table(alses)
+    where = board.where
+    for k, c_als in enumerate(alses):
+        partners = table[k]
+        for p, (i, rc_a) in enumerate(partners):
+            a = alses[i]
+            for j, rc_b in partners[p + 1 :]:
+                b = alses[j]
+                if a.cells & b.cells or (rc_a == rc_b and BIT_COUNT[rc_a] == 1):
+                    continue
+                common = a.mask & b.mask
+                if not common:
+                    continue
+                for x in MASK_DIGITS[rc_a]:
+                    for y in MASK_DIGITS[rc_b & ~(1 << (x - 1))]:
+                        for z in MASK_DIGITS[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]:
+                            hit = where[z] & a.seen[z] & b.seen[z]
+                            if not hit:
+                                continue
+                            return make_step(
+                                "ALS-XY-Wing",
+                                f"ALS-XY-Wing (C={c_als.name()}, A={a.name()}, B={b.name()}, "
+                                f"x={x}, y={y}, z={z})",
+                                eliminations=[(c, z) for c in cells_of(hit)],
+                                cells=list(cells_of(a.cells | b.cells | c_als.cells)),
+                                candidates=[
+                                    (c, d) for c in cells_of(a.cells | b.cells | c_als.cells)
+                                    for d in MASK_DIGITS[board.cands[c]]
+                                ],
+                                units=[c_als.unit, a.unit, b.unit],
+                            )
+    return None

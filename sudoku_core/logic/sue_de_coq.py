@@ -1,0 +1,97 @@
+"""Sue de Coq: two or three cells where a line crosses a box, helped by cells of each.
+
+Take cells C of the intersection of a line and a box whose candidates V number at least
+|C| + 2, cells L of the rest of the line and cells B of the rest of the box, where L and B
+share no candidate, each holds some digit of V, and C, L and B together have exactly as
+many digits as cells. Every two of those cells see each other or hold different digits, so
+each digit is used exactly once: a digit not among B's lies in C or L (inside the line), one
+not among L's lies in C or B (inside the box). So the rest of the line loses the digits of
+V and L that B lacks, and the rest of the box the digits of V and B that L lacks.
+
+HoDoKu also allows an extra digit (one outside V) in both L and B; that variant is not
+searched here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from sudoku_core.grid import unit_name
+from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
+from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+
+__all__ = ["find_sue_de_coq"]
+
+_BOXES_OF_LINE = tuple(tuple(18 + (r // 3) * 3 + i for i in range(3)) for r in range(9)) + tuple(
+    tuple(18 + i * 3 + c // 3 for i in range(3)) for c in range(9)
+)
+
+
+def _subsets(board: Board, cells: list[int]) -> Iterator[tuple[Cellset, int, int]]:
+    """(cellset, candidate mask, size) of every non-empty subset of ``cells``."""
+    for n in range(1, len(cells) + 1):
+        for group in combinations(cells, n):
+            bits = mask = 0
+            for c in group:
+                bits |= 1 << c
+                mask |= board.cands[c]
+            yield bits, mask, n
+
+
+def _check(board: Board, line: int, box: int, core: Cellset, v: int) -> Step | None:
+    cands = board.cands
+    n_core = core.bit_count()
+    line_free = board.unsolved & UNIT_BITS[line]
+    box_free = board.unsolved & UNIT_BITS[box]
+    for l_bits, l_mask, l_size in _subsets(board, list(cells_of(line_free & ~core))):
+        extra_l = BIT_COUNT[l_mask & ~v]
+        if not l_mask & v or l_size <= extra_l or l_size - extra_l >= BIT_COUNT[v] - n_core:
+            continue
+        rest = [c for c in cells_of(box_free & ~core & ~l_bits) if not cands[c] & l_mask]
+        for b_bits, b_mask, b_size in _subsets(board, rest):
+            if not b_mask & v or BIT_COUNT[v | l_mask | b_mask] != n_core + l_size + b_size:
+                continue
+            used = core | l_bits | b_bits
+            removed = [
+                (c, d) for c in cells_of(line_free & ~used) for d in MASK_DIGITS[cands[c] & (v | l_mask) & ~b_mask]
+            ]
+            removed += [
+                (c, d) for c in cells_of(box_free & ~used) for d in MASK_DIGITS[cands[c] & (v | b_mask) & ~l_mask]
+            ]
+            if removed:
+                return make_step(
+                    "Sue de Coq",
+                    f"Sue de Coq in {unit_name(line)} and {unit_name(box)}: {cells_text(cells_of(core))} "
+                    f"({digits_text(MASK_DIGITS[v])}) with {cells_text(cells_of(l_bits))} "
+                    f"({digits_text(MASK_DIGITS[l_mask])}) and {cells_text(cells_of(b_bits))} "
+                    f"({digits_text(MASK_DIGITS[b_mask])})",
+                    eliminations=removed,
+                    cells=list(cells_of(used)),
+                    candidates=[(c, d) for c in cells_of(used) for d in MASK_DIGITS[cands[c]]],
+                    units=[line, box],
+                )
+    return None
+
+
+def find_sue_de_coq(board: Board) -> Step | None:
+    """Sue de Coq, rows then columns against each box they cross (HoDoKu's order)."""
+    cands = board.cands
+    for line in range(18):
+        for box in _BOXES_OF_LINE[line]:
+            inter = list(cells_of(board.unsolved & UNIT_BITS[line] & UNIT_BITS[box]))
+            if len(inter) < 2:
+                continue
+            for size in (2, 3):
+                for group in combinations(inter, size):
+                    v = 0
+                    core = 0
+                    for c in group:
+                        v |= cands[c]
+                        core |= 1 << c
+                    if BIT_COUNT[v] - size < 2:
+                        continue
+                    step = _check(board, line, box, core, v)
+                    if step is not None:
+                        return step
+    return None
