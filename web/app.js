@@ -4,12 +4,39 @@
 
 import "./define-sudoku-board.js";
 import { EMPTY, EMPTY_GRID, cellName, combine, findConflicts, toGrid } from "./grid.js";
+import {
+  LEVEL_NAMES, MAX_CLUES, MIN_CLUES, SYMMETRY_NAMES, describeInfo, isLevel, isSymmetry, parseSeed,
+  readInfoParams, writeInfoParams,
+} from "./puzzle-info.js";
+import { PuzzlePool } from "./puzzle-pool.js";
 import { CancelledError, SolverClient, SolverError } from "./solver-client.js";
-import { loadGame, saveGame } from "./storage.js";
+import { loadGame, loadRecord, saveGame, saveRecord } from "./storage.js";
 
 /** @typedef {import("./sudoku-board.js").SudokuBoardElement} SudokuBoardElement */
 /** @typedef {import("./sudoku-board.js").ChangeDetail} ChangeDetail */
 /** @typedef {import("./storage.js").Game} Game */
+/** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
+/** @typedef {import("./puzzle-info.js").Level} Level */
+/** @typedef {import("./puzzle-info.js").Symmetry} Symmetry */
+/** @typedef {import("./puzzle-pool.js").PoolEntry} PoolEntry */
+/**
+ * The bridge's `generate` result (sudoku_core.Generated.to_dict()).
+ * @typedef {{puzzle: string, solution: string, seed: number, givens: number, symmetry: Symmetry,
+ *   minimal: boolean | null, target_met: boolean, tries: number, seconds: number, message: string}} Generated
+ */
+/**
+ * The bridge's `generate_graded` result (sudoku_core.GradedPuzzle.to_dict()): Generated plus the grade.
+ * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
+ *   rating: {er: number, ep: number, ed: number}, histogram: Record<string, number>}} GradedGenerated
+ */
+/**
+ * Progress of `generate` ({tries, best, givens, seconds}) and `generate_graded` (also {level, last}).
+ * @typedef {{tries?: number, best?: number, givens?: number, seconds?: number, level?: string, last?: string}} GenerateProgress
+ */
+/**
+ * The New-puzzle options a person chose (kept under `sudoku-studio.new-puzzle`, without the seed).
+ * @typedef {{difficulty: Level | "any", symmetry: Symmetry, clues: number | null, minimal: boolean}} NewOptions
+ */
 /**
  * The engine's verdict (sudoku_core.verdict, via the bridge's check/solve).
  * @typedef {{status: "invalid" | "no_solution" | "unique" | "multiple" | "gave_up", message: string,
@@ -31,6 +58,11 @@ function numberParam(name, fallback, min, max) {
 const SOLVE_SECONDS = numberParam("engine-seconds", 10, 0.1, 3600);
 const COUNT_SECONDS = numberParam("engine-seconds", 120, 0.1, 3600);
 const BOOT_TIMEOUT_MS = numberParam("boot-timeout", 60_000, 1000, 600_000);
+const GENERATE_SECONDS = numberParam("engine-seconds", 30, 0.1, 3600);
+const GRADED_SECONDS = numberParam("engine-seconds", 60, 0.1, 3600);
+/** The engine works for the pool only after it has been idle this long (and stops when asked). */
+const BACKGROUND_DELAY_MS = 1000;
+const OPTIONS_KEY = "sudoku-studio.new-puzzle";
 
 // --- elements ---------------------------------------------------------------------------------
 
@@ -65,19 +97,39 @@ const importDialog = /** @type {HTMLDialogElement} */ ($("import-dialog"));
 const importText = /** @type {HTMLTextAreaElement} */ ($("import-text"));
 const importError = $("import-error");
 const fileInput = /** @type {HTMLInputElement} */ ($("file"));
+const puzzleInfo = $("puzzle-info");
+const printTitle = $("print-title");
+const newButton = /** @type {HTMLButtonElement} */ ($("new-puzzle"));
+const newDialog = /** @type {HTMLDialogElement} */ ($("new-dialog"));
+const newForm = /** @type {HTMLFormElement} */ ($("new-form"));
+const newDifficulty = /** @type {HTMLSelectElement} */ ($("new-difficulty"));
+const newSymmetry = /** @type {HTMLSelectElement} */ ($("new-symmetry"));
+const newShape = /** @type {HTMLFieldSetElement} */ ($("new-shape"));
+const newShapeReason = $("new-shape-reason");
+const newClues = /** @type {HTMLInputElement} */ ($("new-clues"));
+const newMinimal = /** @type {HTMLInputElement} */ ($("new-minimal"));
+const newSeed = /** @type {HTMLInputElement} */ ($("new-seed"));
+const newSame = /** @type {HTMLButtonElement} */ ($("new-same"));
+const newError = $("new-error");
+const poolStatus = $("pool-status");
 
 // --- state ------------------------------------------------------------------------------------
 
-/** @type {{saving: boolean, busy: AbortController | null, solution: {puzzle: string, solution: string} | null, again: (() => void) | null}} */
-const state = { saving: true, busy: null, solution: null, again: null };
+/**
+ * info: what is known about the puzzle on the board (seed, level...), while its givens are unchanged.
+ * @type {{saving: boolean, busy: AbortController | null, solution: {puzzle: string, solution: string} | null,
+ *   again: (() => void) | null, info: PuzzleInfo | null}}
+ */
+const state = { saving: true, busy: null, solution: null, again: null, info: null };
 
 /** @returns {Game} */
-const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode });
+const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode, info: state.info });
 
 /** @param {Game} game @param {{keepVerdict?: boolean}} [options] */
 function showGame(game, options = {}) {
   board.givens = game.givens;
   board.entries = game.entries;
+  state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
   setMode(game.mode);
   if (!options.keepVerdict) clearVerdict();
   afterChange();
@@ -111,6 +163,30 @@ function afterChange() {
     boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
   }
   exportLine.value = board.givens;
+  if (state.info && state.info.puzzle !== board.givens) state.info = null; // the givens were edited
+  showInfo();
+  shareLink.value = makeShareLink();
+  autosave();
+}
+
+/** The puzzle's seed and level above the board and in the print header. */
+function showInfo() {
+  const info = state.info;
+  const text = info ? describeInfo(info, { grading: background.grading === info.puzzle }) : "";
+  if (puzzleInfo.textContent !== text) puzzleInfo.textContent = text; // unchanged text is not announced again
+  puzzleInfo.hidden = !info;
+  for (const [name, value] of Object.entries({
+    seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
+  })) {
+    if (value === undefined) delete puzzleInfo.dataset[name];
+    else puzzleInfo.dataset[name] = String(value);
+  }
+  printTitle.textContent = info?.level ? `Sudoku · ${LEVEL_NAMES[info.level]}` : "Sudoku";
+}
+
+/** The info changed (graded in the background): show it, link it, save it. */
+function infoChanged() {
+  showInfo();
   shareLink.value = makeShareLink();
   autosave();
 }
@@ -205,9 +281,15 @@ function updateButtons() {
   }
   engineReason.textContent = reason;
   engineReason.hidden = reason === "";
+  newButton.disabled = state.busy !== null;
+  if (state.busy) newButton.title = "The engine is busy; Cancel to stop it.";
+  else newButton.removeAttribute("title");
 }
 
-client.addEventListener("statechange", updateEngineUi);
+client.addEventListener("statechange", () => {
+  updateEngineUi();
+  if (client.ready) scheduleBackground();
+});
 retryButton.addEventListener("click", () => client.retry());
 
 /**
@@ -217,6 +299,7 @@ retryButton.addEventListener("click", () => client.retry());
  */
 async function runEngine(op, args, label, describeProgress) {
   state.busy?.abort();
+  stopBackground(); // the person's request goes first: background work stops between two slices
   const controller = new AbortController();
   state.busy = controller;
   work.hidden = false;
@@ -238,6 +321,7 @@ async function runEngine(op, args, label, describeProgress) {
       work.hidden = true;
       work.dataset.state = controller.signal.aborted ? "cancelled" : "idle";
       updateButtons();
+      scheduleBackground();
     }
   }
 }
@@ -514,6 +598,7 @@ function makeShareLink() {
   const parts = new URLSearchParams();
   parts.set("puzzle", board.givens.replaceAll(EMPTY, "0"));
   if (shareProgress.checked && board.entries !== EMPTY_GRID) parts.set("progress", board.entries.replaceAll(EMPTY, "0"));
+  if (state.info) writeInfoParams(state.info, parts);
   url.hash = parts.toString();
   return url.href;
 }
@@ -549,7 +634,7 @@ function gameFromLink() {
   let entries = toGrid(parts.get("progress") ?? "") ?? EMPTY_GRID;
   // an entry never sits on a given
   entries = [...entries].map((d, c) => (givens[c] === EMPTY ? d : EMPTY)).join("");
-  return { givens, entries, mode: "play" };
+  return { givens, entries, mode: "play", info: readInfoParams(parts, givens) };
 }
 
 function openLink() {
@@ -557,12 +642,291 @@ function openLink() {
   if (!game) return false;
   showGame(game);
   ioMessage.dataset.state = "ok";
-  ioMessage.textContent = "Opened the puzzle from the link.";
+  ioMessage.textContent = game.info
+    ? `Opened the puzzle from the link: ${describeInfo(game.info)}.`
+    : "Opened the puzzle from the link.";
   // Once it is saved, the fragment has done its job (a reload must not undo later progress).
   if (state.saving) history.replaceState(null, "", location.pathname + location.search);
   return true;
 }
 window.addEventListener("hashchange", () => void openLink());
+
+// --- new puzzle -------------------------------------------------------------------------------
+
+const pool = new PuzzlePool(new URL("puzzle-pool.json", location.href));
+
+/** @returns {NewOptions} */
+function loadOptions() {
+  const loaded = loadRecord(OPTIONS_KEY);
+  const data = loaded.ok && loaded.data && typeof loaded.data === "object" ? /** @type {Record<string, unknown>} */ (loaded.data) : {};
+  const clues = Number(data.clues);
+  return {
+    difficulty: isLevel(data.difficulty) ? data.difficulty : "any",
+    symmetry: isSymmetry(data.symmetry) ? data.symmetry : "none",
+    clues: Number.isInteger(clues) && clues >= MIN_CLUES && clues <= MAX_CLUES ? clues : null,
+    minimal: data.minimal === true,
+  };
+}
+
+/** @param {NewOptions} options */
+function saveOptions(options) {
+  if (state.saving) saveRecord(OPTIONS_KEY, { v: 1, ...options });
+}
+
+/** @param {NewOptions} options @param {string} seed */
+function fillNewForm(options, seed) {
+  newDifficulty.value = options.difficulty;
+  newSymmetry.value = options.symmetry;
+  newClues.value = options.clues === null ? "" : String(options.clues);
+  newMinimal.checked = options.minimal;
+  newSeed.value = seed;
+  updateNewForm();
+}
+
+/** Max clues and minimal apply to ungraded generation only: disabled, with the reason, otherwise. */
+function updateNewForm() {
+  const graded = newDifficulty.value !== "any";
+  newShape.disabled = graded;
+  newShapeReason.textContent = graded
+    ? "A difficulty picks puzzles by grading them: maximum clues and minimal do not apply."
+    : "Fewer than about 22 clues may not be reached in time; then you get the fewest found.";
+  showPoolStatus();
+}
+
+/** How many puzzles of the chosen difficulty are ready at once (and whether more are being made). */
+function showPoolStatus() {
+  const level = newDifficulty.value;
+  const symmetry = isSymmetry(newSymmetry.value) ? newSymmetry.value : "none";
+  poolStatus.dataset.state = background.controller && background.job !== "grade" ? "filling" : "idle";
+  if (!isLevel(level)) {
+    poolStatus.textContent = "Generated now, then graded; a few seconds at most for most options.";
+    delete poolStatus.dataset.available;
+    return;
+  }
+  const n = pool.available(level, symmetry);
+  poolStatus.dataset.available = String(n);
+  const name = LEVEL_NAMES[level];
+  poolStatus.textContent = n > 0
+    ? `${n} ${name} puzzle${n === 1 ? "" : "s"} with ${SYMMETRY_NAMES[symmetry]} ready at once (without a seed).`
+    : `No ${name} puzzle with ${SYMMETRY_NAMES[symmetry]} is ready: one is generated now (a few seconds).`;
+}
+
+/** The form's options and seed, or a message saying what is wrong. @returns {{options: NewOptions, seed: number | null} | {error: string}} */
+function readNewForm() {
+  const difficulty = newDifficulty.value;
+  const symmetry = newSymmetry.value;
+  if (!(difficulty === "any" || isLevel(difficulty)) || !isSymmetry(symmetry)) return { error: "Choose a difficulty and a symmetry." };
+  const cluesText = newClues.value.trim();
+  const clues = cluesText === "" ? null : Number(cluesText);
+  if (clues !== null && !(Number.isInteger(clues) && clues >= MIN_CLUES && clues <= MAX_CLUES)) {
+    return { error: `Maximum clues is a whole number from ${MIN_CLUES} to ${MAX_CLUES}, or empty for no limit.` };
+  }
+  const seedText = newSeed.value.trim();
+  const seed = seedText === "" ? null : parseSeed(seedText);
+  if (seedText !== "" && seed === null) return { error: "The seed is a whole number (digits only, e.g. 12345), or empty for a random one." };
+  return { options: { difficulty, symmetry, clues, minimal: newMinimal.checked }, seed };
+}
+
+/** @param {number} started */
+const elapsed = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/**
+ * Show a puzzle made here (or taken from the pool) in play mode, with what is known about it.
+ * @param {string} puzzle @param {string | null} solution @param {PuzzleInfo} info
+ * @param {"generated" | "target_missed"} status @param {string} text
+ */
+function loadNewPuzzle(puzzle, solution, info, status, text) {
+  showGame({ givens: puzzle, entries: EMPTY_GRID, mode: "play", info });
+  state.solution = solution ? { puzzle, solution } : null;
+  boardMessage.textContent = "";
+  showVerdict(status, "new", text);
+  const focus = document.activeElement;
+  if (!focus || focus === document.body || focus === cancelButton || focus === newButton) board.focusGrid();
+}
+
+/** @param {NewOptions} options @param {number | null} seed */
+async function newPuzzle(options, seed) {
+  const { difficulty, symmetry } = options;
+  clearVerdict();
+  if (difficulty !== "any" && seed === null) {
+    await pool.loaded;
+    const entry = pool.take(difficulty, symmetry);
+    if (entry) {
+      const info = { puzzle: entry.puzzle, seed: entry.seed, symmetry, difficulty, level: entry.level, score: entry.score, source: /** @type {const} */ ("pool") };
+      const name = LEVEL_NAMES[entry.level];
+      loadNewPuzzle(entry.puzzle, null, info, "generated",
+        `A new ${name} puzzle (score ${entry.score}, ${entry.givens} clues), ready at once. Seed ${entry.seed}.`);
+      showPoolStatus();
+      scheduleBackground();
+      return;
+    }
+  }
+  if (client.status.state === "failed") {
+    showVerdict("error", "new", "The engine is not available, so no puzzle can be generated now: press Retry. "
+      + "Puzzles of a difficulty come from the ready pool while it lasts.");
+    return;
+  }
+  state.again = null;
+  const started = performance.now();
+  try {
+    if (difficulty !== "any") {
+      const name = LEVEL_NAMES[difficulty];
+      /** @type {GradedGenerated} */
+      const r = await startEngine(
+        "generate_graded", { difficulty, symmetry, max_seconds: GRADED_SECONDS, ...(seed === null ? {} : { seed }) },
+        `Looking for a ${name} puzzle`,
+        (/** @type {GenerateProgress} */ p) => `Looking for a ${name} puzzle… try ${p.tries ?? 1}`
+          + `${isLevel(p.last) ? `, the last one was ${LEVEL_NAMES[p.last]}` : ""}${p.givens ? `, ${p.givens} clues` : ""}, ${elapsed(started)}`,
+      );
+      if (seed === null) pool.owe(difficulty, symmetry); // so that the next one is ready at once
+      const info = { puzzle: r.puzzle, seed: r.seed, symmetry, difficulty, level: r.level, score: r.score, source: /** @type {const} */ ("generated") };
+      const seconds = `${r.seconds.toFixed(1)} s`;
+      if (r.target_met) {
+        loadNewPuzzle(r.puzzle, r.solution, info, "generated",
+          `A new ${name} puzzle (score ${r.score}, ${r.givens} clues), found in ${seconds} (${r.tries} ${r.tries === 1 ? "try" : "tries"}). Seed ${r.seed}.`);
+      } else {
+        loadNewPuzzle(r.puzzle, r.solution, info, "target_missed",
+          `No ${name} puzzle turned up in ${seconds}; this one is ${LEVEL_NAMES[r.level]} (score ${r.score}), the closest found. Seed ${r.seed}.`);
+      }
+      return;
+    }
+    /** @type {Generated} */
+    const r = await startEngine(
+      "generate",
+      {
+        symmetry, minimal: options.minimal, max_seconds: GENERATE_SECONDS,
+        ...(options.clues === null ? {} : { max_givens: options.clues }), ...(seed === null ? {} : { seed }),
+      },
+      "Generating a puzzle",
+      (/** @type {GenerateProgress} */ p) => `Generating… try ${p.tries ?? 1}`
+        + `${p.givens ? `, ${p.givens} clues` : ""}${p.best ? ` (fewest so far ${p.best})` : ""}, ${elapsed(started)}`,
+    );
+    /** @type {PuzzleInfo} */
+    const info = { puzzle: r.puzzle, seed: r.seed, symmetry, source: "generated" };
+    if (options.clues !== null) info.clues = options.clues;
+    if (options.minimal) info.minimal = true;
+    const seconds = `${r.seconds.toFixed(1)} s`;
+    let text = `A new puzzle with ${r.givens} clues (${SYMMETRY_NAMES[symmetry]}${r.minimal ? ", minimal" : ""}), `
+      + `made in ${seconds} (${r.tries} ${r.tries === 1 ? "try" : "tries"}). Seed ${r.seed}.`;
+    if (!r.target_met) {
+      text = options.minimal && r.minimal !== true
+        ? `No minimal puzzle with ${SYMMETRY_NAMES[symmetry]} turned up in ${seconds}; this one has ${r.givens} clues and is not minimal. Seed ${r.seed}.`
+        : `No puzzle with at most ${options.clues} clues turned up in ${seconds}; this one has ${r.givens}, the fewest found. Seed ${r.seed}.`;
+    }
+    loadNewPuzzle(r.puzzle, r.solution, info, r.target_met ? "generated" : "target_missed", text);
+  } catch (error) {
+    showFailure(error, "new");
+    const focus = document.activeElement;
+    if (!focus || focus === document.body || focus === cancelButton) newButton.focus();
+  }
+}
+
+/**
+ * runEngine, with the keyboard focus on Cancel while it works (the dialog that asked has closed).
+ * @param {string} op @param {Record<string, unknown>} args @param {string} label
+ * @param {(progress: Record<string, unknown>) => string} describeProgress
+ */
+function startEngine(op, args, label, describeProgress) {
+  const running = runEngine(op, args, label, describeProgress);
+  cancelButton.focus();
+  return running;
+}
+
+newButton.addEventListener("click", () => {
+  newError.textContent = "";
+  fillNewForm(loadOptions(), "");
+  newSame.hidden = state.info === null;
+  newDialog.showModal();
+  newDifficulty.focus();
+});
+newDifficulty.addEventListener("change", updateNewForm);
+newSymmetry.addEventListener("change", showPoolStatus);
+newSame.addEventListener("click", () => {
+  const info = state.info;
+  if (!info) return;
+  fillNewForm({ difficulty: info.difficulty ?? "any", symmetry: info.symmetry, clues: info.clues ?? null, minimal: info.minimal === true }, String(info.seed));
+  newSeed.focus();
+});
+$("new-cancel").addEventListener("click", () => newDialog.close());
+newForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const read = readNewForm();
+  if ("error" in read) {
+    newError.textContent = read.error;
+    return;
+  }
+  saveOptions(read.options);
+  newDialog.close();
+  void newPuzzle(read.options, read.seed);
+});
+
+// --- background work --------------------------------------------------------------------------
+// While the engine is idle: grade a puzzle generated without a difficulty, then make the pool's
+// owed puzzles, one at a time. Anything the person asks for stops it first (runEngine).
+
+/** @type {{controller: AbortController | null, timer: ReturnType<typeof setTimeout> | undefined, job: "grade" | "refill" | "", grading: string, failed: Set<string>}} */
+const background = { controller: null, timer: undefined, job: "", grading: "", failed: new Set() };
+
+function scheduleBackground(delay = BACKGROUND_DELAY_MS) {
+  clearTimeout(background.timer);
+  background.timer = setTimeout(() => void runBackground(), delay);
+}
+
+function stopBackground() {
+  clearTimeout(background.timer);
+  background.controller?.abort();
+}
+
+async function runBackground() {
+  if (state.busy || background.controller || !client.ready) return; // runEngine or "ready" call again
+  if (document.visibilityState === "hidden") return; // visibilitychange calls again
+  const info = state.info;
+  const wanted = pool.wanted();
+  const grade = info && !info.level && !background.failed.has(info.puzzle) ? info : null;
+  if (!grade && !wanted) return;
+  const controller = new AbortController();
+  background.controller = controller;
+  background.job = grade ? "grade" : "refill";
+  try {
+    if (grade) {
+      background.grading = grade.puzzle;
+      showInfo();
+      /** @type {{level: Level, score: number}} */
+      const r = await client.request("grade", { grid: grade.puzzle, path: false }, { signal: controller.signal });
+      if (state.info?.puzzle === grade.puzzle) {
+        state.info = { ...state.info, level: r.level, score: r.score };
+      }
+    } else if (wanted) {
+      showPoolStatus();
+      /** @type {GradedGenerated} */
+      const r = await client.request(
+        "generate_graded", { difficulty: wanted.level, symmetry: wanted.symmetry, max_seconds: GRADED_SECONDS },
+        { signal: controller.signal },
+      );
+      if (r.target_met && r.level === wanted.level) {
+        pool.addFresh({ seed: r.seed, level: r.level, score: r.score, givens: r.givens, symmetry: wanted.symmetry, puzzle: r.puzzle });
+      } else {
+        pool.forgive(wanted.level, wanted.symmetry);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CancelledError)) {
+      if (grade) background.failed.add(grade.puzzle); // e.g. not unique: no level to show
+      else if (wanted) pool.forgive(wanted.level, wanted.symmetry);
+    }
+  } finally {
+    background.controller = null;
+    background.job = "";
+    background.grading = "";
+    infoChanged();
+    showPoolStatus();
+    if (!controller.signal.aborted) scheduleBackground(0);
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") scheduleBackground();
+});
 
 // --- start ------------------------------------------------------------------------------------
 

@@ -3,14 +3,21 @@
 // be full or hold something unreadable: nothing here throws; callers get {ok, problem}.
 
 import { isGrid } from "./grid.js";
+import { toPuzzleInfo } from "./puzzle-info.js";
+
+/** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
 
 export const STORAGE_KEY = "sudoku-studio.game";
 export const SCHEMA_VERSION = 1;
 
-/** @typedef {{givens: string, entries: string, mode: "play" | "enter"}} Game */
-/** @typedef {{v: 1, givens: string, entries: string, mode: "play" | "enter", savedAt: string}} SavedGameV1 */
+/** @typedef {{givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo | null}} Game */
+/**
+ * `info` (optional; older saves lack it) is what is known about a puzzle made here: seed, level...
+ * @typedef {{v: 1, givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo, savedAt: string}} SavedGameV1
+ */
 /** @typedef {{ok: true, game: Game | null, note: string} | {ok: false, problem: string}} LoadResult */
 /** @typedef {{ok: true} | {ok: false, problem: string}} SaveResult */
+/** @typedef {{ok: true, data: unknown} | {ok: false, problem: string}} RecordResult */
 
 /** @param {unknown} error */
 function describe(error) {
@@ -44,7 +51,9 @@ export function loadGame() {
   try {
     const data = JSON.parse(text);
     if (data && typeof data === "object" && data.v === SCHEMA_VERSION && isGrid(data.givens) && isGrid(data.entries)) {
-      return { ok: true, game: { givens: data.givens, entries: data.entries, mode: data.mode === "enter" ? "enter" : "play" }, note: "" };
+      const mode = data.mode === "enter" ? "enter" : "play";
+      const info = toPuzzleInfo(data.info, data.givens);
+      return { ok: true, game: { givens: data.givens, entries: data.entries, mode, info }, note: "" };
     }
   } catch {
     // fall through: not JSON
@@ -59,8 +68,35 @@ export function loadGame() {
 export function saveGame(game) {
   /** @type {SavedGameV1} */
   const data = { v: SCHEMA_VERSION, givens: game.givens, entries: game.entries, mode: game.mode, savedAt: new Date().toISOString() };
+  if (game.info && game.info.puzzle === game.givens) data.info = game.info;
+  return saveRecord(STORAGE_KEY, data);
+}
+
+/**
+ * Read another record of the page (JSON under `key`): `data` is null when there is none or it
+ * is not JSON; the caller checks its shape.
+ * @param {string} key @returns {RecordResult}
+ */
+export function loadRecord(key) {
+  /** @type {string | null} */
+  let text;
   try {
-    storage().setItem(STORAGE_KEY, JSON.stringify(data));
+    text = storage().getItem(key);
+  } catch (error) {
+    return { ok: false, problem: describe(error) };
+  }
+  if (text === null) return { ok: true, data: null };
+  try {
+    return { ok: true, data: JSON.parse(text) };
+  } catch {
+    return { ok: true, data: null };
+  }
+}
+
+/** @param {string} key @param {unknown} data @returns {SaveResult} */
+export function saveRecord(key, data) {
+  try {
+    storage().setItem(key, JSON.stringify(data));
     return { ok: true };
   } catch (error) {
     return { ok: false, problem: describe(error) };

@@ -172,13 +172,40 @@ class Studio:
         )
         expect(self.page.locator(closed_or_error)).to_have_count(1)
 
+    def new_puzzle(
+        self,
+        *,
+        difficulty: str = "any",
+        symmetry: str = "none",
+        clues: str = "",
+        minimal: bool = False,
+        seed: str = "",
+    ) -> None:
+        """Ask for a new puzzle through the dialog (values are the <option> values); returns
+        once the dialog has closed: the puzzle is there (pool) or being made (see #work)."""
+        from playwright.sync_api import expect
+
+        page = self.page
+        self.button("New puzzle…").click()
+        dialog = page.locator("#new-dialog")
+        expect(dialog).to_have_attribute("open", "")
+        page.get_by_label("Difficulty").select_option(difficulty)
+        page.get_by_label("Symmetry of the clues").select_option(symmetry)
+        if difficulty == "any":
+            page.get_by_label("Maximum clues").fill(clues)
+            page.get_by_label("Minimal (no clue can be taken away)").set_checked(minimal)
+        page.get_by_label("Seed", exact=True).fill(seed)
+        self.button("Generate").click()
+        expect(dialog).not_to_have_attribute("open", "")
+
     def reset(self) -> None:
         """Back to an empty board in Enter mode, no dialog, no work running, engine ready."""
         from playwright.sync_api import expect
 
         page = self.page
-        if page.locator("#import-dialog[open]").count():
-            page.keyboard.press("Escape")
+        for dialog in ("#import-dialog", "#new-dialog"):
+            if page.locator(f"{dialog}[open]").count():
+                page.keyboard.press("Escape")
         if page.locator('#work[data-state="running"]').count():
             self.button("Cancel").click()
         self.wait_ready()

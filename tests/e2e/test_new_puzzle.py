@@ -1,0 +1,223 @@
+"""New puzzle: the dialog, generation in the engine (seeded, symmetric, cancellable), the ready
+pool of graded puzzles, and the seed and level in share links, the title area and print."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+POOL = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzle-pool.json").read_text())
+POOL_PUZZLES = {p["puzzle"]: p for p in POOL["puzzles"]}
+DONE = re.compile("generated|target_missed|cancelled|error")
+
+
+def is_rot180(givens: str) -> bool:
+    return all((givens[c] == ".") == (givens[80 - c] == ".") for c in range(81))
+
+
+def wait_generated(app: Studio, timeout: float = 60_000) -> float:
+    """Wait for the new puzzle's verdict; returns the seconds waited."""
+    started = time.perf_counter()
+    expect(app.verdict).to_have_attribute("data-status", DONE, timeout=timeout)
+    expect(app.verdict).to_have_attribute("data-status", "generated")
+    expect(app.verdict).to_have_attribute("data-action", "new")
+    return time.perf_counter() - started
+
+
+def test_generate_with_a_seed_and_symmetry_then_again(app: Studio) -> None:
+    page = app.page
+    app.new_puzzle(symmetry="rot180", seed="5")
+    waited = wait_generated(app)
+    givens = app.givens()
+    assert givens.count(".") < 81 - 17 and is_rot180(givens)
+    expect(app.board).to_have_attribute("mode", "play")
+    assert app.entries() == "." * 81
+    info = page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-seed", "5")
+    expect(info).to_contain_text("Seed 5")
+    expect(info).to_contain_text("180° rotation")
+    expect(app.verdict).to_contain_text("Seed 5.")
+    # the engine grades it when idle: the level joins the seed above the board
+    expect(info).to_have_attribute("data-level", re.compile("easy|medium|hard|unfair|extreme"))
+    expect(info).to_contain_text("score")
+    level = str(info.get_attribute("data-level"))
+    link = urlsplit(page.get_by_label("Share link", exact=True).input_value()).fragment
+    fragment = parse_qs(link)
+    assert fragment["seed"] == ["5"] and fragment["symmetry"] == ["rot180"]
+    assert fragment["level"] == [level]
+    print(f"\ngenerate rot180 seed 5 in the page: {waited:.2f} s; {app.verdict.text_content()}")
+
+    # the same seed and options make the same puzzle again (the options are remembered)
+    app.cell(givens.index(".")).click()
+    page.keyboard.press("1")
+    expect(app.verdict).to_have_attribute("data-status", "none")
+    app.button("New puzzle…").click()
+    expect(page.get_by_label("Symmetry of the clues")).to_have_value("rot180")
+    expect(page.get_by_label("Seed", exact=True)).to_have_value("")  # a seed is not remembered
+    app.button("Same seed and options as this puzzle").click()
+    expect(page.get_by_label("Seed", exact=True)).to_have_value("5")
+    app.button("Generate").click()
+    wait_generated(app)
+    assert app.givens() == givens
+    assert app.entries() == "." * 81  # a fresh start on it
+
+
+def test_same_seed_makes_the_same_puzzle_as_the_python_engine(app: Studio) -> None:
+    """Pyodide and CPython agree: the pool's Medium seed 2000 (made by the CLI) is made again
+    in the page, and a minimal mirror puzzle twice from one seed is one puzzle."""
+    entry = next(p for p in POOL["puzzles"] if p["level"] == "medium")
+    app.new_puzzle(difficulty="medium", seed=str(entry["seed"]))
+    waited = wait_generated(app)
+    assert app.givens() == entry["puzzle"]
+    info = app.page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-level", "medium")
+    expect(info).to_have_attribute("data-score", str(entry["score"]))
+    expect(info).to_have_attribute("data-source", "generated")
+    print(f"\ngenerate_graded medium seed {entry['seed']} in the page: {waited:.2f} s")
+
+    made = []
+    for _ in range(2):
+        app.new_puzzle(symmetry="horizontal", minimal=True, seed="11")
+        waited = wait_generated(app)
+        made.append(app.givens())
+        print(f"generate minimal horizontal seed 11 in the page: {waited:.2f} s")
+    assert made[0] == made[1]
+    assert all((made[0][c] == ".") == (made[0][c - c % 9 + 8 - c % 9] == ".") for c in range(81))
+    expect(app.verdict).to_contain_text("minimal")
+
+
+def test_cancel_a_long_generation_and_the_page_stays_usable(app: Studio) -> None:
+    page = app.page
+    app.new_puzzle(clues="17", seed="7")  # 17 clues are (almost) never reached: 30 s budget
+    work = page.locator("#work")
+    expect(work).to_have_attribute("data-state", "running")
+    expect(page.locator("#work-text")).to_contain_text("try")  # progress: tries, clues, seconds
+    expect(page.locator("#work-text")).to_contain_text(" s")
+    expect(app.button("Cancel")).to_be_focused()  # the keyboard can stop it at once
+    expect(app.button("New puzzle…")).to_be_disabled()
+    before = app.givens()
+    started = time.perf_counter()
+    app.button("Cancel").click()
+    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
+    expect(app.button("New puzzle…")).to_be_enabled(timeout=1000)
+    expect(app.button("Solve")).to_be_enabled(timeout=1000)
+    assert time.perf_counter() - started < 1.0
+    assert app.givens() == before
+    expect(app.engine).to_have_attribute("data-state", "ready")  # stopped between slices
+    # and the engine answers the next request
+    app.new_puzzle(seed="3")
+    wait_generated(app)
+
+
+def test_a_difficulty_comes_at_once_from_the_pool_and_is_refilled(app: Studio) -> None:
+    page = app.page
+    app.button("New puzzle…").click()
+    page.get_by_label("Difficulty").select_option("hard")
+    page.get_by_label("Symmetry of the clues").select_option("none")
+    status = page.locator("#pool-status")
+    expect(status).to_have_attribute("data-state", "idle", timeout=60_000)
+    available = int(str(status.get_attribute("data-available")))
+    assert available >= 1
+    expect(status).to_contain_text(f"{available} Hard puzzle")
+    # maximum clues and minimal do not apply to a difficulty, and say so
+    expect(page.get_by_label("Maximum clues")).to_be_disabled()
+    expect(page.get_by_label("Minimal (no clue can be taken away)")).to_be_disabled()
+    expect(page.locator("#new-shape-reason")).to_contain_text("do not apply")
+    started = time.perf_counter()
+    app.button("Generate").click()
+    expect(app.verdict).to_have_attribute("data-status", "generated", timeout=1000)
+    instant = time.perf_counter() - started
+    puzzle = app.givens()
+    entry = POOL_PUZZLES.get(puzzle)
+    info = page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-level", "hard")
+    expect(info).to_contain_text("Hard (score")
+    expect(info).to_have_attribute("data-source", "pool")
+    if entry:  # a shipped one (else one made in the background earlier this session)
+        expect(info).to_have_attribute("data-seed", str(entry["seed"]))
+    expect(app.verdict).to_contain_text("ready at once")
+    expect(app.board).to_have_attribute("mode", "play")
+    expect(page.locator("#print-title")).to_have_text("Sudoku · Hard")
+    print(f"\nHard from the pool: {instant * 1000:.0f} ms (click to verdict)")
+
+    # the engine, once idle for a second, makes a fresh Hard one to replace it
+    started = time.perf_counter()
+    expect(status).to_have_attribute("data-available", str(available - 1))
+    expect(status).to_have_attribute("data-available", str(available), timeout=60_000)
+    expect(status).to_have_attribute("data-state", "idle")
+    print(f"background refill (hard): {time.perf_counter() - started:.2f} s after the take")
+
+    # print: the title carries the level, the line under it the seed
+    page.emulate_media(media="print")
+    try:
+        expect(page.locator("#print-title")).to_be_visible()
+        expect(info).to_be_visible()
+        expect(page.locator(".masthead")).to_be_hidden()
+    finally:
+        page.emulate_media(media="screen")
+
+
+def test_dialog_is_accessible_and_explains_mistakes(app: Studio) -> None:
+    page = app.page
+    opener = app.button("New puzzle…")
+    opener.click()
+    dialog = page.get_by_role("dialog", name="New puzzle")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_label("Difficulty")).to_be_focused()
+    page.get_by_label("Difficulty").select_option("any")
+    expect(page.get_by_label("Maximum clues")).to_be_enabled()
+    page.get_by_label("Seed", exact=True).fill("12ab")
+    page.get_by_label("Seed", exact=True).press("Enter")  # Enter submits: Generate, not Cancel
+    expect(page.locator("#new-error")).to_contain_text("The seed is a whole number")
+    page.get_by_label("Seed", exact=True).fill("")
+    page.get_by_label("Maximum clues").fill("12")
+    app.button("Generate").click()
+    expect(page.locator("#new-error")).to_contain_text("from 17 to 80")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+    assert app.givens() == "." * 81  # nothing happened
+
+
+def test_seed_and_level_round_trip_through_a_share_link(
+    app: Studio, fresh: Callable[..., Studio]
+) -> None:
+    app.new_puzzle(difficulty="easy")
+    expect(app.verdict).to_have_attribute("data-status", "generated")
+    givens = app.givens()
+    info = app.page.locator("#puzzle-info")
+    seed = str(info.get_attribute("data-seed"))
+    score = str(info.get_attribute("data-score"))
+    link = app.page.get_by_label("Share link", exact=True).input_value()
+
+    other = fresh(link)  # a new browser profile: only the link carries it
+    assert other.givens() == givens
+    expect(other.board).to_have_attribute("mode", "play")
+    other_info = other.page.locator("#puzzle-info")
+    expect(other_info).to_have_attribute("data-seed", seed)
+    expect(other_info).to_have_attribute("data-level", "easy")
+    expect(other_info).to_have_text(f"Easy (score {score}) · seed {seed} · no symmetry")
+    expect(other.page.locator("#io-message")).to_contain_text(f"seed {seed}")
+    # saved with the game: a reload keeps it; the dialog offers the seed to make it again
+    other.page.reload()
+    expect(other.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(other_info).to_have_attribute("data-seed", seed)
+    other.button("New puzzle…").click()
+    other.button("Same seed and options as this puzzle").click()
+    expect(other.page.get_by_label("Seed", exact=True)).to_have_value(seed)
+    expect(other.page.get_by_label("Difficulty")).to_have_value("easy")
+    other.page.keyboard.press("Escape")
