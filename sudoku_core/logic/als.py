@@ -34,7 +34,7 @@ from sudoku_core.logic.board import (
 )
 from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
 
-__all__ = ["Als", "find_als_xy_wing", "find_als_xz", "find_alses", "restricted_commons"]
+__all__ = ["Als", "alses_and_rcs", "find_als_xy_wing", "find_als_xz", "find_alses", "restricted_commons"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +105,35 @@ def _rc_table(alses: list[Als]) -> list[list[tuple[int, int]]]:
     """Per ALS index: (other index, RC mask) for every ALS it has an RC with."""
     table: list[list[tuple[int, int]]] = [[] for _ in alses]
     for i, a in enumerate(alses):
+        a_cells, a_mask, a_spots, a_row = a.cells, a.mask, a.spots, table[i]
         for j in range(i + 1, len(alses)):
             b = alses[j]
-            if a.mask & b.mask and not a.cells & b.cells:
-                rc = restricted_commons(a, b)
-                if rc:
-                    table[i].append((j, rc))
-                    table[j].append((i, rc))
+            common = a_mask & b.mask
+            if not common or a_cells & b.cells:
+                continue
+            rc = 0
+            b_seen = b.seen
+            for d in MASK_DIGITS[common]:
+                if not a_spots[d] & ~b_seen[d]:
+                    rc |= 1 << (d - 1)
+            if rc:
+                a_row.append((j, rc))
+                table[j].append((i, rc))
     return table
+
+
+_last: tuple[tuple[int, ...], list[Als], list[list[tuple[int, int]]]] | None = None
+
+
+def alses_and_rcs(board: Board) -> tuple[list[Als], list[list[tuple[int, int]]]]:
+    """The ALSs of the board and their RC table, kept for the last board state seen
+    (ALS-XZ and ALS-XY-Wing ask for the same state one after the other)."""
+    global _last  # noqa: PLW0603  (a one-entry cache; boards change in place, so keyed by candidates)
+    key = tuple(board.cands)
+    if _last is None or _last[0] != key:
+        alses = find_alses(board)
+        _last = (key, alses, _rc_table(alses))
+    return _last[1], _last[2]
 
 
 def _xz_eliminations(board: Board, a: Als, b: Als, rc: int) -> list[tuple[int, int]]:
@@ -129,17 +150,14 @@ def _xz_eliminations(board: Board, a: Als, b: Als, rc: int) -> list[tuple[int, i
     return removed
 
 
-def find_als_xz(board: Board, alses: list[Als] | None = None) -> Step | None:
+def find_als_xz(board: Board) -> Step | None:
     """ALS-XZ: two ALSs with a restricted common x; a shared digit z is in one of them."""
-    alses = find_alses(board) if alses is None else alses
+    alses, table = alses_and_rcs(board)
     for i, a in enumerate(alses):
-        for j in range(i + 1, len(alses)):
+        for j, rc in table[i]:
+            if j < i:
+                continue
             b = alses[j]
-            if BIT_COUNT[a.mask & b.mask] < 2 or a.cells & b.cells:
-                continue
-            rc = restricted_commons(a, b)
-            if not rc:
-                continue
             removed = _xz_eliminations(board, a, b, rc)
             if removed:
                 linked = "doubly linked, " if BIT_COUNT[rc] == 2 else ""
@@ -156,10 +174,9 @@ def find_als_xz(board: Board, alses: list[Als] | None = None) -> Step | None:
     return None
 
 
-def find_als_xy_wing(board: Board, alses: list[Als] | None = None) -> Step | None:
+def find_als_xy_wing(board: Board) -> Step | None:
     """ALS-XY-Wing: pivot ALS C with RC x to A and RC y to B; a digit z of A and B is in one of them."""
-    alses = find_alses(board) if alses is None else alses
-    table = _rc_table(alses)
+    alses, table = alses_and_rcs(board)
     where = board.where
     for k, c_als in enumerate(alses):
         partners = table[k]
