@@ -90,6 +90,13 @@ def test_missing_wheel_shows_the_error_and_retry_recovers(
     studio.cell(0).click()
     studio.page.keyboard.press("3")
     expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 3")
+    # generating says why it cannot; a puzzle of a difficulty still comes from the pool
+    studio.new_puzzle()
+    expect(studio.verdict).to_have_attribute("data-status", "error")
+    expect(studio.verdict).to_contain_text("The engine is not available")
+    studio.new_puzzle(difficulty="easy")
+    expect(studio.verdict).to_have_attribute("data-status", "generated")
+    expect(studio.page.locator("#puzzle-info")).to_have_attribute("data-level", "easy")
     # the network is back: Retry boots the engine
     context.unroute(WHEEL)
     studio.button("Retry").click()
