@@ -654,6 +654,7 @@ window.addEventListener("hashchange", () => void openLink());
 // --- new puzzle -------------------------------------------------------------------------------
 
 const pool = new PuzzlePool(new URL("puzzle-pool.json", location.href));
+void pool.loaded.then(() => showPoolStatus());
 
 /** @returns {NewOptions} */
 function loadOptions() {
