@@ -88,6 +88,31 @@ def parse_errors() -> dict[str, str]:
     return messages
 
 
+GENERATOR_CASES: list[dict[str, Any]] = [
+    {"seed": 1},
+    {"seed": 2, "symmetry": "rot180"},
+    {"seed": 3, "symmetry": "diagonal", "minimal": True},
+    {"seed": 4, "max_givens": 24},
+    {"seed": 5, "givens": "123456789" + "." * 72},
+]
+"""Generator calls whose puzzles must be the same in Pyodide as in CPython."""
+
+GRADED_CASES: list[dict[str, Any]] = [{"difficulty": "easy", "seed": 1}, {"difficulty": "hard", "seed": 2}]
+
+
+def generated(folder: Path) -> dict[str, Any]:
+    """The puzzles of GENERATOR_CASES and GRADED_CASES (bounded by tries, not time, so the same on
+    any machine), and the grade of top95's first puzzle."""
+    from sudoku_core import format_line, generate, generate_graded, grade
+
+    first = read_puzzles(folder / "top95.txt")[0]
+    return {
+        "plain": [format_line(generate(max_seconds=None, **case).puzzle) for case in GENERATOR_CASES],
+        "graded": [format_line(generate_graded(max_seconds=None, **case).generated.puzzle) for case in GRADED_CASES],
+        "grade": grade(first).to_dict(with_path=False),
+    }
+
+
 def main(data: dict[str, Any]) -> dict[str, Any]:
     """Everything test_pyodide.py asserts on, from one Pyodide boot."""
     import sudoku_core
@@ -99,4 +124,5 @@ def main(data: dict[str, Any]) -> dict[str, Any]:
         "sets": {name: solve_set(folder / name) for name in data["solve_sets"]},
         "counted": count_set(folder / data["counted"]),
         "parse_errors": parse_errors(),
+        "generated": generated(folder),
     }
