@@ -104,12 +104,24 @@ def _chain_text(chain: list[Node]) -> str:
     return "".join(parts)
 
 
+def _spread(targets: list[tuple[int, int]]) -> int:
+    """HoDoKu's tie-break between steps removing as many candidates: a weighted sum of the
+    removed candidates taken by digit then cell (the smaller first)."""
+    total, weight = 0, 1
+    for cell, digit in sorted(targets, key=lambda t: (t[1], t[0])):
+        total += cell * weight + digit
+        weight += 80
+    return total
+
+
 def _search(
     board: Board, name: str, links: dict[Node, list[Node]], *, in_cell: bool, same_digit: bool,
     bivalue_start: bool = False,
 ) -> Step | None:
-    starts = sorted(links)
-    for a in starts:
+    """The chain that removes the most candidates (ties: :func:`_spread`), as HoDoKu picks it;
+    a chain that proves its start true counts the cell's other candidates (placements first)."""
+    best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
+    for a in sorted(links):
         if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
             continue
         # BFS over (node, on?) states; parent pointers rebuild the chain.
@@ -131,14 +143,26 @@ def _search(
                         continue
                     # ``other`` is on: a chain a = ... = other proves "a or other".
                     if other == a:
-                        return _make(board, name, _rebuild(parent, state), placement=True)
+                        # a is true: it removes the cell's other candidates
+                        key = (BIT_COUNT[board.cands[a // 9]] - 1, 1)
+                        if best is None or key > best[0]:
+                            best = (key, _rebuild(parent, state), None)
+                        continue
                     if same_digit and other % 9 != a % 9:
                         continue
                     targets = [t for t in _targets(board, a, other) if 9 * t[0] + t[1] - 1 not in (a, other)]
-                    if targets:
-                        return _make(board, name, _rebuild(parent, state), targets=targets)
+                    if not targets:
+                        continue
+                    key = (len(targets), -_spread(targets))
+                    if best is None or key > best[0]:
+                        best = (key, _rebuild(parent, state), targets)
             frontier = following
-    return None
+    if best is None:
+        return None
+    _, chain, found = best
+    if found is None:
+        return _make(board, name, chain, placement=True)
+    return _make(board, name, chain, targets=found)
 
 
 def _rebuild(parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: tuple[Node, bool]) -> list[Node]:
