@@ -111,9 +111,13 @@ class Generated:
         if self.minimal:
             text += ", minimal"
         if not self.target_met:
+            most = self.options.get("max_givens")
+            goal = "minimal puzzle" if self.options.get("minimal") else "puzzle"
+            if most is not None:
+                goal += f" with at most {most} givens"
             text += (
-                f"; no puzzle with at most {self.options.get('max_givens')} givens was found in "
-                f"{self.tries} tries ({self.seconds:.1f} s): this is the fewest reached"
+                f"; no {goal} was found in {self.tries} tries ({self.seconds:.1f} s): "
+                "this is the closest found"
             )
         return text
 

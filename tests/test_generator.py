@@ -121,6 +121,9 @@ def test_an_unreachable_target_is_reported_honestly() -> None:
     assert result.givens > 16
     assert count_solutions(result.puzzle, limit=2) == 1
     assert "no puzzle with at most 16 givens was found in 3 tries" in result.describe()
+    strict = generate(seed=2, symmetry="rot90", minimal=True, max_tries=1)  # needs hundreds of tries
+    assert not strict.target_met and strict.minimal is False
+    assert "no minimal puzzle was found in 1 tries" in strict.describe()
 
 
 def test_bad_options() -> None:
