@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from sudoku_core.cli import main
 from sudoku_core.generator import SYMMETRIES, Symmetry, generate, is_minimal, is_symmetric, orbits
 from sudoku_core.grid import Grid
 
-OPTION_SETS = [
+OPTION_SETS: list[dict[str, Any]] = [
     *({"symmetry": symmetry} for symmetry in SYMMETRIES),
     {"minimal": True},
     {"symmetry": "rot180", "minimal": True},
@@ -36,7 +37,7 @@ def _independently_minimal(puzzle: Grid) -> bool:
 @pytest.mark.parametrize("seed", range(200))
 def test_two_hundred_seeds(seed: int) -> None:
     options = OPTION_SETS[seed % len(OPTION_SETS)]
-    result = generate(seed=seed, max_seconds=None, **options)  # type: ignore[arg-type]
+    result = generate(seed=seed, max_seconds=None, **options)
     assert result.seed == seed and result.target_met
     assert count_solutions(result.puzzle, limit=2) == 1
     assert is_solution(result.solution, result.puzzle)
@@ -46,9 +47,9 @@ def test_two_hundred_seeds(seed: int) -> None:
     if result.minimal and seed % 10 == 0:
         assert _independently_minimal(result.puzzle)
     if "max_givens" in options:
-        assert result.givens <= options["max_givens"]  # type: ignore[operator]
+        assert result.givens <= options["max_givens"]
     if seed % 20 == 0:
-        assert generate(seed=seed, max_seconds=None, **options).puzzle == result.puzzle  # type: ignore[arg-type]
+        assert generate(seed=seed, max_seconds=None, **options).puzzle == result.puzzle
 
 
 def test_no_symmetry_single_pass_is_minimal() -> None:
