@@ -117,7 +117,8 @@ def _op_count_solutions(args: Json) -> Work:
     started = time.perf_counter()
     count = 0
     gave_up = False
-    state = initial_state(grid) if not conflicts(grid) else None
+    invalid = bool(conflicts(grid))
+    state = None if invalid else initial_state(grid)
     if state is not None:
         try:
             for solved in iter_search(state, stats, _budget(args), TICK_NODES):
@@ -136,7 +137,7 @@ def _op_count_solutions(args: Json) -> Work:
         "limit": limit,
         "complete": not gave_up and count < limit,
         "gave_up": gave_up,
-        "invalid": state is None and bool(conflicts(grid)),
+        "invalid": invalid,
         "stats": _stats(stats),
     }
 
