@@ -84,6 +84,21 @@ COL_PLANES: Final = _unit_planes(tuple(tuple(range(c, 81, 9)) for c in range(9))
 BOX_PLANES: Final = _unit_planes(BOXES)
 BOX_OF_START: Final = {BOXES[b][0]: b for b in range(9)}
 
+
+def _planes_at(starts: list[int], planes: list[int]) -> list[int]:
+    """Per bit position of a fold's result (unit start field + digit): that digit's plane in that unit."""
+    table = [0] * REGION_BITS
+    for unit, start in enumerate(starts):
+        for di in range(9):
+            table[FIELD_BITS * start + di] = planes[9 * unit + di]
+    return table
+
+
+ROW_PLANE_AT: Final = _planes_at([9 * r for r in range(9)], ROW_PLANES)
+COL_PLANE_AT: Final = _planes_at(list(range(9)), COL_PLANES)
+BOX_PLANE_AT: Final = _planes_at([BOXES[b][0] for b in range(9)], BOX_PLANES)
+"""Where a hidden single's digit can still go in its unit, indexed by the bit that found it."""
+
 MINI_ROW_START: Final = sum(0x1FF << (FIELD_BITS * (9 * r + 3 * j)) for r in range(9) for j in range(3))
 """The first field of each mini-row: the three cells a row shares with a box."""
 MINI_COL_START: Final = sum(0x1FF << (FIELD_BITS * (27 * i + c)) for i in range(3) for c in range(9))

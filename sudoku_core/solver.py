@@ -29,10 +29,9 @@ _BOX_START = _board.BOX_START
 _REGION = _board.REGION_BITS
 _CLEAR = _board.PLACE_CLEAR
 _RECORD = _board.PLACE_RECORD
-_ROW_PLANES = _board.ROW_PLANES
-_COL_PLANES = _board.COL_PLANES
-_BOX_PLANES = _board.BOX_PLANES
-_BOX_OF_START = _board.BOX_OF_START
+_ROW_PLANE_AT = _board.ROW_PLANE_AT
+_COL_PLANE_AT = _board.COL_PLANE_AT
+_BOX_PLANE_AT = _board.BOX_PLANE_AT
 _MINI_ROW_START = _board.MINI_ROW_START
 _PEER_GUARDS = _board.PEER_GUARDS
 _MINI_COL_START = _board.MINI_COL_START
@@ -116,15 +115,33 @@ def decode(record: int) -> Grid:
     return tuple((record >> (10 * c) & 0x1FF).bit_length() for c in CELLS)
 
 
+def _place_hidden(x: int, record: int, hidden: int, planes_at: list[int]) -> State | None:
+    """Place the hidden singles one fold found (bits at unit start fields), or None on a clash.
+
+    A hidden single's cell is the one candidate bit left in its unit's digit plane. When none
+    is left, another single of the same batch took the cell or the digit: a contradiction.
+    (Within one kind of unit no two singles can place the same digit in the same unit.)
+    """
+    while hidden:
+        bit = hidden & -hidden
+        hidden ^= bit
+        cells = x & planes_at[bit.bit_length() - 1]
+        if not cells:
+            return None
+        at = cells.bit_length() - 1
+        x &= _CLEAR[at]
+        record |= _RECORD[at]
+    return x, record
+
+
 def propagate(x: int, record: int) -> tuple[int, int, int] | None:
     """Place naked and hidden singles, and apply locked candidates, until nothing changes.
 
     The cheapest deduction that finds something is applied first and the loop restarts:
     naked singles, then hidden singles in boxes, rows and columns (each fold also proves that
-    every digit still has a place in every unit of its kind), then locked candidates. A
-    hidden single's cell is the one candidate bit left in its unit plane; when none is left,
-    a single placed earlier in the same batch took it: a contradiction. Measured on the
-    hardest puzzles, this order runs 9% fewer bytecodes per node than one fold of all three.
+    every digit still has a place in every unit of its kind), then locked candidates. Measured
+    on the hardest puzzles, this order runs 9% fewer bytecodes per node than one fold of all
+    three.
 
     Returns the new board and record and the guard-bit flags of the cells with two or more
     candidates, or None when the state is contradictory: a cell with no candidate, a digit
@@ -162,18 +179,10 @@ def propagate(x: int, record: int) -> tuple[int, int, int] | None:
             return None
         hidden_boxes = o & ~t & _BOX_START
         if hidden_boxes:
-            while hidden_boxes:
-                bit = hidden_boxes & -hidden_boxes
-                hidden_boxes ^= bit
-                start, di = divmod(bit.bit_length() - 1, 10)
-                cells = x & _BOX_PLANES[9 * _BOX_OF_START[start] + di]
-                if not cells:
-                    if record >> (3 * _REGION) & bit:
-                        continue
-                    return None
-                at = cells.bit_length() - 1
-                x &= _CLEAR[at]
-                record |= _RECORD[at]
+            placed = _place_hidden(x, record, hidden_boxes, _BOX_PLANE_AT)
+            if placed is None:
+                return None
+            x, record = placed
             continue
         # Rows: fold along the row; the counts land in each row's first field.
         a = x >> 10
@@ -192,18 +201,10 @@ def propagate(x: int, record: int) -> tuple[int, int, int] | None:
             return None
         hidden_rows = o & ~t & _ROW_START
         if hidden_rows:
-            while hidden_rows:
-                bit = hidden_rows & -hidden_rows
-                hidden_rows ^= bit
-                row, di = divmod(bit.bit_length() - 1, 90)
-                cells = x & _ROW_PLANES[9 * row + di]
-                if not cells:
-                    if record >> _REGION & bit:
-                        continue
-                    return None
-                at = cells.bit_length() - 1
-                x &= _CLEAR[at]
-                record |= _RECORD[at]
+            placed = _place_hidden(x, record, hidden_rows, _ROW_PLANE_AT)
+            if placed is None:
+                return None
+            x, record = placed
             continue
         # Columns: the same fold with a stride of 90 bits (one row).
         a = x >> 90
@@ -227,18 +228,10 @@ def propagate(x: int, record: int) -> tuple[int, int, int] | None:
                 return x, record, multi
             x = reduced
             continue
-        while hidden_cols:
-            bit = hidden_cols & -hidden_cols
-            hidden_cols ^= bit
-            col, di = divmod(bit.bit_length() - 1, 10)
-            cells = x & _COL_PLANES[9 * col + di]
-            if not cells:
-                if record >> (2 * _REGION) & bit:
-                    continue
-                return None
-            at = cells.bit_length() - 1
-            x &= _CLEAR[at]
-            record |= _RECORD[at]
+        placed = _place_hidden(x, record, hidden_cols, _COL_PLANE_AT)
+        if placed is None:
+            return None
+        x, record = placed
 
 
 def locked_candidates(x: int) -> int:
