@@ -69,6 +69,6 @@ def test_a_solved_grid_and_a_bad_puzzle() -> None:
 
 
 def test_marks_in_every_shape() -> None:
-    assert parse_marks(["12", [3], 4] + [0] * 78)[:3] == [3, 4, 4]  # type: ignore[list-item]
+    assert parse_marks(["12", [3], 4] + [0] * 78)[:3] == [3, 4, 4]  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="81 cells"):
         parse_marks(["1"])

@@ -7,8 +7,9 @@ import io
 import json
 from typing import Any
 
+from sudoku_core._requests import BadRequestError
 from sudoku_core.logic import cli
-from sudoku_core.logic.bridge_ops import OPERATIONS, BadRequestError
+from sudoku_core.logic.bridge_ops import OPERATIONS
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

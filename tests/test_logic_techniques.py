@@ -275,3 +275,16 @@ def test_sue_de_coq_and_not_when_the_helpers_share_a_digit() -> None:
     box_rest = [rc(1, 3), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)]
     assert removed(step) == {(c, d) for c in row_rest for d in (1, 2)} | {(c, d) for c in box_rest for d in (3, 4)}
     assert sue_de_coq.find_sue_de_coq(board_with({**cells, rc(2, 1): "23"})) is None
+
+
+def test_sue_de_coq_with_an_extra_digit_in_both_helpers() -> None:
+    # r1c1, r1c2 {1,2,3,4}; the row's r1c5 {1,5}, r1c6 {2,5} and the box's r2c1 {3,5}, r3c1 {4,5}
+    # each hold 5 and one digit of the core: the row keeps 1/2/5 inside the pattern, the box 3/4/5.
+    cells = {rc(1, 1): "1234", rc(1, 2): "1234", rc(1, 5): "15", rc(1, 6): "25", rc(2, 1): "35", rc(3, 1): "45"}
+    step = sue_de_coq.find_sue_de_coq(board_with(cells))
+    assert step is not None
+    row_rest = [rc(1, c) for c in (3, 4, 7, 8, 9)]
+    box_rest = [rc(1, 3), rc(2, 2), rc(2, 3), rc(3, 2), rc(3, 3)]
+    assert removed(step) == {(c, d) for c in row_rest for d in (1, 2, 5)} | {
+        (c, d) for c in box_rest for d in (3, 4, 5)
+    }

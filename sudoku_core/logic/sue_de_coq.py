@@ -1,15 +1,14 @@
 """Sue de Coq: two or three cells where a line crosses a box, helped by cells of each.
 
 Take cells C of the intersection of a line and a box whose candidates V number at least
-|C| + 2, cells L of the rest of the line and cells B of the rest of the box, where L and B
-share no candidate, each holds some digit of V, and C, L and B together have exactly as
-many digits as cells. Every two of those cells see each other or hold different digits, so
-each digit is used exactly once: a digit not among B's lies in C or L (inside the line), one
-not among L's lies in C or B (inside the box). So the rest of the line loses the digits of
-V and L that B lacks, and the rest of the box the digits of V and B that L lacks.
-
-HoDoKu also allows an extra digit (one outside V) in both L and B; that variant is not
-searched here.
+|C| + 2, cells L of the rest of the line and cells B of the rest of the box. L holds the
+digits VL of V (at least one) and *extra* digits XL outside V; B likewise VB and XB; VL and
+VB have no digit in common (the extras may). When |C| + (|L| - |XL|) + (|B| - |XB|) = |V|,
+every digit of V is used exactly once in C, L and B: C, L and B hold distinct digits of V
+(C and L share the line, C and B the box, VL and VB are apart), at least |C|, |L| - |XL|
+and |B| - |XB| of them. So L also holds all its extras, and B all of its.
+Hence the rest of the line loses the digits of V outside VB and the extras of L, and the
+rest of the box the digits of V outside VL and the extras of B.
 """
 
 from __future__ import annotations
@@ -45,20 +44,21 @@ def _check(board: Board, line: int, box: int, core: Cellset, v: int) -> Step | N
     line_free = board.unsolved & UNIT_BITS[line]
     box_free = board.unsolved & UNIT_BITS[box]
     for l_bits, l_mask, l_size in _subsets(board, list(cells_of(line_free & ~core))):
-        extra_l = BIT_COUNT[l_mask & ~v]
-        if not l_mask & v or l_size <= extra_l or l_size - extra_l >= BIT_COUNT[v] - n_core:
+        extra_l = l_mask & ~v
+        n_extra_l = BIT_COUNT[extra_l]
+        if not l_mask & v or l_size <= n_extra_l or l_size - n_extra_l >= BIT_COUNT[v] - n_core:
             continue
-        rest = [c for c in cells_of(box_free & ~core & ~l_bits) if not cands[c] & l_mask]
+        v_l = l_mask & v
+        rest = [c for c in cells_of(box_free & ~core & ~l_bits) if not cands[c] & v_l]
         for b_bits, b_mask, b_size in _subsets(board, rest):
-            if not b_mask & v or BIT_COUNT[v | l_mask | b_mask] != n_core + l_size + b_size:
+            extra_b = b_mask & ~v
+            if not b_mask & v or n_core + l_size - n_extra_l + b_size - BIT_COUNT[extra_b] != BIT_COUNT[v]:
                 continue
             used = core | l_bits | b_bits
-            removed = [
-                (c, d) for c in cells_of(line_free & ~used) for d in MASK_DIGITS[cands[c] & (v | l_mask) & ~b_mask]
-            ]
-            removed += [
-                (c, d) for c in cells_of(box_free & ~used) for d in MASK_DIGITS[cands[c] & (v | b_mask) & ~l_mask]
-            ]
+            line_lose = (v & ~b_mask) | extra_l
+            box_lose = (v & ~v_l) | extra_b
+            removed = [(c, d) for c in cells_of(line_free & ~used) for d in MASK_DIGITS[cands[c] & line_lose]]
+            removed += [(c, d) for c in cells_of(box_free & ~used) for d in MASK_DIGITS[cands[c] & box_lose]]
             if removed:
                 return make_step(
                     "Sue de Coq",
