@@ -119,7 +119,8 @@ def _search(
     bivalue_start: bool = False,
 ) -> Step | None:
     """The chain that removes the most candidates (ties: :func:`_spread`), as HoDoKu picks it;
-    a chain that proves its start true counts the cell's other candidates (placements first)."""
+    a chain that proves its start true counts the cell's other candidates. A chain passes each
+    candidate once."""
     best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
     for a in sorted(links):
         if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
@@ -144,9 +145,12 @@ def _search(
                     # ``other`` is on: a chain a = ... = other proves "a or other".
                     if other == a:
                         # a is true: it removes the cell's other candidates
-                        key = (BIT_COUNT[board.cands[a // 9]] - 1, 1)
+                        others = [(a // 9, d) for d in MASK_DIGITS[board.cands[a // 9]] if d != a % 9 + 1]
+                        key = (len(others), -_spread(others))
                         if best is None or key > best[0]:
-                            best = (key, _rebuild(parent, state), None)
+                            chain = _rebuild(parent, state)
+                            if len(set(chain)) == len(chain) - 1:  # a loop, not a lasso
+                                best = (key, chain, None)
                         continue
                     if same_digit and other % 9 != a % 9:
                         continue
@@ -155,7 +159,9 @@ def _search(
                         continue
                     key = (len(targets), -_spread(targets))
                     if best is None or key > best[0]:
-                        best = (key, _rebuild(parent, state), targets)
+                        chain = _rebuild(parent, state)
+                        if len(set(chain)) == len(chain):  # no candidate twice (HoDoKu has no lassos)
+                            best = (key, chain, targets)
             frontier = following
     if best is None:
         return None
