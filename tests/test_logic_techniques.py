@@ -16,6 +16,7 @@ from sudoku_core.logic import (
     find_step,
     fish,
     forcing,
+    grouped,
     intersections,
     single_digit,
     singles,
@@ -288,3 +289,22 @@ def test_sue_de_coq_with_an_extra_digit_in_both_helpers() -> None:
     assert removed(step) == {(c, d) for c in row_rest for d in (1, 2, 5)} | {
         (c, d) for c in box_rest for d in (3, 4, 5)
     }
+
+
+def _grouped_board(box3_extra: bool = False) -> Board:
+    """Digit 1: column 1 only r1c1/r4c1, row 1 only r1c1/r1c8/r1c9, box 3 only r1c8/r1c9/r3c7."""
+    board = board_with(lines=[("col", 1, 1, "14"), ("row", 1, 1, "189")])
+    for cell in (rc(2, 7), rc(2, 8), rc(2, 9), rc(3, 8), rc(3, 9)):
+        if not (box3_extra and cell == rc(2, 8)):
+            board.eliminate(cell, 1)
+    return board
+
+
+def test_grouped_aic_through_a_box_line_group_and_not_without_its_strong_link() -> None:
+    board = _grouped_board()
+    assert chains.find_x_chain(board) is None
+    step = grouped.find_grouped_aic(board)
+    assert step is not None and step.technique == "Grouped Nice Loop/AIC"
+    assert removed(step) == {(rc(4, 7), 1)}  # r4c7 sees both ends, (1)r4c1 and (1)r3c7
+    assert "(1)r1c89" in step.text
+    assert grouped.find_grouped_aic(_grouped_board(box3_extra=True)) is None

@@ -17,6 +17,7 @@ from sudoku_core.logic import (
     coloring,
     fish,
     forcing,
+    grouped,
     intersections,
     single_digit,
     singles,
@@ -76,6 +77,7 @@ _ADVANCED: Final[tuple[tuple[str, Finder], ...]] = (
     ("X-Chain", chains.find_x_chain),
     ("XY-Chain", chains.find_xy_chain),
     ("Nice Loop/AIC", chains.find_aic),
+    ("Grouped Nice Loop/AIC", grouped.find_grouped_aic),
     ("ALS-XZ", als.find_als_xz),
     ("ALS-XY-Wing", als.find_als_xy_wing),
 )
