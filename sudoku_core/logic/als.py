@@ -32,7 +32,7 @@ from sudoku_core.logic.board import (
     Cellset,
     cells_of,
 )
-from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step, spread
 
 __all__ = ["Als", "alses_and_rcs", "find_als_xy_wing", "find_als_xz", "find_alses", "restricted_commons"]
 
@@ -150,34 +150,52 @@ def _xz_eliminations(board: Board, a: Als, b: Als, rc: int) -> list[tuple[int, i
     return removed
 
 
+def _pattern(board: Board, cells: Cellset) -> list[tuple[int, int]]:
+    return [(c, d) for c in cells_of(cells) for d in MASK_DIGITS[board.cands[c]]]
+
+
+def _key(removed: list[tuple[int, int]], cells: Cellset) -> tuple[int, int, int]:
+    """HoDoKu's preference: most removals, then :func:`spread`, then fewest cells."""
+    return (len(removed), -spread(removed), -cells.bit_count())
+
+
 def find_als_xz(board: Board) -> Step | None:
-    """ALS-XZ: two ALSs with a restricted common x; a shared digit z is in one of them."""
+    """ALS-XZ: two ALSs with a restricted common x; a shared digit z is in one of them.
+    Of all, the one HoDoKu would pick (:func:`_key`)."""
     alses, table = alses_and_rcs(board)
+    best: tuple[tuple[int, int, int], Als, Als, int, list[tuple[int, int]]] | None = None
     for i, a in enumerate(alses):
         for j, rc in table[i]:
             if j < i:
                 continue
             b = alses[j]
-            removed = _xz_eliminations(board, a, b, rc)
+            removed = sorted(set(_xz_eliminations(board, a, b, rc)))
             if removed:
-                linked = "doubly linked, " if BIT_COUNT[rc] == 2 else ""
-                zs = a.mask & b.mask & ~rc
-                return make_step(
-                    "ALS-XZ",
-                    f"ALS-XZ ({linked}A={a.name()}, B={b.name()}, x={digits_text(MASK_DIGITS[rc])}"
-                    + (f", z={digits_text(MASK_DIGITS[zs])})" if zs else ")"),
-                    eliminations=removed,
-                    cells=list(cells_of(a.cells | b.cells)),
-                    candidates=[(c, d) for c in cells_of(a.cells | b.cells) for d in MASK_DIGITS[board.cands[c]]],
-                    units=[a.unit, b.unit],
-                )
-    return None
+                key = _key(removed, a.cells | b.cells)
+                if best is None or key > best[0]:
+                    best = (key, a, b, rc, removed)
+    if best is None:
+        return None
+    _, a, b, rc, removed = best
+    linked = "doubly linked, " if BIT_COUNT[rc] == 2 else ""
+    zs = a.mask & b.mask & ~rc
+    return make_step(
+        "ALS-XZ",
+        f"ALS-XZ ({linked}A={a.name()}, B={b.name()}, x={digits_text(MASK_DIGITS[rc])}"
+        + (f", z={digits_text(MASK_DIGITS[zs])})" if zs else ")"),
+        eliminations=removed,
+        cells=list(cells_of(a.cells | b.cells)),
+        candidates=_pattern(board, a.cells | b.cells),
+        units=[a.unit, b.unit],
+    )
 
 
 def find_als_xy_wing(board: Board) -> Step | None:
-    """ALS-XY-Wing: pivot ALS C with RC x to A and RC y to B; a digit z of A and B is in one of them."""
+    """ALS-XY-Wing: pivot ALS C with RC x to A and RC y to B; a digit z of A and B is in one of them.
+    Of all, the one HoDoKu would pick (:func:`_key`)."""
     alses, table = alses_and_rcs(board)
     where = board.where
+    best: tuple[tuple[int, int, int], Als, Als, Als, tuple[int, int], list[tuple[int, int]]] | None = None
     for k, c_als in enumerate(alses):
         partners = table[k]
         for p, (i, rc_a) in enumerate(partners):
@@ -191,20 +209,26 @@ def find_als_xy_wing(board: Board) -> Step | None:
                     continue
                 for x in MASK_DIGITS[rc_a]:
                     for y in MASK_DIGITS[rc_b & ~(1 << (x - 1))]:
-                        for z in MASK_DIGITS[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]:
-                            hit = where[z] & a.seen[z] & b.seen[z]
-                            if not hit:
-                                continue
-                            return make_step(
-                                "ALS-XY-Wing",
-                                f"ALS-XY-Wing (C={c_als.name()}, A={a.name()}, B={b.name()}, "
-                                f"x={x}, y={y}, z={z})",
-                                eliminations=[(c, z) for c in cells_of(hit)],
-                                cells=list(cells_of(a.cells | b.cells | c_als.cells)),
-                                candidates=[
-                                    (c, d) for c in cells_of(a.cells | b.cells | c_als.cells)
-                                    for d in MASK_DIGITS[board.cands[c]]
-                                ],
-                                units=[c_als.unit, a.unit, b.unit],
-                            )
-    return None
+                        removed = [
+                            (c, z)
+                            for z in MASK_DIGITS[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]
+                            for c in cells_of(where[z] & a.seen[z] & b.seen[z])
+                        ]
+                        if not removed:
+                            continue
+                        key = _key(removed, a.cells | b.cells | c_als.cells)
+                        if best is None or key > best[0]:
+                            best = (key, c_als, a, b, (x, y), removed)
+    if best is None:
+        return None
+    _, c_als, a, b, (x, y), removed = best
+    zs = sorted({z for _, z in removed})
+    everything = a.cells | b.cells | c_als.cells
+    return make_step(
+        "ALS-XY-Wing",
+        f"ALS-XY-Wing (C={c_als.name()}, A={a.name()}, B={b.name()}, x={x}, y={y}, z={digits_text(zs)})",
+        eliminations=removed,
+        cells=list(cells_of(everything)),
+        candidates=_pattern(board, everything),
+        units=[c_als.unit, a.unit, b.unit],
+    )

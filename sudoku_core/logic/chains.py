@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, UNIT_BITS, Board, cells_of
-from sudoku_core.logic.steps import Step, make_step
+from sudoku_core.logic.steps import Step, make_step, spread
 
 Node = int
 """A candidate as one int: ``9 * cell + digit - 1``."""
@@ -104,21 +104,11 @@ def _chain_text(chain: list[Node]) -> str:
     return "".join(parts)
 
 
-def _spread(targets: list[tuple[int, int]]) -> int:
-    """HoDoKu's tie-break between steps removing as many candidates: a weighted sum of the
-    removed candidates taken by digit then cell (the smaller first)."""
-    total, weight = 0, 1
-    for cell, digit in sorted(targets, key=lambda t: (t[1], t[0])):
-        total += cell * weight + digit
-        weight += 80
-    return total
-
-
 def _search(
     board: Board, name: str, links: dict[Node, list[Node]], *, in_cell: bool, same_digit: bool,
     bivalue_start: bool = False,
 ) -> Step | None:
-    """The chain that removes the most candidates (ties: :func:`_spread`), as HoDoKu picks it;
+    """The chain that removes the most candidates (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it;
     a chain that proves its start true counts the cell's other candidates. A chain passes each
     candidate once."""
     best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
@@ -146,7 +136,7 @@ def _search(
                     if other == a:
                         # a is true: it removes the cell's other candidates
                         others = [(a // 9, d) for d in MASK_DIGITS[board.cands[a // 9]] if d != a % 9 + 1]
-                        key = (len(others), -_spread(others))
+                        key = (len(others), -spread(others))
                         if best is None or key > best[0]:
                             chain = _rebuild(parent, state)
                             if len(set(chain)) == len(chain) - 1:  # a loop, not a lasso
@@ -157,7 +147,7 @@ def _search(
                     targets = [t for t in _targets(board, a, other) if 9 * t[0] + t[1] - 1 not in (a, other)]
                     if not targets:
                         continue
-                    key = (len(targets), -_spread(targets))
+                    key = (len(targets), -spread(targets))
                     if best is None or key > best[0]:
                         chain = _rebuild(parent, state)
                         if len(set(chain)) == len(chain):  # no candidate twice (HoDoKu has no lassos)

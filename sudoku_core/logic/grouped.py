@@ -28,7 +28,7 @@ from sudoku_core.logic.board import (
     cells_of,
 )
 from sudoku_core.logic.chains import MAX_NODES
-from sudoku_core.logic.steps import Step, make_step
+from sudoku_core.logic.steps import Step, make_step, spread
 
 __all__ = ["find_grouped_aic"]
 
@@ -130,14 +130,6 @@ def _targets(board: Board, a: GNode, z: GNode, groups: dict[GNode, int]) -> list
     return []
 
 
-def _spread(targets: list[tuple[int, int]]) -> int:
-    total, weight = 0, 1
-    for cell, digit in sorted(targets, key=lambda t: (t[1], t[0])):
-        total += cell * weight + digit
-        weight += 80
-    return total
-
-
 def _rebuild(parent: dict[tuple[GNode, bool], tuple[GNode, bool] | None], state: tuple[GNode, bool]) -> list[GNode]:
     chain = []
     current: tuple[GNode, bool] | None = state
@@ -180,7 +172,7 @@ def find_grouped_aic(board: Board) -> Step | None:
                     targets = _targets(board, a, other, groups)
                     if not targets:
                         continue
-                    key = (len(targets), -_spread(targets))
+                    key = (len(targets), -spread(targets))
                     if best is not None and key <= best[0]:
                         continue
                     chain = _rebuild(parent, state)

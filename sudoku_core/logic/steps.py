@@ -215,6 +215,21 @@ def removals(eliminations: Iterable[Candidate]) -> str:
     return "removes " + "; ".join(parts)
 
 
+def spread(eliminations: Iterable[Candidate]) -> int:
+    """HoDoKu's tie-break between steps that remove as many candidates: a weighted sum of the
+    removed candidates taken by digit, then cell (the smaller sum is preferred).
+
+    Examples:
+        >>> spread([(10, 3)]), spread([(10, 3), (2, 5)])
+        (13, 180)
+    """
+    total, weight = 0, 1
+    for cell, digit in sorted(eliminations, key=lambda t: (t[1], t[0])):
+        total += cell * weight + digit
+        weight += 80
+    return total
+
+
 def make_step(
     technique: str,
     description: str,
