@@ -17,7 +17,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -29,7 +29,7 @@ from sudoku_core.grading import Level, generate_graded
 from sudoku_core.grid import Grid
 from sudoku_core.logic.cli import add_commands as add_logic_commands
 from sudoku_core.logic.cli import run as run_logic_command
-from sudoku_core.puzzle_files import PuzzleLine, read_file, read_lines
+from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 from sudoku_core.solver import Budget, search
 from sudoku_core.verdict import Status, Verdict, check
 
@@ -129,18 +129,6 @@ def answer(job: tuple[PuzzleLine, Options]) -> Answer:
     return _ANSWERS[options.command](item, item.grid, options)
 
 
-def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:
-    for index, text in enumerate(args.puzzles, 1):
-        yield from read_lines(text, f"argument {index}")
-    for path in args.file or ():
-        if path == "-":
-            yield from read_lines(stdin.read(), "<stdin>")
-        else:
-            yield from read_file(path)
-    if not args.puzzles and not args.file:
-        yield from read_lines(stdin.read(), "<stdin>")
-
-
 def _pool(processes: int) -> multiprocessing.pool.Pool:
     """A process pool that does not fork a possibly multi-threaded caller (the default on
     Python 3.14): forkserver where the platform has it, else spawn."""
@@ -179,7 +167,7 @@ def _run_puzzles(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
     budget = None
     if args.max_nodes is not None or args.max_seconds is not None:
         budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds)
-    items = list(_inputs(args, stdin))
+    items = list(read_inputs(args, stdin))
     if not items:
         stderr.write("no puzzle given: pass one as an argument, a file with -f, or on stdin\n")
         return EXIT_BAD_INPUT
@@ -289,8 +277,7 @@ def _parser() -> argparse.ArgumentParser:
     }
     for name, text in helps.items():
         sub = commands.add_parser(name, help=text, description=text)
-        sub.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="a puzzle as text")
-        sub.add_argument("-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)")
+        add_input_arguments(sub)
         default = "grid" if name == "format" else "line"
         choices = ["line", "grid", "board", "json"]
         sub.add_argument("--format", choices=choices, default=default, help=f"output format (default {default})")

@@ -6,10 +6,12 @@ test data, ratings after a space or a tab); those are kept as ``extra`` for the 
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import MAX_INPUT_CHARS, parse
@@ -88,3 +90,19 @@ def read_file(path: str | Path) -> Iterator[PuzzleLine]:
         yield PuzzleLine(str(path), 0, None, error=f"cannot read: {error.strerror or error}")
         return
     yield from read_lines(text, str(path))
+
+
+def add_input_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command line's puzzle sources: PUZZLE arguments and ``-f FILE`` (``-`` = stdin)."""
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="a puzzle as text")
+    parser.add_argument("-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)")
+
+
+def read_inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:
+    """The puzzles named by :func:`add_input_arguments`, in order; stdin when none is named."""
+    for index, text in enumerate(args.puzzles, 1):
+        yield from read_lines(text, f"argument {index}")
+    for path in args.file or ():
+        yield from read_lines(stdin.read(), "<stdin>") if path == "-" else read_file(path)
+    if not args.puzzles and not args.file:
+        yield from read_lines(stdin.read(), "<stdin>")

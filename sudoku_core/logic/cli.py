@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
 from typing import Any, TextIO
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.grading import grade
 from sudoku_core.hints import hint
-from sudoku_core.puzzle_files import PuzzleLine, read_file, read_lines
+from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 
 COMMANDS = ("grade", "hint", "path")
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_BAD_INPUT = 0, 1, 2
@@ -31,8 +30,7 @@ def add_commands(subparsers: Any) -> None:
     }
     for name, text in helps.items():
         sub = subparsers.add_parser(name, help=text, description=text)
-        sub.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="a puzzle as text")
-        sub.add_argument("-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)")
+        add_input_arguments(sub)
         sub.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
         if name == "hint":
             sub.add_argument("--digits", metavar="GRID", help="the player's grid (givens and entries), 81 characters")
@@ -44,15 +42,6 @@ def add_commands(subparsers: Any) -> None:
                 "--level", choices=["nudge", "pattern", "effect", "all"], default="all",
                 help="how much of the hint to show (default all)",
             )
-
-
-def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:
-    for index, text in enumerate(args.puzzles, 1):
-        yield from read_lines(text, f"argument {index}")
-    for path in args.file or ():
-        yield from read_lines(stdin.read(), "<stdin>") if path == "-" else read_file(path)
-    if not args.puzzles and not args.file:
-        yield from read_lines(stdin.read(), "<stdin>")
 
 
 def _grade_text(result: Any) -> list[str]:
@@ -89,7 +78,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO)
     if command not in COMMANDS:
         return None
     code = EXIT_OK
-    items = list(_inputs(args, stdin))
+    items = list(read_inputs(args, stdin))
     if not items:
         stderr.write("no puzzle given: pass one as an argument, a file with -f, or on stdin\n")
         return EXIT_BAD_INPUT
