@@ -184,7 +184,8 @@ def propagate(x: int, record: int) -> tuple[int, int, int] | None:
                 return None
             x, record = placed
             continue
-        # Rows: fold along the row; the counts land in each row's first field.
+        # Rows: fold along the row; the counts land in each row's first field. (The row and
+        # column folds are written out, not shared: a call costs 3% of the time per node.)
         a = x >> 10
         o = x | a
         t = x & a
