@@ -99,6 +99,9 @@ class Generated:
     tries: int
     seconds: float
     options: dict[str, Any] = field(default_factory=dict)
+    timed_out: bool = False
+    """True when ``max_seconds`` ended the search before ``max_tries``: how far it got depends
+    on the machine's speed, so the seed alone may not give this puzzle again."""
 
     @property
     def givens(self) -> int:
@@ -119,6 +122,8 @@ class Generated:
                 f"; no {goal} was found in {self.tries} tries ({self.seconds:.1f} s): "
                 "this is the closest found"
             )
+            if self.timed_out:
+                text += " (the time limit ended the search, so the seed may not reproduce it)"
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,6 +136,7 @@ class Generated:
             "symmetry": self.symmetry,
             "minimal": self.minimal,
             "target_met": self.target_met,
+            "timed_out": self.timed_out,
             "tries": self.tries,
             "seconds": round(self.seconds, 4),
             "message": self.describe(),
@@ -344,6 +350,7 @@ def iter_generate(
         symmetry=symmetry,
         minimal=proven,
         target_met=met,
+        timed_out=not met and tries < max_tries,
         tries=tries,
         seconds=time.perf_counter() - started,
         options={"symmetry": symmetry, "max_givens": max_givens, "minimal": minimal},

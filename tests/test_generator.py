@@ -123,8 +123,12 @@ def test_an_unreachable_target_is_reported_honestly() -> None:
     assert count_solutions(result.puzzle, limit=2) == 1
     assert "no puzzle with at most 16 givens was found in 3 tries" in result.describe()
     strict = generate(seed=2, symmetry="rot90", minimal=True, max_tries=1)  # needs hundreds of tries
-    assert not strict.target_met and strict.minimal is False
+    assert not strict.target_met and strict.minimal is False and not strict.timed_out
     assert "no minimal puzzle was found in 1 tries" in strict.describe()
+    assert "seed may not reproduce" not in strict.describe()
+    hurried = generate(seed=2, symmetry="rot90", minimal=True, max_seconds=0.01)
+    assert not hurried.target_met and hurried.timed_out
+    assert "the time limit ended the search, so the seed may not reproduce it" in hurried.describe()
 
 
 def test_bad_options() -> None:
