@@ -80,14 +80,21 @@ def _floor_roof(cells: tuple[int, ...], cands: list[int], pair: int) -> tuple[li
     return floor, roof
 
 
+def _roofed_rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int, list[int]]]:
+    """Rectangles with a two-cell floor holding only the pair and a roof sharing a unit
+    (the shape of Uniqueness Tests 2-4): (cells, pair, roof)."""
+    found = []
+    for cells, pair in _rectangles(board):
+        split = _floor_roof(cells, board.cands, pair)
+        if split:
+            found.append((cells, pair, split[1]))
+    return found
+
+
 def find_ur_type2(board: Board) -> Step | None:
     """Uniqueness Test 2: the two other corners share one extra digit z; cells seeing both lose z."""
     cands = board.cands
-    for cells, pair in _rectangles(board):
-        split = _floor_roof(cells, cands, pair)
-        if not split:
-            continue
-        roof = split[1]
+    for cells, pair, roof in _roofed_rectangles(board):
         extra = cands[roof[0]] & ~pair
         if BIT_COUNT[extra] != 1 or cands[roof[1]] & ~pair != extra:
             continue
@@ -102,11 +109,7 @@ def find_ur_type2(board: Board) -> Step | None:
 def find_ur_type3(board: Board) -> Step | None:
     """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset."""
     cands = board.cands
-    for cells, pair in _rectangles(board):
-        split = _floor_roof(cells, cands, pair)
-        if not split:
-            continue
-        roof = split[1]
+    for cells, pair, roof in _roofed_rectangles(board):
         extra = (cands[roof[0]] | cands[roof[1]]) & ~pair
         if BIT_COUNT[extra] < 2:
             continue
@@ -131,12 +134,7 @@ def find_ur_type3(board: Board) -> Step | None:
 
 def find_ur_type4(board: Board) -> Step | None:
     """Uniqueness Test 4: one pair digit is locked to the roof, so the roof loses the other."""
-    cands = board.cands
-    for cells, pair in _rectangles(board):
-        split = _floor_roof(cells, cands, pair)
-        if not split:
-            continue
-        roof = split[1]
+    for cells, pair, roof in _roofed_rectangles(board):
         both = (1 << roof[0]) | (1 << roof[1])
         for u in _shared(roof[0], roof[1]):
             for x in MASK_DIGITS[pair]:
