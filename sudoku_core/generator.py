@@ -34,6 +34,7 @@ from sudoku_core.grid import CELLS, Grid, givens_count
 from sudoku_core.solver import (
     decode,
     exclude,
+    fewest_candidates,
     has_solution,
     initial_state,
     propagate,
@@ -164,18 +165,7 @@ def random_solution(pattern: Grid, rng: random.Random, max_nodes: int = 200_000)
         x, record, multi = result
         if not x:
             return decode(record)
-        best: list[int] = []
-        fewest = 10
-        while multi:
-            bit = multi & -multi
-            multi ^= bit
-            pos = bit.bit_length() - 10
-            count = (x >> pos & 0x1FF).bit_count()
-            if count < fewest:
-                best, fewest = [pos], count
-            elif count == fewest:
-                best.append(pos)
-        pos = rng.choice(best)
+        pos = rng.choice(fewest_candidates(x, multi))
         digits = [d for d in range(9) if x >> (pos + d) & 1]
         rng.shuffle(digits)
         for d in reversed(digits):

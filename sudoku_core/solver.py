@@ -292,15 +292,24 @@ def _branch_cell(x: int, multi: int) -> int:
             if degree > best_degree:
                 best_pos, best_degree = pos, degree
         return best_pos
-    best_pos, best_count = 0, 10
+    return fewest_candidates(x, multi)[0]
+
+
+def fewest_candidates(x: int, multi: int) -> list[int]:
+    """The field positions (``10 * cell``) of the unsolved cells with the fewest candidates,
+    in cell order; ``multi`` flags the cells with two or more."""
+    best: list[int] = []
+    fewest = 10
     while multi:
         bit = multi & -multi
         multi ^= bit
         pos = bit.bit_length() - 10
         count = (x >> pos & 0x1FF).bit_count()
-        if count < best_count:
-            best_pos, best_count = pos, count
-    return best_pos
+        if count < fewest:
+            best, fewest = [pos], count
+        elif count == fewest:
+            best.append(pos)
+    return best
 
 
 def iter_search(
