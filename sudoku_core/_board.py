@@ -99,9 +99,13 @@ COL_PLANE_AT: Final = _planes_at(list(range(9)), COL_PLANES)
 BOX_PLANE_AT: Final = _planes_at([BOXES[b][0] for b in range(9)], BOX_PLANES)
 """Where a hidden single's digit can still go in its unit, indexed by the bit that found it."""
 
-MINI_ROW_START: Final = sum(0x1FF << (FIELD_BITS * (9 * r + 3 * j)) for r in range(9) for j in range(3))
+MINI_ROW_START: Final = sum(
+    0x1FF << (FIELD_BITS * (9 * r + 3 * j)) for r in range(9) for j in range(3)
+)
 """The first field of each mini-row: the three cells a row shares with a box."""
-MINI_COL_START: Final = sum(0x1FF << (FIELD_BITS * (27 * i + c)) for i in range(3) for c in range(9))
+MINI_COL_START: Final = sum(
+    0x1FF << (FIELD_BITS * (27 * i + c)) for i in range(3) for c in range(9)
+)
 """The first field of each mini-column: the three cells a column shares with a box."""
 SPREAD_ROW: Final = sum(1 << (FIELD_BITS * c) for c in range(9))
 SPREAD_COL: Final = sum(1 << (FIELD_BITS * 9 * r) for r in range(9))

@@ -24,5 +24,7 @@ def arg(args: Json, name: str, kind: type, default: Any = None, required: bool =
     if kind is float and type(value) is int:
         value = float(value)
     if type(value) is not kind:
-        raise BadRequestError(f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}")
+        raise BadRequestError(
+            f"argument {name!r} must be {kind.__name__}, got {type(value).__name__}"
+        )
     return value

@@ -23,7 +23,9 @@ def run_to_end(steps: Generator[Any, Any, T]) -> T:
             return result
 
 
-def tagged(steps: Generator[dict[str, Any], Any, T], extra: dict[str, Any]) -> Generator[dict[str, Any], None, T]:
+def tagged(
+    steps: Generator[dict[str, Any], Any, T], extra: dict[str, Any]
+) -> Generator[dict[str, Any], None, T]:
     """The same computation with ``extra`` added to every progress dict; returns its result."""
     while True:
         try:

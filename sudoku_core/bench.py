@@ -169,7 +169,8 @@ def bench_generator(seeds: int, first_seed: int = 0) -> list[dict[str, Any]]:
         times.sort()
         rows.append(
             {
-                "options": ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults (minimal, no symmetry)",
+                "options": ", ".join(f"{k}={v}" for k, v in options.items())
+                or "defaults (minimal, no symmetry)",
                 "puzzles": seeds,
                 "median_ms": statistics.median(times) * 1e3,
                 "p90_ms": times[int(0.9 * (len(times) - 1))] * 1e3,
@@ -204,11 +205,16 @@ def format_generator_markdown(rows: list[dict[str, Any]]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``bench`` subcommand's options."""
-    parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (default: ../shared/puzzles)")
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help="puzzle files (default: ../shared/puzzles)"
+    )
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
     parser.add_argument("--format", choices=["markdown", "json"], default="markdown")
     parser.add_argument(
-        "--generate", type=int, metavar="SEEDS", help="benchmark the generator instead, over SEEDS seeds per option set"
+        "--generate",
+        type=int,
+        metavar="SEEDS",
+        help="benchmark the generator instead, over SEEDS seeds per option set",
     )
     parser.add_argument(
         "--grading",
@@ -226,7 +232,11 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return grading_main([*args.files, *args.grading])
     if args.generate is not None:
         generated = bench_generator(args.generate)
-        out.write(json.dumps(generated, indent=1) if args.format == "json" else format_generator_markdown(generated))
+        out.write(
+            json.dumps(generated, indent=1)
+            if args.format == "json"
+            else format_generator_markdown(generated)
+        )
         out.write("\n")
         failures = sum(r["not_unique"] for r in generated)
         err.write(f"{failures} non-unique puzzles\n")

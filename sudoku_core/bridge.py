@@ -224,7 +224,9 @@ def start(op: str, args_json: str) -> Task:
             raise BadRequestError("the arguments must be a JSON object")
         operation = OPERATIONS.get(op)
         if operation is None:
-            raise BadRequestError(f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}")
+            raise BadRequestError(
+                f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}"
+            )
         return Task(operation(args))
     except (ValueError, RecursionError) as error:
         return Task(None, error)

@@ -141,7 +141,9 @@ def _answers(jobs: list[tuple[PuzzleLine, Options]], processes: int) -> Iterable
     if processes <= 1 or len(jobs) < 64:
         return map(answer, jobs)
     with _pool(processes) as pool:
-        return list(pool.imap(answer, jobs, chunksize=max(1, min(256, len(jobs) // (8 * processes)))))
+        return list(
+            pool.imap(answer, jobs, chunksize=max(1, min(256, len(jobs) // (8 * processes))))
+        )
 
 
 class _Progress:
@@ -226,7 +228,9 @@ def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     if args.pattern:
         options["givens"] = args.pattern
     if args.difficulty and (args.clues is not None or args.minimal or args.pattern):
-        stderr.write("generate: --difficulty cannot be combined with --clues, --minimal or --pattern\n")
+        stderr.write(
+            "generate: --difficulty cannot be combined with --clues, --minimal or --pattern\n"
+        )
         return EXIT_BAD_INPUT
     jobs = [(first + i, options) for i in range(args.count)]
     processes = args.jobs if args.jobs > 0 else os.cpu_count() or 1
@@ -245,7 +249,11 @@ def _run_generate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             elif args.format == "grid":
                 stdout.write(format_grid(puzzle, args.empty) + "\n\n")
             elif args.show_seed:
-                fields = [format_line(puzzle, args.empty), str(result["seed"]), str(result["givens"])]
+                fields = [
+                    format_line(puzzle, args.empty),
+                    str(result["seed"]),
+                    str(result["givens"]),
+                ]
                 if "level" in result:
                     fields.append(result["level"])
                 stdout.write("\t".join(fields) + "\n")
@@ -280,29 +288,60 @@ def _parser() -> argparse.ArgumentParser:
         add_input_arguments(sub)
         default = "grid" if name == "format" else "line"
         choices = ["line", "grid", "board", "json"]
-        sub.add_argument("--format", choices=choices, default=default, help=f"output format (default {default})")
+        sub.add_argument(
+            "--format", choices=choices, default=default, help=f"output format (default {default})"
+        )
         if name == "format":
             sub.add_argument("--to", choices=choices, help="the same as --format")
-        sub.add_argument("--empty", choices=list(".0"), default=".", help="the empty-cell character of line output")
-        sub.add_argument("-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)")
-        sub.add_argument("--max-nodes", type=int, help="give up on a puzzle after this many search nodes")
-        sub.add_argument("--max-seconds", type=float, help="give up on a puzzle after this many seconds")
+        sub.add_argument(
+            "--empty",
+            choices=list(".0"),
+            default=".",
+            help="the empty-cell character of line output",
+        )
+        sub.add_argument(
+            "-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)"
+        )
+        sub.add_argument(
+            "--max-nodes", type=int, help="give up on a puzzle after this many search nodes"
+        )
+        sub.add_argument(
+            "--max-seconds", type=float, help="give up on a puzzle after this many seconds"
+        )
         if name == "count":
-            sub.add_argument("--limit", type=int, default=1000, help="stop counting at this many (default 1000)")
+            sub.add_argument(
+                "--limit", type=int, default=1000, help="stop counting at this many (default 1000)"
+            )
     gen = commands.add_parser("generate", help="make puzzles with exactly one solution")
     gen.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
     gen.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
     gen.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="where givens stand")
     gen.add_argument("--clues", type=int, metavar="N", help="at most N givens")
-    gen.add_argument("--minimal", action="store_true", help="no given can be removed keeping uniqueness")
-    gen.add_argument("--pattern", metavar="PUZZLE", help="a partial grid whose digits stay as givens")
-    gen.add_argument("--difficulty", choices=[level.value for level in Level], help="a puzzle of this HoDoKu level")
-    gen.add_argument("--max-tries", type=int, default=1000, help="grids to try per puzzle (default 1000)")
+    gen.add_argument(
+        "--minimal", action="store_true", help="no given can be removed keeping uniqueness"
+    )
+    gen.add_argument(
+        "--pattern", metavar="PUZZLE", help="a partial grid whose digits stay as givens"
+    )
+    gen.add_argument(
+        "--difficulty",
+        choices=[level.value for level in Level],
+        help="a puzzle of this HoDoKu level",
+    )
+    gen.add_argument(
+        "--max-tries", type=int, default=1000, help="grids to try per puzzle (default 1000)"
+    )
     gen.add_argument("--max-seconds", type=float, default=10.0, help="time per puzzle (default 10)")
     gen.add_argument("--format", choices=["line", "grid", "json"], default="line")
     gen.add_argument("--empty", choices=list(".0"), default=".")
-    gen.add_argument("--show-seed", action="store_true", help="line output: puzzle, seed and givens, tab-separated")
-    gen.add_argument("-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)")
+    gen.add_argument(
+        "--show-seed",
+        action="store_true",
+        help="line output: puzzle, seed and givens, tab-separated",
+    )
+    gen.add_argument(
+        "-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)"
+    )
     add_logic_commands(commands)
     bench = commands.add_parser("bench", help="benchmark the solver on puzzle files")
     from sudoku_core.bench import add_arguments

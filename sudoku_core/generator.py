@@ -296,7 +296,9 @@ def iter_generate(
     deadline = started + max_seconds if max_seconds is not None else None
     best: tuple[tuple[bool, int], Grid, Grid, bool | None] | None = None
     tries = 0
-    while tries < max_tries and (deadline is None or time.perf_counter() < deadline or best is None):
+    while tries < max_tries and (
+        deadline is None or time.perf_counter() < deadline or best is None
+    ):
         tries += 1
         solution = random_solution(pattern, rng)
         if solution is None:

@@ -69,7 +69,9 @@ def parse_level(name: str | Level) -> Level:
     try:
         return Level(str(name).lower())
     except ValueError:
-        raise ValueError(f"unknown level {name!r}: use {', '.join(lv.title for lv in LEVELS)}") from None
+        raise ValueError(
+            f"unknown level {name!r}: use {', '.join(lv.title for lv in LEVELS)}"
+        ) from None
 
 
 def _hardest(path: list[Step] | tuple[Step, ...]) -> Step | None:
@@ -147,18 +149,28 @@ def _solution(grid: Grid) -> Grid:
         Status.MULTIPLE: "has several solutions",
         Status.GAVE_UP: "could not be checked in time",
     }
-    raise InvalidPuzzleError(f"cannot grade: the puzzle {reasons[verdict.status]}; grading needs exactly one solution")
+    raise InvalidPuzzleError(
+        f"cannot grade: the puzzle {reasons[verdict.status]}; grading needs exactly one solution"
+    )
 
 
 def _rate(
-    grid: Grid, solution: Grid, started: float, stop_above: Level | None = None, accept_at: Level | None = None
+    grid: Grid,
+    solution: Grid,
+    started: float,
+    stop_above: Level | None = None,
+    accept_at: Level | None = None,
 ) -> tuple[Grade, bool]:
     """Grade, stopping early (second value True) once the level passes ``stop_above`` or reaches ``accept_at``."""
     return run_to_end(_iter_rate(grid, solution, started, stop_above, accept_at))
 
 
 def _iter_rate(
-    grid: Grid, solution: Grid, started: float, stop_above: Level | None = None, accept_at: Level | None = None
+    grid: Grid,
+    solution: Grid,
+    started: float,
+    stop_above: Level | None = None,
+    accept_at: Level | None = None,
 ) -> Generator[dict[str, Any], None, tuple[Grade, bool]]:
     """:func:`_rate` step by step: yields ``{"steps", "score", "level"}`` after each step."""
     board = Board.from_grid(grid)
@@ -174,7 +186,9 @@ def _iter_rate(
             hardest = info.level
         now = level_of(hardest, score)
         yield {"steps": len(path), "score": score, "level": now.value}
-        if (stop_above is not None and now.rank > stop_above.rank) or (accept_at is not None and now is accept_at):
+        if (stop_above is not None and now.rank > stop_above.rank) or (
+            accept_at is not None and now is accept_at
+        ):
             stopped = True
             break
     ratings = [s.info.rating for s in path] or [1.0]
@@ -249,7 +263,11 @@ class GradedPuzzle:
                 "difficulty": self.target.value,
                 "level": self.grade.level.value,
                 "score": self.grade.score,
-                "rating": {"er": self.grade.rating, "ep": self.grade.pearl, "ed": self.grade.diamond},
+                "rating": {
+                    "er": self.grade.rating,
+                    "ep": self.grade.pearl,
+                    "ed": self.grade.diamond,
+                },
                 "histogram": self.grade.histogram,
                 "target_met": self.target_met,
                 "tries": self.tries,
@@ -282,7 +300,9 @@ def iter_generate_graded(
         work = iter_generate(seed=sub_seed, symmetry=symmetry, max_tries=50, max_seconds=None)
         generated: Generated = yield from tagged(work, {"tries": tries, "level": target.value})
         accept = target if target is Level.EXTREME else None
-        rating = _iter_rate(generated.puzzle, generated.solution, time.perf_counter(), target, accept)
+        rating = _iter_rate(
+            generated.puzzle, generated.solution, time.perf_counter(), target, accept
+        )
         rated, _ = yield from rating
         found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
         distance = abs(rated.level.rank - target.rank)
@@ -291,19 +311,33 @@ def iter_generate_graded(
                 raise RuntimeError("internal error: graded a different puzzle")
             final = grade(generated.puzzle)
             if final.level is not target:
-                raise RuntimeError(f"early and full grade disagree for {format_line(generated.puzzle)}")
-            return GradedPuzzle(generated, final, target, tries, time.perf_counter() - started, seed)
+                raise RuntimeError(
+                    f"early and full grade disagree for {format_line(generated.puzzle)}"
+                )
+            return GradedPuzzle(
+                generated, final, target, tries, time.perf_counter() - started, seed
+            )
         if best is None or distance < best[0]:
             best = (distance, found)
-        yield {"tries": tries, "level": target.value, "last": rated.level.value,
-               "seconds": round(time.perf_counter() - started, 3)}
+        yield {
+            "tries": tries,
+            "level": target.value,
+            "last": rated.level.value,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
         if deadline is not None and time.perf_counter() >= deadline:
             break
     if best is None:  # pragma: no cover  (max_tries >= 1 always makes one)
         raise GaveUpError("no puzzle was generated")
     closest = best[1]
-    return GradedPuzzle(closest.generated, grade(closest.generated.puzzle), target, tries,
-                        time.perf_counter() - started, seed)
+    return GradedPuzzle(
+        closest.generated,
+        grade(closest.generated.puzzle),
+        target,
+        tries,
+        time.perf_counter() - started,
+        seed,
+    )
 
 
 def generate_graded(
@@ -328,7 +362,11 @@ def generate_graded(
     """
     return run_to_end(
         iter_generate_graded(
-            difficulty=difficulty, seed=seed, symmetry=symmetry, max_seconds=max_seconds, max_tries=max_tries
+            difficulty=difficulty,
+            seed=seed,
+            symmetry=symmetry,
+            max_seconds=max_seconds,
+            max_tries=max_tries,
         )
     )
 
@@ -339,7 +377,10 @@ def iter_pool(
     """The puzzles of :func:`build_pool`, one at a time."""
     for index, level in enumerate(levels):
         for i in range(per_level):
-            yield level, generate_graded(difficulty=level, seed=seed + 1000 * index + i, max_seconds=None)
+            yield (
+                level,
+                generate_graded(difficulty=level, seed=seed + 1000 * index + i, max_seconds=None),
+            )
 
 
 def build_pool(per_level: int, seed: int = 0) -> dict[str, list[str]]:

@@ -55,12 +55,8 @@ UNITS: Final = ROWS + COLS + BOXES
 
 UNIT_KINDS: Final[tuple[UnitKind, ...]] = ("row",) * 9 + ("column",) * 9 + ("box",) * 9
 
-UNITS_OF: Final = tuple(
-    (ROWS[row_of(c)], COLS[col_of(c)], BOXES[box_of(c)]) for c in CELLS
-)
-PEERS: Final = tuple(
-    tuple(sorted({p for unit in UNITS_OF[c] for p in unit} - {c})) for c in CELLS
-)
+UNITS_OF: Final = tuple((ROWS[row_of(c)], COLS[col_of(c)], BOXES[box_of(c)]) for c in CELLS)
+PEERS: Final = tuple(tuple(sorted({p for unit in UNITS_OF[c] for p in unit} - {c})) for c in CELLS)
 
 
 def cell_name(cell: Cell) -> str:

@@ -126,15 +126,20 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
     mistakes = tuple(c for c in CELLS if entered[c] and entered[c] != solution[c])
     if mistakes:
         names = ", ".join(cell_name(c) for c in mistakes)
-        return Hint("mistake", f"{names}: {'this digit is' if len(mistakes) == 1 else 'these digits are'} wrong",
-                    mistakes=mistakes)
+        return Hint(
+            "mistake",
+            f"{names}: {'this digit is' if len(mistakes) == 1 else 'these digits are'} wrong",
+            mistakes=mistakes,
+        )
     grid = tuple(entered[c] or givens[c] for c in CELLS)
     if 0 not in grid:
         return Hint("solved", "The puzzle is solved.")
     missing: tuple[Candidate, ...] = ()
     if candidates is not None:
         masks = parse_marks(candidates)
-        missing = tuple((c, solution[c]) for c in CELLS if not grid[c] and not masks[c] >> (solution[c] - 1) & 1)
+        missing = tuple(
+            (c, solution[c]) for c in CELLS if not grid[c] and not masks[c] >> (solution[c] - 1) & 1
+        )
         for c, d in missing:
             masks[c] |= 1 << (d - 1)
         board = Board.from_marks(grid, masks)
@@ -143,5 +148,10 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
     step = find_step(board, unique=True) or trial_and_error(board, solution)
     if missing:
         names = ", ".join(f"{d} in {cell_name(c)}" for c, d in missing)
-        return Hint("missing_candidate", f"A candidate you removed is needed: {names}", missing=missing, step=step)
+        return Hint(
+            "missing_candidate",
+            f"A candidate you removed is needed: {names}",
+            missing=missing,
+            step=step,
+        )
     return Hint("step", step.text, step=step)

@@ -64,7 +64,7 @@ def read_lines(text: str, source: str) -> Iterator[PuzzleLine]:
     if len(first) < 81 or first.startswith(("+", "|", "[")):
         start = content[0][0]
         try:
-            grid = parse("\n".join(lines[start - 1 :])[:MAX_INPUT_CHARS + 1])
+            grid = parse("\n".join(lines[start - 1 :])[: MAX_INPUT_CHARS + 1])
             yield PuzzleLine(source, start, grid)
         except InvalidPuzzleError as error:
             at = start + (error.line - 1 if error.line else 0)
@@ -95,7 +95,9 @@ def read_file(path: str | Path) -> Iterator[PuzzleLine]:
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """The command line's puzzle sources: PUZZLE arguments and ``-f FILE`` (``-`` = stdin)."""
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE", help="a puzzle as text")
-    parser.add_argument("-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)")
+    parser.add_argument(
+        "-f", "--file", action="append", metavar="FILE", help="read puzzles from FILE ('-' = stdin)"
+    )
 
 
 def read_inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]:

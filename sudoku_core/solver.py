@@ -324,9 +324,7 @@ def iter_search(
     in slices (the page's worker does). Raises :class:`GaveUpError` when the budget runs out.
     """
     max_nodes = budget.nodes if budget and budget.nodes is not None else -1
-    deadline = (
-        time.monotonic() + budget.seconds if budget and budget.seconds is not None else None
-    )
+    deadline = time.monotonic() + budget.seconds if budget and budget.seconds is not None else None
     nodes = stats.nodes
     guesses = stats.guesses
     stack: list[State] = [state]

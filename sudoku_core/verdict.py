@@ -88,10 +88,10 @@ class Verdict:
             return "Unique: the puzzle has exactly one solution."
         if self.status is Status.MULTIPLE:
             cells = self.differences
-            shown = ", ".join(cell_name(c) for c in cells[:12]) + (" ..." if len(cells) > 12 else "")
-            return (
-                f"Multiple solutions: two of them differ in {len(cells)} cells ({shown})." + few
+            shown = ", ".join(cell_name(c) for c in cells[:12]) + (
+                " ..." if len(cells) > 12 else ""
             )
+            return f"Multiple solutions: two of them differ in {len(cells)} cells ({shown})." + few
         return (
             f"Gave up after {self.stats.nodes} search nodes ({self.stats.seconds:.1f} s) "
             "without an answer." + few

@@ -15,7 +15,9 @@ def puzzle_file(name: str) -> Path:
     for path in default_paths():
         if path.stem == name:
             return path
-    raise AssertionError(f"puzzle set {name!r} not found: set SUDOKU_PUZZLES or place ../shared/puzzles")
+    raise AssertionError(
+        f"puzzle set {name!r} not found: set SUDOKU_PUZZLES or place ../shared/puzzles"
+    )
 
 
 def cases(name: str, limit: int | None = None, every: int = 1) -> list[Case]:

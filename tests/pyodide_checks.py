@@ -97,7 +97,10 @@ GENERATOR_CASES: list[dict[str, Any]] = [
 ]
 """Generator calls whose puzzles must be the same in Pyodide as in CPython."""
 
-GRADED_CASES: list[dict[str, Any]] = [{"difficulty": "easy", "seed": 1}, {"difficulty": "hard", "seed": 2}]
+GRADED_CASES: list[dict[str, Any]] = [
+    {"difficulty": "easy", "seed": 1},
+    {"difficulty": "hard", "seed": 2},
+]
 
 
 def generated(folder: Path) -> dict[str, Any]:
@@ -107,8 +110,13 @@ def generated(folder: Path) -> dict[str, Any]:
 
     first = read_puzzles(folder / "top95.txt")[0]
     return {
-        "plain": [format_line(generate(max_seconds=None, **case).puzzle) for case in GENERATOR_CASES],
-        "graded": [format_line(generate_graded(max_seconds=None, **case).generated.puzzle) for case in GRADED_CASES],
+        "plain": [
+            format_line(generate(max_seconds=None, **case).puzzle) for case in GENERATOR_CASES
+        ],
+        "graded": [
+            format_line(generate_graded(max_seconds=None, **case).generated.puzzle)
+            for case in GRADED_CASES
+        ],
         "grade": grade(first).to_dict(with_path=False),
     }
 

@@ -33,7 +33,10 @@ def test_invalid_verdict_lists_conflicts() -> None:
     result = call("check", grid="55" + "." * 79)["result"]
     assert result["status"] == "invalid"
     assert result["conflicts"][0] == {
-        "digit": 5, "kind": "row", "number": 1, "cells": [0, 1],
+        "digit": 5,
+        "kind": "row",
+        "number": 1,
+        "cells": [0, 1],
         "message": "digit 5 appears twice in row 1: r1c1, r1c2",
     }
 
@@ -42,7 +45,10 @@ def test_parse_errors_keep_type_message_and_position() -> None:
     reply = call("parse", text="1" * 9 + "\n" + "12x")
     assert reply["ok"] is False
     assert reply["error"]["type"] == "InvalidPuzzleError"
-    assert reply["error"]["message"] == "unexpected character 'x' at row 2, column 3 (line 2, character 3)"
+    assert (
+        reply["error"]["message"]
+        == "unexpected character 'x' at row 2, column 3 (line 2, character 3)"
+    )
     assert (reply["error"]["line"], reply["error"]["column"]) == (2, 3)
 
 
@@ -52,7 +58,9 @@ def test_parse_returns_the_grid_and_conflicts() -> None:
 
 
 def test_format() -> None:
-    assert call("format", grid=UNIQUE, to="line", empty="0")["result"]["text"] == UNIQUE.replace(".", "0")
+    assert call("format", grid=UNIQUE, to="line", empty="0")["result"]["text"] == UNIQUE.replace(
+        ".", "0"
+    )
     assert call("format", grid=UNIQUE, to="grid")["result"]["text"].startswith("+---")
     assert call("format", grid=UNIQUE, to="xml")["error"]["type"] == "BadRequestError"
 

@@ -40,7 +40,9 @@ def test_check_conflicts_names_digit_unit_and_cells(capsys: pytest.CaptureFixtur
     assert "digit 1 appears twice in row 1: r1c1, r1c2" in out
 
 
-def test_check_multiple_shows_where_two_solutions_differ(capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_multiple_shows_where_two_solutions_differ(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out, _ = run(capsys, "check", UNIQUE[:-3] + "...")
     assert code == 1
     assert "Multiple solutions: two of them differ in" in out
@@ -54,7 +56,9 @@ def test_bad_input_exits_2_with_the_position(capsys: pytest.CaptureFixture[str])
     assert "argument 1:1: unexpected character 'x' at row 1, column 6" in err
 
 
-def test_a_file_reports_the_failing_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_reports_the_failing_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "puzzles.txt"
     path.write_text(f"# comment\n\n{UNIQUE}\n{'1' * 80}\n{'12345678.' + '........9' + '.' * 63}\n")
     code, out, err = run(capsys, "solve", "-f", str(path))
@@ -83,7 +87,10 @@ def test_count_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_format_conversions(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "format", "--to", "line", "--empty", "0", UNIQUE)[1] == UNIQUE.replace(".", "0") + "\n"
+    assert (
+        run(capsys, "format", "--to", "line", "--empty", "0", UNIQUE)[1]
+        == UNIQUE.replace(".", "0") + "\n"
+    )
     board = json.loads(run(capsys, "format", "--to", "board", UNIQUE)[1])
     assert parse(board) == parse(UNIQUE)
 
@@ -113,7 +120,9 @@ def test_module_entry_point_reads_stdin() -> None:
     assert (done.returncode, done.stdout) == (0, SOLUTION + "\n")
 
 
-def test_no_input_is_a_clear_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_input_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import io
 
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
@@ -122,12 +131,23 @@ def test_no_input_is_a_clear_error(capsys: pytest.CaptureFixture[str], monkeypat
 
 
 def test_bench_prints_a_table_and_validates(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "bench", "--limit", "20", str(puzzle_file("top95")), str(puzzle_file("counted")),
-                         str(puzzle_file("serg_benchmark_multi")))
+    code, out, err = run(
+        capsys,
+        "bench",
+        "--limit",
+        "20",
+        str(puzzle_file("top95")),
+        str(puzzle_file("counted")),
+        str(puzzle_file("serg_benchmark_multi")),
+    )
     assert code == 0, err
     table = out.splitlines()
     assert table[0].startswith("| set | puzzles | solve/s")
-    assert [row.split("|")[1].strip() for row in table[2:]] == ["top95", "counted", "serg_benchmark_multi"]
+    assert [row.split("|")[1].strip() for row in table[2:]] == [
+        "top95",
+        "counted",
+        "serg_benchmark_multi",
+    ]
     assert "0 wrong answers" in err
 
 
@@ -179,7 +199,9 @@ def test_progress_is_shown_only_on_a_terminal() -> None:
     progress = _Progress(3, terminal)
     for done in (1, 2, 3):
         progress.update(done)
-    assert terminal.getvalue().startswith("\r1/3 puzzles") and terminal.getvalue().endswith("\r3/3 puzzles\n")
+    assert terminal.getvalue().startswith("\r1/3 puzzles") and terminal.getvalue().endswith(
+        "\r3/3 puzzles\n"
+    )
     piped = io.StringIO()
     quiet = _Progress(3, piped)
     for done in (1, 2, 3):

@@ -87,8 +87,14 @@ def test_every_layout_reads_the_same_grid(text: str) -> None:
 
 @pytest.mark.parametrize(
     "puzzle",
-    [LEETCODE, [list(map(int, row)) for row in [r.replace(".", "0") for r in map("".join, LEETCODE)]],
-     list(GRID), GRID, list(PUZZLE), PUZZLE.encode()],
+    [
+        LEETCODE,
+        [list(map(int, row)) for row in [r.replace(".", "0") for r in map("".join, LEETCODE)]],
+        list(GRID),
+        GRID,
+        list(PUZZLE),
+        PUZZLE.encode(),
+    ],
     ids=["leetcode", "int-rows", "81-ints", "tuple", "81-chars", "bytes"],
 )
 def test_sequences_read_the_same_grid(puzzle: object) -> None:
@@ -100,21 +106,40 @@ def test_sequences_read_the_same_grid(puzzle: object) -> None:
     [
         ("1" * 80, "80 cells, expected 81"),
         ("1" * 82, "82 cells, expected 81"),
-        (PUZZLE[:17] + "x" + PUZZLE[18:], "unexpected character 'x' at row 2, column 9 (line 1, character 18)"),
+        (
+            PUZZLE[:17] + "x" + PUZZLE[18:],
+            "unexpected character 'x' at row 2, column 9 (line 1, character 18)",
+        ),
         ("", "the input is empty"),
         ("   \n\n  ", "the input is empty"),
         ("\n".join(PUZZLE[i : i + 9] for i in range(0, 72, 9)), "8 rows, expected 9"),
-        ("\n".join([PUZZLE[0:9], PUZZLE[9:18], PUZZLE[18:26]] + [PUZZLE[i : i + 9] for i in range(27, 81, 9)]),
-         "row 3 has 8 cells, expected 9 (line 3)"),
-        ("\n".join([PUZZLE[0:9], PUZZLE[9:13] + "x" + PUZZLE[14:18]] + [PUZZLE[i : i + 9] for i in range(18, 81, 9)]),
-         "unexpected character 'x' at row 2, column 5 (line 2, character 5)"),
+        (
+            "\n".join(
+                [PUZZLE[0:9], PUZZLE[9:18], PUZZLE[18:26]]
+                + [PUZZLE[i : i + 9] for i in range(27, 81, 9)]
+            ),
+            "row 3 has 8 cells, expected 9 (line 3)",
+        ),
+        (
+            "\n".join(
+                [PUZZLE[0:9], PUZZLE[9:13] + "x" + PUZZLE[14:18]]
+                + [PUZZLE[i : i + 9] for i in range(18, 81, 9)]
+            ),
+            "unexpected character 'x' at row 2, column 5 (line 2, character 5)",
+        ),
         (PUZZLE[:30] + "\u00e9" + PUZZLE[31:], "unexpected character 'é' at row 4, column 4"),
         (PUZZLE[:30] + "\u200b" + PUZZLE[31:], "unexpected character U+200B at row 4, column 4"),
         ("1" * (MAX_INPUT_CHARS + 1), f"one puzzle needs at most {MAX_INPUT_CHARS}"),
         ("[[1,2", "must end with ']'"),
         (json.dumps(LEETCODE[:8]), "8 rows, expected 9"),
-        (json.dumps([*LEETCODE[:2], LEETCODE[2][:8], *LEETCODE[3:]]), "row 3 has 8 cells, expected 9"),
-        (json.dumps([LEETCODE[0], ["x", *LEETCODE[1][1:]], *LEETCODE[2:]]), "unexpected 'x' at row 2, column 1"),
+        (
+            json.dumps([*LEETCODE[:2], LEETCODE[2][:8], *LEETCODE[3:]]),
+            "row 3 has 8 cells, expected 9",
+        ),
+        (
+            json.dumps([LEETCODE[0], ["x", *LEETCODE[1][1:]], *LEETCODE[2:]]),
+            "unexpected 'x' at row 2, column 1",
+        ),
     ],
 )
 def test_errors_say_what_and_where(text: str, message: str) -> None:
@@ -131,8 +156,22 @@ def test_error_positions_are_attributes() -> None:
     assert (caught.value.line, caught.value.column) == (2, 5)
 
 
-@pytest.mark.parametrize("value", [None, 5, 3.5, {"a": 1}, [1, 2, 3], [[1] * 9] * 8, [True] * 81, [10] * 81,
-                                   [[None] * 9] * 9, b"\xff\xfe", object()])
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        5,
+        3.5,
+        {"a": 1},
+        [1, 2, 3],
+        [[1] * 9] * 8,
+        [True] * 81,
+        [10] * 81,
+        [[None] * 9] * 9,
+        b"\xff\xfe",
+        object(),
+    ],
+)
 def test_non_puzzles_are_rejected_clearly(value: object) -> None:
     with pytest.raises(InvalidPuzzleError):
         parse(value)
@@ -169,7 +208,11 @@ def test_every_format_round_trips(grid: tuple[int, ...], empty: str) -> None:
 puzzle_alphabet = st.sampled_from(list("0123456789.-_*|+ \n\r\t,[]\"'#x\ufeff"))
 
 
-@given(st.one_of(st.text(), st.text(puzzle_alphabet), st.text(puzzle_alphabet, min_size=60, max_size=200)))
+@given(
+    st.one_of(
+        st.text(), st.text(puzzle_alphabet), st.text(puzzle_alphabet, min_size=60, max_size=200)
+    )
+)
 def test_the_parser_raises_only_invalid_puzzle_error(text: str) -> None:
     try:
         grid = parse(text)

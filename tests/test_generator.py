@@ -66,8 +66,10 @@ def test_a_non_minimal_puzzle_is_told_apart() -> None:
     assert not is_minimal(padded)
 
 
-@pytest.mark.parametrize(("symmetry", "seed"), [("rot90", 0), ("horizontal", 4), ("vertical", 1),
-                                             ("diagonal", 5), ("antidiagonal", 3)])
+@pytest.mark.parametrize(
+    ("symmetry", "seed"),
+    [("rot90", 0), ("horizontal", 4), ("vertical", 1), ("diagonal", 5), ("antidiagonal", 3)],
+)
 def test_minimal_with_every_symmetry(symmetry: Symmetry, seed: int) -> None:
     """Minimal cell by cell and symmetric: found by local search (seeds picked to be quick)."""
     result = generate(seed=seed, symmetry=symmetry, minimal=True, max_seconds=None)
@@ -122,7 +124,9 @@ def test_an_unreachable_target_is_reported_honestly() -> None:
     assert result.givens > 16
     assert count_solutions(result.puzzle, limit=2) == 1
     assert "no puzzle with at most 16 givens was found in 3 tries" in result.describe()
-    strict = generate(seed=2, symmetry="rot90", minimal=True, max_tries=1)  # needs hundreds of tries
+    strict = generate(
+        seed=2, symmetry="rot90", minimal=True, max_tries=1
+    )  # needs hundreds of tries
     assert not strict.target_met and strict.minimal is False and not strict.timed_out
     assert "no minimal puzzle was found in 1 tries" in strict.describe()
     assert "seed may not reproduce" not in strict.describe()
@@ -139,7 +143,9 @@ def test_bad_options() -> None:
 
 
 def test_cli_generate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["generate", "-n", "3", "--seed", "40", "--show-seed", "--symmetry", "diagonal"]) == 0
+    assert (
+        main(["generate", "-n", "3", "--seed", "40", "--show-seed", "--symmetry", "diagonal"]) == 0
+    )
     lines = capsys.readouterr().out.splitlines()
     assert [line.split("\t")[1] for line in lines] == ["40", "41", "42"]
     for line in lines:
@@ -156,7 +162,9 @@ def test_cli_generate_jobs_match_one_process(capsys: pytest.CaptureFixture[str])
 
     def stable(out: str) -> list[dict[str, object]]:
         lines = [json.loads(line) for line in out.splitlines()]
-        return [{k: v for k, v in line.items() if k not in ("seconds", "message")} for line in lines]
+        return [
+            {k: v for k, v in line.items() if k not in ("seconds", "message")} for line in lines
+        ]
 
     assert stable(single) == stable(double)
 

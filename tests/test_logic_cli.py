@@ -55,7 +55,10 @@ def test_hint_levels_and_errors() -> None:
 
 
 def test_the_command_is_not_ours() -> None:
-    assert cli.run(argparse.Namespace(command="solve"), io.StringIO(), io.StringIO(), io.StringIO()) is None
+    assert (
+        cli.run(argparse.Namespace(command="solve"), io.StringIO(), io.StringIO(), io.StringIO())
+        is None
+    )
 
 
 def test_bridge_operations() -> None:

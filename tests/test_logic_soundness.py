@@ -24,7 +24,9 @@ def assert_sound_path(puzzle: Grid) -> list[str]:
         for cell, digit in step.placements:
             assert solution[cell] == digit, f"{step.text}: {cell_name(cell)} is {solution[cell]}"
         for cell, digit in step.eliminations:
-            assert solution[cell] != digit, f"{step.text}: removes the solution {digit} from {cell_name(cell)}"
+            assert solution[cell] != digit, (
+                f"{step.text}: removes the solution {digit} from {cell_name(cell)}"
+            )
         assert step.placements or step.eliminations, f"{step.text}: does nothing"
         used.append(step.technique)
     assert board.grid() == solution
@@ -37,11 +39,14 @@ def test_every_puzzle_of_the_classic_sets_is_solved_soundly(name: str) -> None:
         assert_sound_path(case.grid)
 
 
-@pytest.mark.parametrize(("name", "every", "limit"), [
-    ("magictour_top1465", 49, 30),
-    ("17_clue", 4999, 10),
-    ("forum_hardest_1905_11plus", 16000, 3),
-])
+@pytest.mark.parametrize(
+    ("name", "every", "limit"),
+    [
+        ("magictour_top1465", 49, 30),
+        ("17_clue", 4999, 10),
+        ("forum_hardest_1905_11plus", 16000, 3),
+    ],
+)
 def test_a_sample_of_the_larger_sets_is_solved_soundly(name: str, every: int, limit: int) -> None:
     techniques: set[str] = set()
     for case in cases(name, limit=limit, every=every):

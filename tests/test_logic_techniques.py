@@ -35,7 +35,9 @@ def rc(row: int, col: int) -> int:
     return 9 * (row - 1) + col - 1
 
 
-def board_with(cells: dict[int, str] | None = None, lines: list[tuple[str, int, int, str]] | None = None) -> Board:
+def board_with(
+    cells: dict[int, str] | None = None, lines: list[tuple[str, int, int, str]] | None = None
+) -> Board:
     """An open board with some cells restricted to digits, and some digits to places in a line.
 
     ``lines``: (``"row"`` or ``"col"``, line 1..9, digit, columns or rows 1..9 as a string).
@@ -64,22 +66,29 @@ def test_every_finder_names_a_known_technique() -> None:
 
 
 def test_removals_text_groups_digits() -> None:
-    assert removals([(rc(4, 1), 3), (rc(4, 1), 7), (rc(4, 9), 3), (rc(4, 9), 7)]) == "removes 3/7 from r4c1, r4c9"
+    assert (
+        removals([(rc(4, 1), 3), (rc(4, 1), 7), (rc(4, 9), 3), (rc(4, 9), 7)])
+        == "removes 3/7 from r4c1, r4c9"
+    )
 
 
 def test_singles_on_a_real_puzzle() -> None:
-    grid = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    grid = parse(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
     step = singles.find_hidden_single(board) or singles.find_naked_single(board)
     assert step is not None
-    (cell, digit), = step.placements
+    ((cell, digit),) = step.placements
     assert solution[cell] == digit
 
 
 def test_full_house() -> None:
-    grid = list(parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179"))
+    grid = list(
+        parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+    )
     grid[rc(5, 5) - 0] = 0
     step = singles.find_full_house(Board.from_grid(grid))
     assert step is not None and step.placements == ((rc(5, 5), 5),)
@@ -124,7 +133,10 @@ def test_locked_pair_clears_box_and_row() -> None:
     step = subsets.find_locked_pair(board)
     assert step is not None and step.technique == "Locked Pair"
     assert (rc(1, 9), 1) in step.eliminations and (rc(3, 3), 2) in step.eliminations
-    assert subsets.find_naked_pair(board) is None or subsets.find_naked_pair(board).technique == "Naked Pair"  # type: ignore[union-attr]
+    assert (
+        subsets.find_naked_pair(board) is None
+        or subsets.find_naked_pair(board).technique == "Naked Pair"
+    )  # type: ignore[union-attr]
 
 
 def test_x_wing_and_not_with_three_columns() -> None:
@@ -180,7 +192,10 @@ def test_unique_rectangle_type_1_only_when_unique() -> None:
     board = board_with({rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "12", rc(2, 4): "125"})
     step = uniqueness.find_ur_type1(board)
     assert removed(step) == {(rc(2, 4), 1), (rc(2, 4), 2)}
-    assert uniqueness.find_ur_type1(board_with({rc(1, 1): "12", rc(1, 2): "12", rc(2, 1): "12"})) is None
+    assert (
+        uniqueness.find_ur_type1(board_with({rc(1, 1): "12", rc(1, 2): "12", rc(2, 1): "12"}))
+        is None
+    )
 
 
 CHAIN_OF_8 = [("row", 2, 8, "28"), ("col", 8, 8, "27"), ("row", 7, 8, "38")]
@@ -209,7 +224,9 @@ def test_xy_chain() -> None:
 
 
 def test_forcing_chain_contradiction_is_sound() -> None:
-    grid = parse("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    grid = parse(
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    )
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
@@ -220,11 +237,13 @@ def test_forcing_chain_contradiction_is_sound() -> None:
 
 
 def test_trial_and_error_places_the_solution_digit() -> None:
-    grid = parse("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..")
+    grid = parse(
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    )
     solution = solve(grid)
     assert solution is not None
     step = forcing.trial_and_error(Board.from_grid(grid), solution)
-    (cell, digit), = step.placements
+    ((cell, digit),) = step.placements
     assert solution[cell] == digit and "Trial and Error" in step.text
 
 
@@ -239,7 +258,13 @@ def test_als_xz_singly_linked_and_not_without_a_restricted_common() -> None:
     board = board_with({rc(1, 1): "12", rc(5, 1): "13", rc(5, 2): "23"})
     step = als.find_als_xz(board)
     assert step is not None and step.technique == "ALS-XZ"
-    assert removed(step) == {(rc(1, 2), 2), (rc(2, 2), 2), (rc(3, 2), 2), (rc(4, 1), 2), (rc(6, 1), 2)}
+    assert removed(step) == {
+        (rc(1, 2), 2),
+        (rc(2, 2), 2),
+        (rc(3, 2), 2),
+        (rc(4, 1), 2),
+        (rc(6, 1), 2),
+    }
     assert "x=1, z=2" in step.text
     # With B's 1 moved to r5c3 the two 1s no longer see each other: no restricted common.
     miss = board_with({rc(1, 1): "12", rc(5, 3): "13", rc(5, 2): "23"})
@@ -274,14 +299,23 @@ def test_sue_de_coq_and_not_when_the_helpers_share_a_digit() -> None:
     assert step is not None and step.technique == "Sue de Coq"
     row_rest = [rc(1, c) for c in (3, 4, 6, 7, 8, 9)]
     box_rest = [rc(1, 3), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)]
-    assert removed(step) == {(c, d) for c in row_rest for d in (1, 2)} | {(c, d) for c in box_rest for d in (3, 4)}
+    assert removed(step) == {(c, d) for c in row_rest for d in (1, 2)} | {
+        (c, d) for c in box_rest for d in (3, 4)
+    }
     assert sue_de_coq.find_sue_de_coq(board_with({**cells, rc(2, 1): "23"})) is None
 
 
 def test_sue_de_coq_with_an_extra_digit_in_both_helpers() -> None:
     # r1c1, r1c2 {1,2,3,4}; the row's r1c5 {1,5}, r1c6 {2,5} and the box's r2c1 {3,5}, r3c1 {4,5}
     # each hold 5 and one digit of the core: the row keeps 1/2/5 inside the pattern, the box 3/4/5.
-    cells = {rc(1, 1): "1234", rc(1, 2): "1234", rc(1, 5): "15", rc(1, 6): "25", rc(2, 1): "35", rc(3, 1): "45"}
+    cells = {
+        rc(1, 1): "1234",
+        rc(1, 2): "1234",
+        rc(1, 5): "15",
+        rc(1, 6): "25",
+        rc(2, 1): "35",
+        rc(3, 1): "45",
+    }
     step = sue_de_coq.find_sue_de_coq(board_with(cells))
     assert step is not None
     row_rest = [rc(1, c) for c in (3, 4, 7, 8, 9)]

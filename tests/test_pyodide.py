@@ -70,15 +70,20 @@ def test_counts_solutions_exactly(pyodide_report: dict[str, Any]) -> None:
 
 
 @pytest.mark.pyodide
-def test_the_generator_and_grader_give_the_same_answers_as_in_cpython(pyodide_report: dict[str, Any]) -> None:
+def test_the_generator_and_grader_give_the_same_answers_as_in_cpython(
+    pyodide_report: dict[str, Any],
+) -> None:
     from puzzle_sets import puzzle_file
     from pyodide_checks import GENERATOR_CASES, GRADED_CASES, read_puzzles
     from sudoku_core import format_line, generate, generate_graded, grade
 
     inside = pyodide_report["result"]["generated"]
-    assert inside["plain"] == [format_line(generate(max_seconds=None, **case).puzzle) for case in GENERATOR_CASES]
+    assert inside["plain"] == [
+        format_line(generate(max_seconds=None, **case).puzzle) for case in GENERATOR_CASES
+    ]
     assert inside["graded"] == [
-        format_line(generate_graded(max_seconds=None, **case).generated.puzzle) for case in GRADED_CASES
+        format_line(generate_graded(max_seconds=None, **case).generated.puzzle)
+        for case in GRADED_CASES
     ]
     here = grade(read_puzzles(puzzle_file("top95"))[0]).to_dict(with_path=False)
     assert {k: inside["grade"][k] for k in ("level", "score", "histogram")} == {

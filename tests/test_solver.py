@@ -25,9 +25,13 @@ from sudoku_core import (
 from sudoku_core.grid import Grid
 
 SEED_003 = "009100000040078023600402001032680057895000030064310000407863915008590762956721040"
-SEED_003_SOLUTION = "289136574541978623673452891132689457895247136764315289427863915318594762956721348"
+SEED_003_SOLUTION = (
+    "289136574541978623673452891132689457895247136764315289427863915318594762956721348"
+)
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+LEETCODE_SOLUTION = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
 ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
 
 
@@ -101,7 +105,9 @@ def test_counted_gives_exact_counts() -> None:
         expected = int(item.extra[0])
         assert count_solutions(item.grid, limit=10_000) == expected, item.where
         if expected == 1:
-            assert format_line(solve(item.grid), "0").replace("0", ".") == item.extra[1].replace("0", ".")  # type: ignore[arg-type]
+            assert format_line(solve(item.grid), "0").replace("0", ".") == item.extra[1].replace(
+                "0", "."
+            )  # type: ignore[arg-type]
 
 
 def _assert_solved(name: str, limit: int | None = None, every: int = 1) -> int:
@@ -113,8 +119,10 @@ def _assert_solved(name: str, limit: int | None = None, every: int = 1) -> int:
     return len(sample)
 
 
-@pytest.mark.parametrize(("name", "size"), [("easy50", 50), ("top95", 95), ("norvig_hardest", 11),
-                                            ("magictour_top1465", 1465)])
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [("easy50", 50), ("top95", 95), ("norvig_hardest", 11), ("magictour_top1465", 1465)],
+)
 def test_every_puzzle_of_the_classic_sets_is_solved_and_unique(name: str, size: int) -> None:
     assert _assert_solved(name) == size
 
@@ -180,8 +188,14 @@ def test_symmetries_map_the_solution(index: int, rng: random.Random) -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(0, len(_PROPERTY_PUZZLES) - 1), st.randoms(use_true_random=False), st.integers(0, 81))
-def test_any_subset_of_a_solution_is_solved_keeping_its_givens(index: int, rng: random.Random, keep: int) -> None:
+@given(
+    st.integers(0, len(_PROPERTY_PUZZLES) - 1),
+    st.randoms(use_true_random=False),
+    st.integers(0, 81),
+)
+def test_any_subset_of_a_solution_is_solved_keeping_its_givens(
+    index: int, rng: random.Random, keep: int
+) -> None:
     full = solve(_PROPERTY_PUZZLES[index])
     assert full is not None
     kept = set(rng.sample(range(81), keep))
@@ -191,9 +205,15 @@ def test_any_subset_of_a_solution_is_solved_keeping_its_givens(index: int, rng: 
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, len(_PROPERTY_PUZZLES) - 1), st.randoms(use_true_random=False), st.integers(14, 40),
-       st.booleans())
-def test_counts_agree_with_the_reference_solver(index: int, rng: random.Random, keep: int, clash: bool) -> None:
+@given(
+    st.integers(0, len(_PROPERTY_PUZZLES) - 1),
+    st.randoms(use_true_random=False),
+    st.integers(14, 40),
+    st.booleans(),
+)
+def test_counts_agree_with_the_reference_solver(
+    index: int, rng: random.Random, keep: int, clash: bool
+) -> None:
     """Random subsets of a solution (often several solutions), sometimes with a wrong digit."""
     full = solve(_PROPERTY_PUZZLES[index])
     assert full is not None

@@ -57,7 +57,9 @@ def test_multiple_shows_two_solutions_and_where_they_differ() -> None:
     verdict = check(puzzle)
     assert verdict.status is Status.MULTIPLE
     first, second = verdict.solutions
-    assert first != second and is_solution(first, parse(puzzle)) and is_solution(second, parse(puzzle))
+    assert (
+        first != second and is_solution(first, parse(puzzle)) and is_solution(second, parse(puzzle))
+    )
     assert verdict.differences == tuple(c for c in range(81) if first[c] != second[c])
     assert len(verdict.differences) >= 4  # two solutions always differ in at least 4 cells
     assert f"differ in {len(verdict.differences)} cells" in verdict.describe()

@@ -34,7 +34,14 @@ from sudoku_core.logic.board import (
 )
 from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step, spread
 
-__all__ = ["Als", "alses_and_rcs", "find_als_xy_wing", "find_als_xz", "find_alses", "restricted_commons"]
+__all__ = [
+    "Als",
+    "alses_and_rcs",
+    "find_als_xy_wing",
+    "find_als_xz",
+    "find_alses",
+    "restricted_commons",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +202,9 @@ def find_als_xy_wing(board: Board) -> Step | None:
     Of all, the one HoDoKu would pick (:func:`_key`)."""
     alses, table = alses_and_rcs(board)
     where = board.where
-    best: tuple[tuple[int, int, int], Als, Als, Als, tuple[int, int], list[tuple[int, int]]] | None = None
+    best: (
+        tuple[tuple[int, int, int], Als, Als, Als, tuple[int, int], list[tuple[int, int]]] | None
+    ) = None
     for k, c_als in enumerate(alses):
         partners = table[k]
         for p, (i, rc_a) in enumerate(partners):

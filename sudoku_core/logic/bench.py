@@ -106,7 +106,11 @@ def check_soundness(
             if board.grid() != solution:
                 errors.append(f"{format_line(grid)}: not solved")
             if progress and puzzles % 250 == 0:
-                print(f"  ... {puzzles} puzzles, {steps} steps, {len(errors)} unsound", file=sys.stderr, flush=True)
+                print(
+                    f"  ... {puzzles} puzzles, {steps} steps, {len(errors)} unsound",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return puzzles, steps, errors
 
 
@@ -120,8 +124,15 @@ def bench_generation(count: int) -> list[dict[str, object]]:
             made = generate_graded(difficulty=level, seed=seed, max_seconds=60)
             times.append(time.perf_counter() - started)
             met += made.target_met
-        rows.append({"level": level.value, "count": count, "median_s": round(statistics.median(times), 2),
-                     "max_s": round(max(times), 2), "met": met})
+        rows.append(
+            {
+                "level": level.value,
+                "count": count,
+                "median_s": round(statistics.median(times), 2),
+                "max_s": round(max(times), 2),
+                "met": met,
+            }
+        )
     return rows
 
 
@@ -134,11 +145,18 @@ def hodoku_levels(puzzles: list[str], python: str, cache: Path | None) -> dict[s
             known[row["p"]] = row["level"].lower()
     todo = [p for p in puzzles if p not in known]
     if todo:
-        probe = subprocess.run([python, "-c", "import hodoku.api"], capture_output=True, check=False)
+        probe = subprocess.run(
+            [python, "-c", "import hodoku.api"], capture_output=True, check=False
+        )
         if probe.returncode != 0:
             return None
-        done = subprocess.run([python, "-c", _ORACLE], input="\n".join(todo) + "\n", capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run(
+            [python, "-c", _ORACLE],
+            input="\n".join(todo) + "\n",
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         rows = [json.loads(line) for line in done.stdout.splitlines()]
         for row in rows:
             known[row["p"]] = row["level"]
@@ -153,8 +171,11 @@ def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] 
     """Level agreement with HoDoKu on ``count`` magictour puzzles plus ``count`` generated ones."""
     sample = [format_line(g) for g in _sample("magictour_top1465", count)]
     per_level = max(1, count // len(LEVELS))
-    generated = [format_line(generate_graded(difficulty=lv, seed=1000 + i, max_seconds=60).generated.puzzle)
-                 for lv in LEVELS for i in range(per_level)]
+    generated = [
+        format_line(generate_graded(difficulty=lv, seed=1000 + i, max_seconds=60).generated.puzzle)
+        for lv in LEVELS
+        for i in range(per_level)
+    ]
     theirs = hodoku_levels(sample + generated, python, cache)
     if theirs is None:
         return f"HoDoKu agreement skipped: hodoku-py is not installed for {python} (pip install hodoku-py)"
@@ -167,35 +188,64 @@ def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] 
             same += ours == theirs[p]
             if ours != theirs[p]:
                 confusion[f"hodoku {theirs[p]} / ours {ours}"] += 1
-        table[label] = {"puzzles": len(puzzles), "agree": same, "percent": round(100 * same / len(puzzles), 1),
-                        "differences": dict(confusion)}
+        table[label] = {
+            "puzzles": len(puzzles),
+            "agree": same,
+            "percent": round(100 * same / len(puzzles), 1),
+            "differences": dict(confusion),
+        }
     return table
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
     parser = argparse.ArgumentParser(prog="python -m sudoku_core.logic.bench", description=__doc__)
-    parser.add_argument("sets", nargs="*", default=list(DEFAULT_SETS), help="puzzle set names or files")
-    parser.add_argument("--limit", type=int, default=100, help="puzzles graded per set (default 100)")
-    parser.add_argument("--soundness", type=int, default=0, metavar="N", help="check every step of N puzzles")
-    parser.add_argument("--soundness-set", action="append", default=[], metavar="NAME:N",
-                        help="check every step of N puzzles of a set (repeatable; replaces --soundness N)")
-    parser.add_argument("--generate", type=int, default=0, metavar="N", help="time N generations per level")
-    parser.add_argument("--agreement", type=int, default=0, metavar="N", help="compare levels with HoDoKu")
-    parser.add_argument("--hodoku-python", default=sys.executable, help="an interpreter with hodoku-py")
-    parser.add_argument("--hodoku-cache", type=Path, help="JSON-lines file keeping HoDoKu's answers")
+    parser.add_argument(
+        "sets", nargs="*", default=list(DEFAULT_SETS), help="puzzle set names or files"
+    )
+    parser.add_argument(
+        "--limit", type=int, default=100, help="puzzles graded per set (default 100)"
+    )
+    parser.add_argument(
+        "--soundness", type=int, default=0, metavar="N", help="check every step of N puzzles"
+    )
+    parser.add_argument(
+        "--soundness-set",
+        action="append",
+        default=[],
+        metavar="NAME:N",
+        help="check every step of N puzzles of a set (repeatable; replaces --soundness N)",
+    )
+    parser.add_argument(
+        "--generate", type=int, default=0, metavar="N", help="time N generations per level"
+    )
+    parser.add_argument(
+        "--agreement", type=int, default=0, metavar="N", help="compare levels with HoDoKu"
+    )
+    parser.add_argument(
+        "--hodoku-python", default=sys.executable, help="an interpreter with hodoku-py"
+    )
+    parser.add_argument(
+        "--hodoku-cache", type=Path, help="JSON-lines file keeping HoDoKu's answers"
+    )
     args = parser.parse_args(argv)
     code = 0
     if args.limit:
         print("## Grading time per puzzle")
         for name in args.sets:
             row = bench_grading(name, args.limit)
-            print(f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
-                  f"levels {row['levels']}")
+            print(
+                f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
+                f"levels {row['levels']}"
+            )
             print(f"  techniques: {row['techniques']}")
     if args.soundness or args.soundness_set:
-        counts = {name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)}
-        puzzles, steps, errors = check_soundness(args.sets, args.soundness, counts or None, progress=True)
+        counts = {
+            name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)
+        }
+        puzzles, steps, errors = check_soundness(
+            args.sets, args.soundness, counts or None, progress=True
+        )
         print(f"## Soundness\n- {puzzles} puzzles, {steps} steps, {len(errors)} unsound")
         for error in errors[:20]:
             print(f"  - {error}")
@@ -203,8 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.generate:
         print("## Generation to a level")
         for gen in bench_generation(args.generate):
-            print(f"- {gen['level']}: median {gen['median_s']} s, max {gen['max_s']} s, "
-                  f"target met {gen['met']}/{gen['count']}")
+            print(
+                f"- {gen['level']}: median {gen['median_s']} s, max {gen['max_s']} s, "
+                f"target met {gen['met']}/{gen['count']}"
+            )
     if args.agreement:
         print("## Level agreement with HoDoKu")
         table = agreement(args.agreement, args.hodoku_python, args.hodoku_cache)

@@ -35,7 +35,9 @@ def node_name(node: Node) -> str:
     return f"({node % 9 + 1}){cell_name(node // 9)}"
 
 
-def strong_links(board: Board, *, cells: bool, units: bool, digit: int = 0) -> dict[Node, list[Node]]:
+def strong_links(
+    board: Board, *, cells: bool, units: bool, digit: int = 0
+) -> dict[Node, list[Node]]:
     """The strong links: bivalue cells (``cells``) and bilocal units (``units``), per node."""
     links: dict[Node, list[Node]] = {}
     if cells:
@@ -57,7 +59,9 @@ def strong_links(board: Board, *, cells: bool, units: bool, digit: int = 0) -> d
     return links
 
 
-def _weak(board: Board, node: Node, in_cell: bool, useful: dict[Node, list[Node]]) -> Iterable[Node]:
+def _weak(
+    board: Board, node: Node, in_cell: bool, useful: dict[Node, list[Node]]
+) -> Iterable[Node]:
     """The nodes weakly linked to ``node`` that carry a strong link onwards."""
     c, di = divmod(node, 9)
     if in_cell:
@@ -105,7 +109,12 @@ def _chain_text(chain: list[Node]) -> str:
 
 
 def _search(
-    board: Board, name: str, links: dict[Node, list[Node]], *, in_cell: bool, same_digit: bool,
+    board: Board,
+    name: str,
+    links: dict[Node, list[Node]],
+    *,
+    in_cell: bool,
+    same_digit: bool,
     bivalue_start: bool = False,
 ) -> Step | None:
     """The chain that removes the most candidates (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it;
@@ -135,7 +144,9 @@ def _search(
                     # ``other`` is on: a chain a = ... = other proves "a or other".
                     if other == a:
                         # a is true: it removes the cell's other candidates
-                        others = [(a // 9, d) for d in MASK_DIGITS[board.cands[a // 9]] if d != a % 9 + 1]
+                        others = [
+                            (a // 9, d) for d in MASK_DIGITS[board.cands[a // 9]] if d != a % 9 + 1
+                        ]
                         key = (len(others), -spread(others))
                         if best is None or key > best[0]:
                             chain = _rebuild(parent, state)
@@ -144,13 +155,19 @@ def _search(
                         continue
                     if same_digit and other % 9 != a % 9:
                         continue
-                    targets = [t for t in _targets(board, a, other) if 9 * t[0] + t[1] - 1 not in (a, other)]
+                    targets = [
+                        t
+                        for t in _targets(board, a, other)
+                        if 9 * t[0] + t[1] - 1 not in (a, other)
+                    ]
                     if not targets:
                         continue
                     key = (len(targets), -spread(targets))
                     if best is None or key > best[0]:
                         chain = _rebuild(parent, state)
-                        if len(set(chain)) == len(chain):  # no candidate twice (HoDoKu has no lassos)
+                        if len(set(chain)) == len(
+                            chain
+                        ):  # no candidate twice (HoDoKu has no lassos)
                             best = (key, chain, targets)
             frontier = following
     if best is None:
@@ -161,7 +178,9 @@ def _search(
     return _make(board, name, chain, targets=found)
 
 
-def _rebuild(parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: tuple[Node, bool]) -> list[Node]:
+def _rebuild(
+    parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: tuple[Node, bool]
+) -> list[Node]:
     chain = []
     current: tuple[Node, bool] | None = state
     while current is not None:
@@ -171,7 +190,11 @@ def _rebuild(parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: t
 
 
 def _make(
-    board: Board, name: str, chain: list[Node], *, placement: bool = False,
+    board: Board,
+    name: str,
+    chain: list[Node],
+    *,
+    placement: bool = False,
     targets: list[tuple[int, int]] | None = None,
 ) -> Step:
     a, z = chain[0], chain[-1]

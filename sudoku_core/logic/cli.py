@@ -31,15 +31,27 @@ def add_commands(subparsers: Any) -> None:
     for name, text in helps.items():
         sub = subparsers.add_parser(name, help=text, description=text)
         add_input_arguments(sub)
-        sub.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+        sub.add_argument(
+            "--format",
+            choices=["text", "json"],
+            default="text",
+            help="output format (default text)",
+        )
         if name == "hint":
-            sub.add_argument("--digits", metavar="GRID", help="the player's grid (givens and entries), 81 characters")
             sub.add_argument(
-                "--candidates", metavar="MARKS",
+                "--digits",
+                metavar="GRID",
+                help="the player's grid (givens and entries), 81 characters",
+            )
+            sub.add_argument(
+                "--candidates",
+                metavar="MARKS",
                 help="the player's pencil marks: 81 comma-separated digit strings, e.g. '137,,25,...'",
             )
             sub.add_argument(
-                "--level", choices=["nudge", "pattern", "effect", "all"], default="all",
+                "--level",
+                choices=["nudge", "pattern", "effect", "all"],
+                default="all",
                 help="how much of the hint to show (default all)",
             )
 
@@ -51,7 +63,9 @@ def _grade_text(result: Any) -> list[str]:
     return lines
 
 
-def _answer(command: str, item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+def _answer(
+    command: str, item: PuzzleLine, args: argparse.Namespace
+) -> tuple[list[str], dict[str, Any]]:
     assert item.grid is not None
     if command == "grade":
         result = grade(item.grid)

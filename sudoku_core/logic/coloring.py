@@ -75,12 +75,23 @@ def find_simple_colors(board: Board) -> Step | None:
             both = on | off
             trap = where_d & ~both & _sees(on) & _sees(off)
             if trap:
-                return _step("Simple Colors", d, f"colours {cells_text(cells_of(on))} / {cells_text(cells_of(off))}"
-                             " hold it once between them", both, trap)
+                return _step(
+                    "Simple Colors",
+                    d,
+                    f"colours {cells_text(cells_of(on))} / {cells_text(cells_of(off))}"
+                    " hold it once between them",
+                    both,
+                    trap,
+                )
             for wrong in (on, off):
                 if _sees_twice(wrong):
-                    return _step("Simple Colors", d, f"colour {cells_text(cells_of(wrong))} sees itself, so "
-                                 "it is false", both, wrong)
+                    return _step(
+                        "Simple Colors",
+                        d,
+                        f"colour {cells_text(cells_of(wrong))} sees itself, so it is false",
+                        both,
+                        wrong,
+                    )
     return None
 
 
@@ -96,8 +107,14 @@ def find_multi_colors(board: Board) -> Step | None:
                 pattern = a0 | a1 | b0 | b1
                 for a, a_other in ((a0, a1), (a1, a0)):
                     if _sees(a) & b0 and _sees(a) & b1:
-                        return _step("Multi Colors", d, f"colour {cells_text(cells_of(a))} sees both colours of "
-                                     "another cluster, so it is false", pattern, a)
+                        return _step(
+                            "Multi Colors",
+                            d,
+                            f"colour {cells_text(cells_of(a))} sees both colours of "
+                            "another cluster, so it is false",
+                            pattern,
+                            a,
+                        )
                     if j < i:
                         continue
                     for b, b_other in ((b0, b1), (b1, b0)):
@@ -105,6 +122,12 @@ def find_multi_colors(board: Board) -> Step | None:
                             continue
                         removed = where_d & ~pattern & _sees(a_other) & _sees(b_other)
                         if removed:
-                            return _step("Multi Colors", d, f"{cells_text(cells_of(a_other))} or "
-                                         f"{cells_text(cells_of(b_other))} holds it", pattern, removed)
+                            return _step(
+                                "Multi Colors",
+                                d,
+                                f"{cells_text(cells_of(a_other))} or "
+                                f"{cells_text(cells_of(b_other))} holds it",
+                                pattern,
+                                removed,
+                            )
     return None

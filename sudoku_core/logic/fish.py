@@ -42,14 +42,29 @@ def _positions(where_d: int, line: int, orient: int) -> int:
 
 
 def _describe(name: str, d: int, orient: int, base: tuple[int, ...], cover: tuple[int, ...]) -> str:
-    b = " and ".join(str(i + 1) for i in base) if len(base) == 2 else ", ".join(str(i + 1) for i in base)
-    c = " and ".join(str(i + 1) for i in cover) if len(cover) == 2 else ", ".join(str(i + 1) for i in cover)
+    b = (
+        " and ".join(str(i + 1) for i in base)
+        if len(base) == 2
+        else ", ".join(str(i + 1) for i in base)
+    )
+    c = (
+        " and ".join(str(i + 1) for i in cover)
+        if len(cover) == 2
+        else ", ".join(str(i + 1) for i in cover)
+    )
     return f"{name} on {d} in {_PLURAL[orient]} {b}, {_PLURAL[1 - orient]} {c}"
 
 
 def _fish_step(
-    board: Board, name: str, d: int, *, orient: int, base: tuple[int, ...], cover: tuple[int, ...],
-    removed: int, fins: int,
+    board: Board,
+    name: str,
+    d: int,
+    *,
+    orient: int,
+    base: tuple[int, ...],
+    cover: tuple[int, ...],
+    removed: int,
+    fins: int,
 ) -> Step:
     body = board.where[d] & _spread(base, orient)
     text = _describe(name, d, orient, base, cover)
@@ -83,7 +98,14 @@ def find_basic_fish(board: Board, n: int) -> Step | None:
                 removed = where_d & _spread(cover, 1 - orient) & ~_spread(base, orient)
                 if removed:
                     return _fish_step(
-                        board, _NAMES[n], d, orient=orient, base=base, cover=cover, removed=removed, fins=0
+                        board,
+                        _NAMES[n],
+                        d,
+                        orient=orient,
+                        base=base,
+                        cover=cover,
+                        removed=removed,
+                        fins=0,
                     )
     return None
 
@@ -143,9 +165,16 @@ def _scan_finned(board: Board, n: int) -> dict[bool, Step | None]:
                         for kind in (False, True):
                             if found[kind] is None:
                                 found[kind] = _finned_cover(
-                                    board, ("Sashimi " if kind else "Finned ") + _NAMES[n], d,
-                                    orient=orient, base=base, pos=pos, body=body,
-                                    stack_mask=stack_mask, box=box, sashimi=kind,
+                                    board,
+                                    ("Sashimi " if kind else "Finned ") + _NAMES[n],
+                                    d,
+                                    orient=orient,
+                                    base=base,
+                                    pos=pos,
+                                    body=body,
+                                    stack_mask=stack_mask,
+                                    box=box,
+                                    sashimi=kind,
                                 )
                         if found[False] is not None and found[True] is not None:
                             return found
@@ -153,8 +182,17 @@ def _scan_finned(board: Board, n: int) -> dict[bool, Step | None]:
 
 
 def _finned_cover(
-    board: Board, kind: str, d: int, *, orient: int, base: tuple[int, ...], pos: list[int], body: int,
-    stack_mask: int, box: int, sashimi: bool,
+    board: Board,
+    kind: str,
+    d: int,
+    *,
+    orient: int,
+    base: tuple[int, ...],
+    pos: list[int],
+    body: int,
+    stack_mask: int,
+    box: int,
+    sashimi: bool,
 ) -> Step | None:
     """Complete the cover lines of a finned fish inside the fin box's stack, if it removes anything."""
     where_d = board.where[d]

@@ -77,7 +77,9 @@ def _possible_in(result: Outcome, cell: int, digit: int) -> bool:
     return result[0][cell] == digit or bool(result[1][cell] >> (digit - 1) & 1)
 
 
-def _common(board: Board, results: list[Outcome]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _common(
+    board: Board, results: list[Outcome]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     placements = []
     eliminations = []
     for c in cells_of(board.unsolved):

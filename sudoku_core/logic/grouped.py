@@ -82,7 +82,7 @@ def _links(board: Board, groups: dict[GNode, int]) -> dict[GNode, list[GNode]]:
             if spots.bit_count() == 2:
                 a, b = cells_of(spots)
                 add((d, 1 << a), (d, 1 << b))
-        for (gd, bits) in groups:
+        for gd, bits in groups:
             if gd != d:
                 continue
             for unit in UNIT_BITS:
@@ -96,7 +96,11 @@ def _links(board: Board, groups: dict[GNode, int]) -> dict[GNode, list[GNode]]:
 
 
 def _weak(
-    board: Board, node: GNode, groups: dict[GNode, int], links: dict[GNode, list[GNode]], linked: list[list[GNode]]
+    board: Board,
+    node: GNode,
+    groups: dict[GNode, int],
+    links: dict[GNode, list[GNode]],
+    linked: list[list[GNode]],
 ) -> Iterator[GNode]:
     """The nodes ``node`` (on) turns off that carry a strong link onwards; ``linked[d]``: the
     group nodes of digit d that have one."""
@@ -130,7 +134,9 @@ def _targets(board: Board, a: GNode, z: GNode, groups: dict[GNode, int]) -> list
     return []
 
 
-def _rebuild(parent: dict[tuple[GNode, bool], tuple[GNode, bool] | None], state: tuple[GNode, bool]) -> list[GNode]:
+def _rebuild(
+    parent: dict[tuple[GNode, bool], tuple[GNode, bool] | None], state: tuple[GNode, bool]
+) -> list[GNode]:
     chain = []
     current: tuple[GNode, bool] | None = state
     while current is not None:
@@ -177,15 +183,20 @@ def find_grouped_aic(board: Board) -> Step | None:
                         continue
                     chain = _rebuild(parent, state)
                     cells = [bits for _, bits in chain]
-                    overlap = any(cells[i] & cells[j] and chain[i][0] == chain[j][0]
-                                  for i in range(len(chain)) for j in range(i + 1, len(chain)))
+                    overlap = any(
+                        cells[i] & cells[j] and chain[i][0] == chain[j][0]
+                        for i in range(len(chain))
+                        for j in range(i + 1, len(chain))
+                    )
                     if any(b.bit_count() > 1 for b in cells) and not overlap:
                         best = (key, chain, targets)
             frontier = following
     if best is None:
         return None
     _, chain, targets = best
-    text = _name(chain[0]) + "".join(("=" if i % 2 == 0 else "-") + _name(n) for i, n in enumerate(chain[1:]))
+    text = _name(chain[0]) + "".join(
+        ("=" if i % 2 == 0 else "-") + _name(n) for i, n in enumerate(chain[1:])
+    )
     used = [(c, d) for d, bits in chain for c in cells_of(bits)]
     return make_step(
         "Grouped Nice Loop/AIC",

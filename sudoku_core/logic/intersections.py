@@ -12,12 +12,15 @@ from sudoku_core.logic.board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Boa
 from sudoku_core.logic.steps import Step, make_step
 
 _LINES_OF_BOX = tuple(
-    (tuple(range((b // 3) * 3, (b // 3) * 3 + 3)), tuple(range(9 + (b % 3) * 3, 9 + (b % 3) * 3 + 3)))
+    (
+        tuple(range((b // 3) * 3, (b // 3) * 3 + 3)),
+        tuple(range(9 + (b % 3) * 3, 9 + (b % 3) * 3 + 3)),
+    )
     for b in range(9)
 )
-_BOXES_OF_LINE = tuple(
-    tuple(18 + (r // 3) * 3 + i for i in range(3)) for r in range(9)
-) + tuple(tuple(18 + i * 3 + c // 3 for i in range(3)) for c in range(9))
+_BOXES_OF_LINE = tuple(tuple(18 + (r // 3) * 3 + i for i in range(3)) for r in range(9)) + tuple(
+    tuple(18 + i * 3 + c // 3 for i in range(3)) for c in range(9)
+)
 
 
 def _step(kind: str, d: int, base: int, cover: int, board: Board) -> Step | None:
@@ -25,7 +28,11 @@ def _step(kind: str, d: int, base: int, cover: int, board: Board) -> Step | None
     removed = board.where[d] & UNIT_BITS[cover] & ~inside
     if not removed:
         return None
-    name = "Locked Candidates Type 1 (Pointing)" if kind == "pointing" else "Locked Candidates Type 2 (Claiming)"
+    name = (
+        "Locked Candidates Type 1 (Pointing)"
+        if kind == "pointing"
+        else "Locked Candidates Type 2 (Claiming)"
+    )
     text = f"{name}: in {unit_name(base)}, {d} lies only in {unit_name(cover)}"
     return make_step(
         name,

@@ -136,7 +136,9 @@ def _er_step(board: Board, d: int, b: int, *, r: int, c: int, inside: int) -> St
             continue
         target = 9 * r2 + c
         if where_d >> target & 1:
-            return _er_make(d, b, inside=inside, link=(9 * r + c1, 9 * r2 + c1), unit=9 + c1, target=target)
+            return _er_make(
+                d, b, inside=inside, link=(9 * r + c1, 9 * r2 + c1), unit=9 + c1, target=target
+            )
     for r1 in range(9):
         if r1 // 3 == r // 3:
             continue
@@ -149,7 +151,9 @@ def _er_step(board: Board, d: int, b: int, *, r: int, c: int, inside: int) -> St
             continue
         target = 9 * r + c2
         if where_d >> target & 1:
-            return _er_make(d, b, inside=inside, link=(9 * r1 + c, 9 * r1 + c2), unit=r1, target=target)
+            return _er_make(
+                d, b, inside=inside, link=(9 * r1 + c, 9 * r1 + c2), unit=r1, target=target
+            )
     return None
 
 

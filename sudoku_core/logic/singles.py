@@ -6,7 +6,7 @@ from sudoku_core.grid import CELLS, cell_name, unit_name
 from sudoku_core.logic.board import BIT_COUNT, UNIT_BITS, UNITS_OF_CELL, Board, first_cell
 from sudoku_core.logic.steps import Step, make_step
 
-HIDDEN_SINGLE_UNITS = tuple(range(18, 27)) + tuple(range(9))  + tuple(range(9, 18))
+HIDDEN_SINGLE_UNITS = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))
 """Boxes first, then rows, then columns: the order people look (and HoDoKu searches)."""
 
 

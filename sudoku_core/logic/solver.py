@@ -103,7 +103,9 @@ SEARCH_ORDER: Final = _CORE + _ADVANCED + _LAST_RESORT
 """(technique, finder) in the order tried."""
 
 
-def find_step(board: Board, *, unique: bool = False, skip: frozenset[str] = frozenset()) -> Step | None:
+def find_step(
+    board: Board, *, unique: bool = False, skip: frozenset[str] = frozenset()
+) -> Step | None:
     """The first step found by the simplest technique that applies, or None.
 
     ``unique``: the puzzle is known to have one solution, so uniqueness techniques may be used.
@@ -118,7 +120,9 @@ def find_step(board: Board, *, unique: bool = False, skip: frozenset[str] = froz
     return None
 
 
-def iter_path(board: Board, solution: Grid | None = None, *, unique: bool = False) -> Iterator[Step]:
+def iter_path(
+    board: Board, solution: Grid | None = None, *, unique: bool = False
+) -> Iterator[Step]:
     """Solve ``board`` in place, yielding each step as it is applied.
 
     With a ``solution``, a board that no technique can advance gets a *trial and error* step;

@@ -158,7 +158,9 @@ class Step:
     def pattern(self) -> str:
         """The second hint: the cells and candidates of the pattern."""
         if self.candidates:
-            return f"{self.technique}: " + ", ".join(f"{cell_name(c)}({d})" for c, d in self.candidates)
+            return f"{self.technique}: " + ", ".join(
+                f"{cell_name(c)}({d})" for c, d in self.candidates
+            )
         return f"{self.technique}: " + ", ".join(cell_name(c) for c in self.cells)
 
     def effect(self) -> str:
@@ -178,8 +180,12 @@ class Step:
             "score": self.info.score,
             "rating": self.info.rating,
             "text": self.text,
-            "placements": [{"cell": c, "name": cell_name(c), "digit": d} for c, d in self.placements],
-            "eliminations": [{"cell": c, "name": cell_name(c), "digit": d} for c, d in self.eliminations],
+            "placements": [
+                {"cell": c, "name": cell_name(c), "digit": d} for c, d in self.placements
+            ],
+            "eliminations": [
+                {"cell": c, "name": cell_name(c), "digit": d} for c, d in self.eliminations
+            ],
             "cells": list(self.cells),
             "candidates": [[c, d] for c, d in self.candidates],
             "units": [unit_name(u) for u in self.units],

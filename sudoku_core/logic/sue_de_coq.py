@@ -52,13 +52,22 @@ def _check(board: Board, line: int, box: int, core: Cellset, v: int) -> Step | N
         rest = [c for c in cells_of(box_free & ~core & ~l_bits) if not cands[c] & v_l]
         for b_bits, b_mask, b_size in _subsets(board, rest):
             extra_b = b_mask & ~v
-            if not b_mask & v or n_core + l_size - n_extra_l + b_size - BIT_COUNT[extra_b] != BIT_COUNT[v]:
+            if (
+                not b_mask & v
+                or n_core + l_size - n_extra_l + b_size - BIT_COUNT[extra_b] != BIT_COUNT[v]
+            ):
                 continue
             used = core | l_bits | b_bits
             line_lose = (v & ~b_mask) | extra_l
             box_lose = (v & ~v_l) | extra_b
-            removed = [(c, d) for c in cells_of(line_free & ~used) for d in MASK_DIGITS[cands[c] & line_lose]]
-            removed += [(c, d) for c in cells_of(box_free & ~used) for d in MASK_DIGITS[cands[c] & box_lose]]
+            removed = [
+                (c, d)
+                for c in cells_of(line_free & ~used)
+                for d in MASK_DIGITS[cands[c] & line_lose]
+            ]
+            removed += [
+                (c, d) for c in cells_of(box_free & ~used) for d in MASK_DIGITS[cands[c] & box_lose]
+            ]
             if removed:
                 return make_step(
                     "Sue de Coq",

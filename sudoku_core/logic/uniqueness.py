@@ -67,12 +67,19 @@ def find_ur_type1(board: Board) -> Step | None:
         extra = [c for c in cells if cands[c] != pair]
         if len(extra) == 1:
             c = extra[0]
-            return _ur("Uniqueness Test 1", cells, pair, f"{cell_name(c)} must hold another digit",
-                       eliminations=[(c, d) for d in MASK_DIGITS[pair]])
+            return _ur(
+                "Uniqueness Test 1",
+                cells,
+                pair,
+                f"{cell_name(c)} must hold another digit",
+                eliminations=[(c, d) for d in MASK_DIGITS[pair]],
+            )
     return None
 
 
-def _floor_roof(cells: tuple[int, ...], cands: list[int], pair: int) -> tuple[list[int], list[int]] | None:
+def _floor_roof(
+    cells: tuple[int, ...], cands: list[int], pair: int
+) -> tuple[list[int], list[int]] | None:
     floor = [c for c in cells if cands[c] == pair]
     roof = [c for c in cells if cands[c] != pair]
     if len(floor) != 2 or not _shared(roof[0], roof[1]):
@@ -101,8 +108,13 @@ def find_ur_type2(board: Board) -> Step | None:
         z = extra.bit_length()
         removed = board.where[z] & PEER_BITS[roof[0]] & PEER_BITS[roof[1]]
         if removed:
-            return _ur("Uniqueness Test 2", cells, pair, f"{cell_name(roof[0])} or {cell_name(roof[1])} is {z}",
-                       eliminations=[(c, z) for c in cells_of(removed)])
+            return _ur(
+                "Uniqueness Test 2",
+                cells,
+                pair,
+                f"{cell_name(roof[0])} or {cell_name(roof[1])} is {z}",
+                eliminations=[(c, z) for c in cells_of(removed)],
+            )
     return None
 
 
@@ -123,12 +135,21 @@ def find_ur_type3(board: Board) -> Step | None:
                     if BIT_COUNT[mask] != size + 1:
                         continue
                     keep = set(group) | set(roof)
-                    removed = [(c, d) for c in UNITS[u] if c not in keep for d in MASK_DIGITS[cands[c] & mask]]
+                    removed = [
+                        (c, d)
+                        for c in UNITS[u]
+                        if c not in keep
+                        for d in MASK_DIGITS[cands[c] & mask]
+                    ]
                     if removed:
-                        return _ur("Uniqueness Test 3", cells, pair,
-                                   f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
-                                   f"{cells_text(group)}",
-                                   eliminations=removed)
+                        return _ur(
+                            "Uniqueness Test 3",
+                            cells,
+                            pair,
+                            f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
+                            f"{cells_text(group)}",
+                            eliminations=removed,
+                        )
     return None
 
 
@@ -140,9 +161,13 @@ def find_ur_type4(board: Board) -> Step | None:
             for x in MASK_DIGITS[pair]:
                 if board.where[x] & UNIT_BITS[u] == both:
                     y = (pair & ~(1 << (x - 1))).bit_length()
-                    return _ur("Uniqueness Test 4", cells, pair,
-                               f"{x} is locked to {cells_text(roof)}, so they cannot hold {y}",
-                               eliminations=[(c, y) for c in roof])
+                    return _ur(
+                        "Uniqueness Test 4",
+                        cells,
+                        pair,
+                        f"{x} is locked to {cells_text(roof)}, so they cannot hold {y}",
+                        eliminations=[(c, y) for c in roof],
+                    )
     return None
 
 
@@ -159,11 +184,18 @@ def find_hidden_rectangle(board: Board) -> Step | None:
             col_cells = (1 << (9 * (corner // 9) + c)) | (1 << opposite)
             for x in MASK_DIGITS[pair]:
                 y = (pair & ~(1 << (x - 1))).bit_length()
-                if (board.where[x] & UNIT_BITS[r] == row_cells and board.where[x] & UNIT_BITS[9 + c] == col_cells
-                        and board.has(opposite, y)):
-                    return _ur("Hidden Rectangle", cells, pair,
-                               f"{x} is locked to the rectangle in the lines of {cell_name(opposite)}",
-                               eliminations=[(opposite, y)])
+                if (
+                    board.where[x] & UNIT_BITS[r] == row_cells
+                    and board.where[x] & UNIT_BITS[9 + c] == col_cells
+                    and board.has(opposite, y)
+                ):
+                    return _ur(
+                        "Hidden Rectangle",
+                        cells,
+                        pair,
+                        f"{x} is locked to the rectangle in the lines of {cell_name(opposite)}",
+                        eliminations=[(opposite, y)],
+                    )
     return None
 
 

@@ -27,7 +27,11 @@ def find_xy_wing(board: Board) -> Step | None:
     pairs = _bivalue(board)
     for pivot in pairs:
         pm = cands[pivot]
-        wings = [c for c in pairs if c != pivot and PEER_BITS[pivot] >> c & 1 and BIT_COUNT[cands[c] & pm] == 1]
+        wings = [
+            c
+            for c in pairs
+            if c != pivot and PEER_BITS[pivot] >> c & 1 and BIT_COUNT[cands[c] & pm] == 1
+        ]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 za = cands[a] & ~pm
