@@ -3,7 +3,7 @@
 
     python build.py [build]      wheel + pinned Pyodide runtime + web/ -> site/
     python build.py serve        build if needed, then serve site/ on http://127.0.0.1:8000/
-    python build.py test         set up .venv, a browser and the site, then run pytest and lint
+    python build.py test         set up .venv, a browser and the site, then lint and run pytest
     python build.py bench        the engine's benchmark in CPython and in Pyodide (Node)
 
 Vocabulary: the *runtime* is Pyodide's core files from npm; a *pin* is a name, version and sha256
@@ -24,7 +24,6 @@ import http.server
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -345,6 +344,49 @@ def venv_python(venv: Path) -> Path:
     return posix if posix.exists() or os.name != "nt" else venv / "Scripts" / "python.exe"
 
 
+def venv_problem(venv: Path) -> str | None:
+    """Why the venv cannot be used as it is, or None when it is sound.
+
+    A venv that was moved or copied, or whose base interpreter was removed or upgraded, keeps
+    running scripts whose `#!` line names an interpreter that no longer exists: running
+    `.venv/bin/mypy` then fails with FileNotFoundError. So check the interpreter (it runs, is new
+    enough and its sys.prefix is this folder) and every console script's `#!` line.
+    """
+    python = venv_python(venv)
+    if not python.exists():
+        return "no interpreter" if venv.exists() else "missing"
+    try:
+        out = subprocess.run(
+            [str(python), "-c", "import sys; print(*sys.version_info[:2]); print(sys.prefix)"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"its interpreter does not run: {exc}"
+    lines = out.stdout.splitlines()
+    if out.returncode != 0 or len(lines) != 2:
+        return f"its interpreter does not run (exit {out.returncode})"
+    major, minor = (int(part) for part in lines[0].split())
+    if (major, minor) < MIN_TOOL_PYTHON:
+        return f"its Python is {major}.{minor}, older than {'.'.join(map(str, MIN_TOOL_PYTHON))}"
+    if Path(lines[1]).resolve() != venv.resolve():
+        return f"it belongs to {lines[1]} (moved or copied)"
+    for script in sorted(python.parent.iterdir()):
+        if script.is_symlink() or not script.is_file():
+            continue
+        with script.open("rb") as f:
+            first = f.readline(4096)
+        if not first.startswith(b"#!"):
+            continue
+        interpreter = first[2:].decode(errors="replace").split()[0] if first[2:].split() else ""
+        if "python" in Path(interpreter).name and not Path(interpreter).exists():
+            return f"{script.name} runs {interpreter}, which does not exist (moved venv)"
+    return None
+
+
 def ensure_venv(
     venv: Path,
     requirements: Sequence[str],
@@ -360,16 +402,20 @@ def ensure_venv(
     key_parts = [*requirements]
     if editable is not None:
         key_parts.append((editable / "pyproject.toml").read_text())
+        key_parts.append(str(editable.resolve()))  # an editable install names its folder
     key = hashlib.sha256("\n".join(key_parts).encode()).hexdigest()
     stamp = venv / ".sudoku-stamp"
     python = venv_python(venv)
-    version = python_version(python) if python.exists() else None
-    fresh = version is not None and version >= MIN_TOOL_PYTHON
-    if fresh and stamp.exists() and stamp.read_text().strip() == key:
+    problem = venv_problem(venv)
+    if problem is None and stamp.exists() and stamp.read_text().strip() == key:
         return python
     if offline:
-        raise BuildError(f"{venv} is missing or out of date and the build is offline")
-    if not fresh:
+        raise BuildError(
+            f"{venv} cannot be used ({problem or 'out of date'}) and the build is offline"
+        )
+    if problem is not None:
+        if venv.exists():
+            log(f"{venv} cannot be used ({problem}): making it again")
         shutil.rmtree(venv, ignore_errors=True)
         base = find_modern_python()
         log(f"creating {venv} with {base}")
@@ -737,13 +783,6 @@ def serve(port: int, base: str, *, isolated: bool, csp_reports: bool, offline: b
         server.httpd.server_close()
 
 
-def free_port() -> int:
-    """A currently free TCP port on 127.0.0.1 (for tools that need a number up front)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 # --- testing -------------------------------------------------------------------------------------
 
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
@@ -803,16 +842,54 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
     return [*argv, "--timeout=900", *args.pytest_args]
 
 
-def lint(python: Path) -> int:
-    """ruff check + mypy (strict, files from pyproject.toml); non-zero on findings.
+def ensure_node_tools(*, offline: bool = False) -> Path:
+    """node_modules/ from package-lock.json (dev tools only: TypeScript's checker); its bin folder.
+
+    `npm ci` installs exactly the locked versions and checks each tarball's integrity hash. A stamp
+    keyed on the lockfile makes an up-to-date install cost nothing.
+    """
+    lock = ROOT / "package-lock.json"
+    modules = ROOT / "node_modules"
+    stamp = modules / ".sudoku-stamp"
+    key = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text().strip() == key:
+        return modules / ".bin"
+    npm = require_command("npm", NODE_HINT)
+    log("npm ci (the pinned dev tools of package-lock.json)")
+    argv: list[str | Path] = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
+    run([*argv, "--offline"] if offline else argv, what="npm ci", cwd=ROOT, quiet=True)
+    stamp.write_text(key + "\n")
+    return modules / ".bin"
+
+
+def lint_commands(python: Path, node_bin: Path) -> list[list[str | Path]]:
+    """Every static check, each one a command run from the repo root.
+
+    ruff (lint and format), mypy strict, import-linter's layer contracts (pyproject.toml) and
+    TypeScript's checker over the JSDoc types of web/ (tsconfig.json).
+    """
+    bin_dir = python.parent
+    return [
+        [bin_dir / "ruff", "check", ROOT],
+        [bin_dir / "ruff", "format", "--check", ROOT],
+        [bin_dir / "mypy"],
+        [bin_dir / "lint-imports"],
+        [node_bin / "tsc", "-p", ROOT / "tsconfig.json"],
+    ]
+
+
+def lint(python: Path, *, offline: bool = False) -> int:
+    """Run every lint command; non-zero when any of them finds something.
 
     Runs before pytest so that pytest's summary is the last line (CI reads it).
     """
-    bin_dir = python.parent
     status = 0
-    for cmd in ([bin_dir / "ruff", "check", ROOT], [bin_dir / "mypy"]):
+    for cmd in lint_commands(python, ensure_node_tools(offline=offline)):
         log(" ".join(str(c) for c in cmd))
-        status |= subprocess.run([str(c) for c in cmd], cwd=ROOT, check=False).returncode
+        code = subprocess.run([str(c) for c in cmd], cwd=ROOT, check=False).returncode
+        if code != 0:
+            log(f"failed (exit {code}): {Path(cmd[0]).name}")
+        status |= code
     return status
 
 
@@ -826,7 +903,7 @@ def test(args: argparse.Namespace) -> int:
     if not args.unit:
         require_command("node", NODE_HINT)
         ensure_built(offline=offline)
-    lint_code = lint(python) if args.lint else 0
+    lint_code = lint(python, offline=offline) if args.lint else 0
     log("pytest " + " ".join(pytest_args(args)))
     code = subprocess.run(
         [str(python), "-m", "pytest", *pytest_args(args)], cwd=ROOT, check=False
@@ -834,7 +911,9 @@ def test(args: argparse.Namespace) -> int:
     if code == 5:
         print("pytest collected no tests: that is a failure, not a pass", file=sys.stderr)
     if code == 0 and lint_code != 0:
-        print("tests passed but lint failed (ruff check / mypy, above)", file=sys.stderr)
+        print(
+            "tests passed but lint failed (ruff, mypy, lint-imports or tsc, above)", file=sys.stderr
+        )
         return 1
     return code
 
@@ -966,7 +1045,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     test_p.add_argument("--unit", action="store_true", help="only tests with no browser or Pyodide")
     test_p.add_argument("--e2e", action="store_true", help="only browser (Playwright) tests")
     test_p.add_argument("--pyodide", action="store_true", help="only Pyodide-in-Node tests")
-    test_p.add_argument("--no-lint", dest="lint", action="store_false", help="skip ruff and mypy")
+    test_p.add_argument(
+        "--no-lint",
+        dest="lint",
+        action="store_false",
+        help="skip the static checks (ruff, mypy, lint-imports, tsc)",
+    )
     bench_p = commands.add_parser(
         "bench", parents=[common], help="CPython vs Pyodide benchmark table"
     )
