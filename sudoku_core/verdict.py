@@ -2,7 +2,9 @@
 
 :func:`check` returns INVALID (with the conflicting givens), NO_SOLUTION, UNIQUE (with the
 solution), MULTIPLE (with two solutions and the cells where they differ) or GAVE_UP.
-:func:`iter_check` is the same work in slices, for the page's worker.
+:func:`iter_check` is the same work in slices, for the page's worker. Two helpers serve every
+feature that needs the one answer: :func:`unique_solution` (the solution, or an error that says
+why there is none) and :func:`mistakes` (the player's entries that differ from it).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sudoku_core._steps import run_to_end
-from sudoku_core.errors import GaveUpError
+from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Cell, Grid, cell_name, givens_count
 from sudoku_core.solver import Budget, SearchStats, decode, initial_state, iter_search
@@ -158,13 +160,62 @@ def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:
     return run_to_end(iter_check(puzzle, budget, tick_nodes=0))
 
 
+_NOT_UNIQUE = {
+    Status.INVALID: "the puzzle breaks the rules",
+    Status.NO_SOLUTION: "the puzzle has no solution",
+    Status.MULTIPLE: "the puzzle has several solutions",
+    Status.GAVE_UP: "the puzzle could not be checked in time",
+}
+
+
+def unique_solution(
+    puzzle: GridLike, budget: Budget | None = None, *, purpose: str | None = None
+) -> Grid:
+    """The puzzle's only solution, for the features that need exactly one (grading, hints).
+
+    Raises :class:`InvalidPuzzleError` saying why there is none: conflicting givens (named),
+    no solution, several solutions, or the budget ran out. ``purpose`` starts the message
+    (``"cannot grade"``), so the person reads what could not be done and why.
+
+    Examples:
+        >>> unique_solution("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..")[:9]
+        (5, 1, 9, 7, 4, 8, 6, 3, 2)
+        >>> unique_solution("." * 81, purpose="no hint")
+        Traceback (most recent call last):
+        ...
+        sudoku_core.errors.InvalidPuzzleError: no hint: the puzzle has several solutions
+    """
+    verdict = check(puzzle, budget)
+    if verdict.solution is not None:
+        return verdict.solution
+    reason = _NOT_UNIQUE[verdict.status]
+    if verdict.conflicts:
+        reason += ": " + "; ".join(c.describe() for c in verdict.conflicts)
+    raise InvalidPuzzleError(f"{purpose}: {reason}" if purpose else reason)
+
+
+def mistakes(entries: GridLike, solution: GridLike) -> tuple[Cell, ...]:
+    """The cells whose entry differs from the solution (empty cells are not mistakes).
+
+    Takes the solution rather than the puzzle so that a caller who already has it (a hint, the
+    worker's check) does not search again.
+
+    Examples:
+        >>> puzzle = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+        >>> solution = unique_solution(puzzle)
+        >>> mistakes("51.7" + "." * 77, solution), mistakes("2" + "." * 80, solution)
+        ((), (0,))
+    """
+    digits, answer = as_grid(entries), as_grid(solution)
+    return tuple(c for c in range(81) if digits[c] and digits[c] != answer[c])
+
+
 def find_mistakes(puzzle: GridLike, entries: GridLike) -> list[Cell] | None:
     """The cells where the player's entries differ from the unique solution.
 
     Returns None when the puzzle has no unique solution (there is nothing to compare with).
     """
-    verdict = check(puzzle)
-    if verdict.solution is None:
+    solution = check(puzzle).solution
+    if solution is None:
         return None
-    digits = as_grid(entries)
-    return [c for c in range(81) if digits[c] and digits[c] != verdict.solution[c]]
+    return list(mistakes(entries, solution))

@@ -6,6 +6,7 @@ import pytest
 
 from sudoku_core import (
     Budget,
+    InvalidPuzzleError,
     Status,
     check,
     conflicts,
@@ -15,6 +16,7 @@ from sudoku_core import (
     parse,
 )
 from sudoku_core.validate import conflicting_cells
+from sudoku_core.verdict import mistakes, unique_solution
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
@@ -94,3 +96,29 @@ def test_find_mistakes() -> None:
     wrong = "4" + "." * 80
     assert find_mistakes(UNIQUE, wrong) == [0]
     assert find_mistakes("." * 81, entries) is None
+
+
+def test_unique_solution_or_why_not() -> None:
+    assert unique_solution(UNIQUE) == parse(SOLUTION)
+    cases = [
+        (
+            "11" + "." * 79,
+            "the puzzle breaks the rules: digit 1 appears twice in row 1: r1c1, r1c2",
+        ),
+        ("12345678." + "........9" + "." * 63, "the puzzle has no solution"),
+        (UNIQUE[:-3] + "...", "the puzzle has several solutions"),
+    ]
+    for puzzle, reason in cases:
+        with pytest.raises(InvalidPuzzleError) as error:
+            unique_solution(puzzle, purpose="cannot grade")
+        assert str(error.value).startswith(f"cannot grade: {reason}")
+    with pytest.raises(InvalidPuzzleError, match=r"^the puzzle could not be checked in time$"):
+        unique_solution("1" + "." * 80, Budget(nodes=1))
+
+
+def test_mistakes_are_entries_that_differ_from_the_solution() -> None:
+    solution = parse(SOLUTION)
+    assert mistakes(UNIQUE, solution) == ()  # the givens agree with their solution
+    assert mistakes("." * 81, solution) == ()  # an empty cell is not a mistake
+    wrong = "4" + SOLUTION[1:80] + "1"
+    assert mistakes(wrong, SOLUTION) == (0, 80)
