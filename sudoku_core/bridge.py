@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from sudoku_core._requests import BadRequestError, Json, Work, arg
 from sudoku_core._version import __version__
-from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
 from sudoku_core.generator import SYMMETRIES, iter_generate
 from sudoku_core.grid import givens_count
 from sudoku_core.logic.bridge_ops import OPERATIONS as LOGIC_OPERATIONS
-from sudoku_core.solver import Budget, SearchStats, initial_state, iter_search
+from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import iter_check
 
@@ -113,32 +113,22 @@ def _op_count_solutions(args: Json) -> Work:
     limit = arg(args, "limit", int, 1000)
     if not 1 <= limit <= MAX_COUNT_LIMIT:
         raise BadRequestError(f"limit must be between 1 and {MAX_COUNT_LIMIT}")
-    stats = SearchStats()
-    started = time.perf_counter()
-    count = 0
-    gave_up = False
-    invalid = bool(conflicts(grid))
-    state = None if invalid else initial_state(grid)
-    if state is not None:
+    invalid = bool(conflicts(grid))  # clashing givens: no search, a count of 0
+    steps = iter_count(grid, limit, _budget(args), keep=0, tick_nodes=TICK_NODES)
+    while True:
         try:
-            for solved in iter_search(state, stats, _budget(args), TICK_NODES):
-                if solved is None:
-                    stats.seconds = time.perf_counter() - started
-                    yield {"count": count, **_stats(stats)}
-                    continue
-                count += 1
-                if count >= limit:
-                    break
-        except GaveUpError:
-            gave_up = True
-    stats.seconds = time.perf_counter() - started
+            running = next(steps)
+        except StopIteration as done:
+            result: SearchResult = done.value
+            break
+        yield {"count": running.count, **_stats(running.stats)}
     return {
-        "count": count,
+        "count": result.count,
         "limit": limit,
-        "complete": not gave_up and count < limit,
-        "gave_up": gave_up,
+        "complete": result.complete,
+        "gave_up": result.gave_up,
         "invalid": invalid,
-        "stats": _stats(stats),
+        "stats": _stats(result.stats),
     }
 
 

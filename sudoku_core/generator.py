@@ -2,8 +2,8 @@
 
 The method is the classic one, made fast and honest:
 
-1. A random solution grid: a randomised depth-first search (random cell among the most
-   constrained, random digit order) that extends the caller's starting pattern, if any.
+1. A random solution grid: the solver's search with a random branch order (random cell among
+   the most constrained, random digit order) extends the caller's starting pattern, if any.
 2. Cells are visited in random order in *orbits* of the chosen symmetry (a cell and its
    images); an orbit is emptied when the puzzle stays unique. Uniqueness after emptying
    cells ``O`` is tested by asking, for each cell of ``O``, whether the puzzle has a solution
@@ -26,20 +26,11 @@ from collections.abc import Collection, Generator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
-from sudoku_core import _board
 from sudoku_core._steps import run_to_end
-from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count
-from sudoku_core.solver import (
-    decode,
-    exclude,
-    fewest_candidates,
-    has_solution,
-    initial_state,
-    propagate,
-    search,
-)
+from sudoku_core.solver import has_other_solution, random_solution, search
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import Status, check
 
@@ -144,41 +135,9 @@ class Generated:
         }
 
 
-def random_solution(pattern: Grid, rng: random.Random, max_nodes: int = 200_000) -> Grid | None:
-    """A random complete grid that keeps the pattern's givens, or None when there is none.
-
-    Randomised depth-first search with propagation: random cell among those with the fewest
-    candidates, digits in random order.
-    """
-    state = initial_state(pattern)
-    if state is None:
-        return None
-    stack = [state]
-    nodes = 0
-    while stack:
-        nodes += 1
-        if nodes > max_nodes:
-            raise GaveUpError(f"gave up completing the pattern after {max_nodes} search nodes")
-        result = propagate(*stack.pop())
-        if result is None:
-            continue
-        x, record, multi = result
-        if not x:
-            return decode(record)
-        pos = rng.choice(fewest_candidates(x, multi))
-        digits = [d for d in range(9) if x >> (pos + d) & 1]
-        rng.shuffle(digits)
-        for d in reversed(digits):
-            at = pos + d
-            stack.append((x & _board.PLACE_CLEAR[at], record | _board.PLACE_RECORD[at]))
-    return None
-
-
 def _unique_without(grid: list[int], solution: Grid, emptied: tuple[int, ...]) -> bool:
     """True when ``grid`` (with ``emptied`` already cleared) still has only ``solution``."""
-    state = initial_state(tuple(grid))
-    assert state is not None
-    return not any(has_solution(exclude(state, c, solution[c])) for c in emptied)
+    return not has_other_solution(tuple(grid), solution, emptied)
 
 
 def _removable_given(grid: Grid, solution: Grid, candidates: Collection[int]) -> int | None:

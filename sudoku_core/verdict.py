@@ -9,16 +9,15 @@ why there is none) and :func:`mistakes` (the player's entries that differ from i
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sudoku_core._steps import run_to_end
-from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Cell, Grid, cell_name, givens_count
-from sudoku_core.solver import Budget, SearchStats, decode, initial_state, iter_search
+from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import Conflict, conflicts
 
 MIN_UNIQUE_GIVENS = 17
@@ -125,29 +124,19 @@ def iter_check(
     """:func:`check` in slices: yields the running stats every ``tick_nodes`` search nodes."""
     grid = as_grid(puzzle)
     clashes = conflicts(grid)
-    stats = SearchStats()
     if clashes:
-        return Verdict(Status.INVALID, grid, conflicts=tuple(clashes), stats=stats)
-    started = time.perf_counter()
-    found: list[Grid] = []
-    state = initial_state(grid)
-    status = Status.NO_SOLUTION
-    if state is not None:
+        return Verdict(Status.INVALID, grid, conflicts=tuple(clashes), stats=SearchStats())
+    steps = iter_count(grid, 2, budget, keep=2, tick_nodes=tick_nodes)
+    while True:
         try:
-            for solved in iter_search(state, stats, budget, tick_nodes):
-                if solved is None:
-                    stats.seconds = time.perf_counter() - started
-                    yield stats
-                    continue
-                found.append(decode(solved))
-                if len(found) == 2:
-                    break
-            status = (Status.NO_SOLUTION, Status.UNIQUE, Status.MULTIPLE)[len(found)]
-        except GaveUpError:
-            status = Status.GAVE_UP
-            found = []
-    stats.seconds = time.perf_counter() - started
-    return Verdict(status, grid, solutions=tuple(found), stats=stats)
+            yield next(steps).stats
+        except StopIteration as done:
+            found: SearchResult = done.value
+            break
+    if found.gave_up:
+        return Verdict(Status.GAVE_UP, grid, stats=found.stats)
+    status = (Status.NO_SOLUTION, Status.UNIQUE, Status.MULTIPLE)[found.count]
+    return Verdict(status, grid, solutions=tuple(found.solutions), stats=found.stats)
 
 
 def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:

@@ -1,0 +1,259 @@
+"""Constraint propagation on the whole-board ints of :mod:`sudoku_core._board`.
+
+Why a module of its own: this is the solver's hot path (naked and hidden singles to a fixed
+point, locked candidates, the choice of the cell to branch on), written as big-int operations
+whose every line was measured; :mod:`sudoku_core.solver` keeps the search loop and the public
+calls. A search *state* is two immutable ints, (board, record), so a branch costs nothing to
+copy and nothing to undo.
+"""
+
+from __future__ import annotations
+
+from sudoku_core import _board
+from sudoku_core.grid import CELLS, Grid
+
+_ALL = _board.ALL
+_LOW = _board.LOW
+_GUARDS = _board.GUARDS
+_ROW_START = _board.ROW_START
+_COL_START = _board.COL_START
+_BOX_START = _board.BOX_START
+_REGION = _board.REGION_BITS
+_CLEAR = _board.PLACE_CLEAR
+_RECORD = _board.PLACE_RECORD
+_ROW_PLANE_AT = _board.ROW_PLANE_AT
+_COL_PLANE_AT = _board.COL_PLANE_AT
+_BOX_PLANE_AT = _board.BOX_PLANE_AT
+_MINI_ROW_START = _board.MINI_ROW_START
+_PEER_GUARDS = _board.PEER_GUARDS
+_MINI_COL_START = _board.MINI_COL_START
+_SPREAD_ROW = _board.SPREAD_ROW
+_SPREAD_COL = _board.SPREAD_COL
+_SPREAD_BOX = _board.SPREAD_BOX
+_SPREAD_MINI_ROW = _board.SPREAD_MINI_ROW
+_SPREAD_MINI_COL = _board.SPREAD_MINI_COL
+
+State = tuple[int, int]
+"""(board, record): see :mod:`sudoku_core._board`."""
+
+
+def initial_state(grid: Grid) -> State | None:
+    """The search state with the givens placed, or None when two givens clash."""
+    x, record = _ALL, 0
+    for cell in CELLS:
+        digit = grid[cell]
+        if digit:
+            at = 10 * cell + digit - 1
+            if not x >> at & 1:
+                return None
+            x &= _CLEAR[at]
+            record |= _RECORD[at]
+    return x, record
+
+
+def exclude(state: State, cell: int, digit: int) -> State:
+    """The state with one candidate taken out of one cell (the generator asks "any other?")."""
+    x, record = state
+    return x & ~(1 << (10 * cell + digit - 1)), record
+
+
+def decode(record: int) -> Grid:
+    """The grid of digits placed in a state's ``record``."""
+    return tuple((record >> (10 * c) & 0x1FF).bit_length() for c in CELLS)
+
+
+def _place_hidden(x: int, record: int, hidden: int, planes_at: list[int]) -> State | None:
+    """Place the hidden singles one fold found (bits at unit start fields), or None on a clash.
+
+    A hidden single's cell is the one candidate bit left in its unit's digit plane. When none
+    is left, another single of the same batch took the cell or the digit: a contradiction.
+    (Within one kind of unit no two singles can place the same digit in the same unit.)
+    """
+    while hidden:
+        bit = hidden & -hidden
+        hidden ^= bit
+        cells = x & planes_at[bit.bit_length() - 1]
+        if not cells:
+            return None
+        at = cells.bit_length() - 1
+        x &= _CLEAR[at]
+        record |= _RECORD[at]
+    return x, record
+
+
+def propagate(x: int, record: int) -> tuple[int, int, int] | None:
+    """Place naked and hidden singles, and apply locked candidates, until nothing changes.
+
+    The cheapest deduction that finds something is applied first and the loop restarts:
+    naked singles, then hidden singles in boxes, rows and columns (each fold also proves that
+    every digit still has a place in every unit of its kind), then locked candidates. Measured
+    on the hardest puzzles, this order runs 9% fewer bytecodes per node than one fold of all
+    three.
+
+    Returns the new board and record and the guard-bit flags of the cells with two or more
+    candidates, or None when the state is contradictory: a cell with no candidate, a digit
+    with no place in a unit, or two singles that exclude each other.
+    """
+    while True:
+        nonzero = (x + _ALL) & _GUARDS
+        if (nonzero | ((record + _ALL) & _GUARDS)) != _GUARDS:
+            return None
+        multi = ((((x | _GUARDS) - _LOW) & x) + _ALL) & _GUARDS
+        single = nonzero & ~multi
+        if single:
+            # The candidate bits of every naked single at once: spread each flag over its field.
+            single = x & ((single >> 9) * 0x1FF)
+            while single:
+                bit = single & -single
+                single ^= bit
+                if not x & bit:
+                    return None
+                at = bit.bit_length() - 1
+                x &= _CLEAR[at]
+                record |= _RECORD[at]
+            continue
+        # Boxes: three cells along, then three rows down.
+        a = x >> 10
+        b = x >> 20
+        o = x | a
+        t = (x & a) | (o & b)
+        o |= b
+        a = o >> 90
+        b = o >> 180
+        t |= (t >> 90) | (t >> 180) | (o & a) | ((o | a) & b)
+        o |= a | b
+        if (o | (record >> (3 * _REGION))) & _BOX_START != _BOX_START:
+            return None
+        hidden_boxes = o & ~t & _BOX_START
+        if hidden_boxes:
+            placed = _place_hidden(x, record, hidden_boxes, _BOX_PLANE_AT)
+            if placed is None:
+                return None
+            x, record = placed
+            continue
+        # Rows: fold along the row; the counts land in each row's first field. (The row and
+        # column folds are written out, not shared: a call costs 3% of the time per node.)
+        a = x >> 10
+        o = x | a
+        t = x & a
+        a = o >> 20
+        t |= (t >> 20) | (o & a)
+        o |= a
+        a = o >> 40
+        t |= (t >> 40) | (o & a)
+        o |= a
+        a = x >> 80
+        t |= o & a
+        o |= a
+        if (o | (record >> _REGION)) & _ROW_START != _ROW_START:
+            return None
+        hidden_rows = o & ~t & _ROW_START
+        if hidden_rows:
+            placed = _place_hidden(x, record, hidden_rows, _ROW_PLANE_AT)
+            if placed is None:
+                return None
+            x, record = placed
+            continue
+        # Columns: the same fold with a stride of 90 bits (one row).
+        a = x >> 90
+        o = x | a
+        t = x & a
+        a = o >> 180
+        t |= (t >> 180) | (o & a)
+        o |= a
+        a = o >> 360
+        t |= (t >> 360) | (o & a)
+        o |= a
+        a = x >> 720
+        t |= o & a
+        o |= a
+        if (o | (record >> (2 * _REGION))) & _COL_START != _COL_START:
+            return None
+        hidden_cols = o & ~t & _COL_START
+        if not hidden_cols:
+            reduced = locked_candidates(x)
+            if reduced == x:
+                return x, record, multi
+            x = reduced
+            continue
+        placed = _place_hidden(x, record, hidden_cols, _COL_PLANE_AT)
+        if placed is None:
+            return None
+        x, record = placed
+
+
+def locked_candidates(x: int) -> int:
+    """The board less every candidate removed by pointing and claiming, in all units at once.
+
+    Pointing: a digit that a box holds only in one row (column) leaves the rest of that row
+    (column). Claiming: a digit that a row (column) holds only within one box leaves the rest
+    of that box. Each is computed for all 27 units with folds and multiplications that spread
+    a unit's mask to its cells (see :mod:`sudoku_core._board`).
+    """
+    mini_rows = x | x >> 10 | x >> 20
+    mini_cols = x | x >> 90 | x >> 180
+    # Pointing along rows: digits in exactly one mini-row of a box.
+    a, b = mini_rows >> 90, mini_rows >> 180
+    one = (mini_rows | a | b) & ~((mini_rows & a) | ((mini_rows | a) & b)) & _BOX_START
+    conf = (one | one << 90 | one << 180) & mini_rows & _MINI_ROW_START
+    every = (conf | conf >> 30 | conf >> 60) & _ROW_START
+    elim = (every * _SPREAD_ROW) & ~(conf * _SPREAD_MINI_ROW)
+    # Claiming along rows: digits in exactly one mini-row of a row.
+    a, b = mini_rows >> 30, mini_rows >> 60
+    one = (mini_rows | a | b) & ~((mini_rows & a) | ((mini_rows | a) & b)) & _ROW_START
+    conf = (one | one << 30 | one << 60) & mini_rows & _MINI_ROW_START
+    every = (conf | conf >> 90 | conf >> 180) & _BOX_START
+    elim |= (every * _SPREAD_BOX) & ~(conf * _SPREAD_MINI_ROW)
+    # Pointing along columns: digits in exactly one mini-column of a box.
+    a, b = mini_cols >> 10, mini_cols >> 20
+    one = (mini_cols | a | b) & ~((mini_cols & a) | ((mini_cols | a) & b)) & _BOX_START
+    conf = (one | one << 10 | one << 20) & mini_cols & _MINI_COL_START
+    every = (conf | conf >> 270 | conf >> 540) & _COL_START
+    elim |= (every * _SPREAD_COL) & ~(conf * _SPREAD_MINI_COL)
+    # Claiming along columns: digits in exactly one mini-column of a column.
+    a, b = mini_cols >> 270, mini_cols >> 540
+    one = (mini_cols | a | b) & ~((mini_cols & a) | ((mini_cols | a) & b)) & _COL_START
+    conf = (one | one << 270 | one << 540) & mini_cols & _MINI_COL_START
+    every = (conf | conf >> 10 | conf >> 20) & _BOX_START
+    elim |= (every * _SPREAD_BOX) & ~(conf * _SPREAD_MINI_COL)
+    return x & ~elim
+
+
+def branch_cell(x: int, multi: int) -> int:
+    """The bit position of the field to branch on.
+
+    A cell with two candidates if there is one (the one with the most unsolved peers, which
+    measured 35% fewer nodes on the hardest puzzles than the first one), else a cell with the
+    fewest candidates.
+    """
+    low_cleared = ((x | _GUARDS) - _LOW) & x
+    twice_cleared = ((low_cleared | _GUARDS) - _LOW) & low_cleared
+    bivalue = multi & ~((twice_cleared + _ALL) & _GUARDS)
+    if bivalue:
+        best_pos, best_degree = 0, -1
+        while bivalue:
+            bit = bivalue & -bivalue
+            bivalue ^= bit
+            pos = bit.bit_length() - 10
+            degree = (multi & _PEER_GUARDS[pos // 10]).bit_count()
+            if degree > best_degree:
+                best_pos, best_degree = pos, degree
+        return best_pos
+    return fewest_candidates(x, multi)[0]
+
+
+def fewest_candidates(x: int, multi: int) -> list[int]:
+    """The field positions (``10 * cell``) of the unsolved cells with the fewest candidates,
+    in cell order; ``multi`` flags the cells with two or more."""
+    best: list[int] = []
+    fewest = 10
+    while multi:
+        bit = multi & -multi
+        multi ^= bit
+        pos = bit.bit_length() - 10
+        count = (x >> pos & 0x1FF).bit_count()
+        if count < fewest:
+            best, fewest = [pos], count
+        elif count == fewest:
+            best.append(pos)
+    return best
