@@ -40,7 +40,7 @@ CACHE = ROOT / ".cache"
 SITE = ROOT / "site"
 WEB = ROOT / "web"
 VENV = ROOT / ".venv"
-PUZZLES = ROOT.parent / "shared" / "puzzles"
+PUZZLES = ROOT / "tests" / "data"  # the shipped corpus; the full sets: full_puzzles()
 NODE_RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 MANIFEST_NAME = "build-manifest.json"
@@ -946,11 +946,30 @@ def bench_cpython(python: Path, paths: Sequence[Path], limit: int) -> list[dict[
     return rows
 
 
-def run_node(site: Path, script: Path, data: Any, *, boots: int = 1, timeout: float = 600) -> Any:
-    """Run a Python script's main(data) inside the site's Pyodide in Node; its JSON report."""
+def full_puzzles() -> Path:
+    """The full puzzle sets ($SUDOKU_PUZZLES, or ../shared/puzzles beside the repo) when present,
+    else the corpus shipped in tests/data (a sample of the big sets)."""
+    configured = os.environ.get("SUDOKU_PUZZLES", "")
+    if configured:
+        return Path(configured)
+    shared = ROOT.parent / "shared" / "puzzles"
+    return shared if shared.is_dir() else PUZZLES
+
+
+def run_node(
+    site: Path,
+    script: Path,
+    data: Any,
+    *,
+    boots: int = 1,
+    timeout: float = 600,
+    puzzles: Path = PUZZLES,
+) -> Any:
+    """Run a Python script's main(data) inside the site's Pyodide in Node, with the folder
+    ``puzzles`` mounted at /puzzles; its JSON report."""
     node = require_command("node", NODE_HINT)
     argv = [node, str(NODE_RUNNER), "--pyodide", str(site / PYODIDE_DIR_NAME),
-            "--script", str(script), "--mount", f"{PUZZLES}:/puzzles",
+            "--script", str(script), "--mount", f"{puzzles}:/puzzles",
             "--boots", str(boots), "--timeout-ms", str(int(timeout * 1000)),
             "--input-json", json.dumps(data)]  # fmt: skip
     out = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=timeout + 30)
@@ -966,7 +985,8 @@ def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
     """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set."""
     python = ensure_test_venv()
     site = ensure_built()
-    paths = [PUZZLES / name for name in sets]
+    folder = full_puzzles()
+    paths = [folder / name for name in sets]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise BuildError(f"puzzle files not found: {missing}")
@@ -976,6 +996,7 @@ def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
         ROOT / "tests" / "pyodide_bench.py",
         {"paths": [f"/puzzles/{p.name}" for p in paths], "limit": limit},
         boots=boots,
+        puzzles=folder,
     )
     if not report.get("ok"):
         raise BuildError(f"Pyodide benchmark failed: {report.get('error')}")
@@ -1057,7 +1078,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     bench_p.add_argument("--limit", type=int, default=200, help="first N puzzles of each set")
     bench_p.add_argument("--boots", type=int, default=5, help="Pyodide boots to time")
     bench_p.add_argument(
-        "--sets", nargs="+", default=list(BENCH_SETS), help="files in shared/puzzles"
+        "--sets",
+        nargs="+",
+        default=list(BENCH_SETS),
+        help="in $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data",
     )
     args = parser.parse_args(argv)
     args.pytest_args = extra
