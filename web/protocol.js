@@ -1,10 +1,89 @@
 // @ts-check
-// The messages between solver-client.js (page) and solver-worker.js (worker). Only plain data
-// crosses: strings, numbers, booleans, arrays and plain objects (grids as 81-char strings).
-//
-// page -> worker
+// The messages between solver-client.js (page) and solver-worker.js (worker), and the bridge's
+// operations with their arguments, progress and results (`Ops`), in one place so that
+// `SolverClient.request(op, args)` is typed by its op name. Only plain data crosses: strings,
+// numbers, booleans, arrays and plain objects (grids as 81-char strings, "." or "0" empty).
+// The ops are sudoku_core.bridge.OPERATIONS; their results are the Python objects' to_dict().
+
+/** @typedef {import("./puzzle-info.js").Level} Level */
+/** @typedef {import("./puzzle-info.js").Symmetry} Symmetry */
+
+// --- what the operations take and give --------------------------------------------------------
 /**
- * @typedef {{type: "request", id: number, op: string, args: Record<string, unknown>}} RequestMessage
+ * @typedef {{max_seconds?: number, max_nodes?: number}} Budget
+ *   How long a search may run before it gives up (gave_up / GaveUpError); absent: no limit.
+ * @typedef {{nodes: number, guesses: number, seconds: number}} SearchStats
+ * @typedef {{digit: number, kind: "row" | "column" | "box", number: number, cells: number[], message: string}} ConflictInfo
+ *   One digit repeated in one unit (validate.Conflict.to_dict()); `number` is 1..9.
+ * @typedef {"invalid" | "no_solution" | "unique" | "multiple" | "gave_up"} VerdictStatus
+ * @typedef {{status: VerdictStatus, message: string, puzzle: string, givens: number, too_few_givens: boolean,
+ *   conflicts: ConflictInfo[], solution: string | null, solutions: string[], differences: number[],
+ *   stats: SearchStats}} Verdict
+ *   verdict.Verdict.to_dict(): `check` and `solve` answer with it (solve's solution included).
+ * @typedef {{verdict: Verdict, mistakes: number[] | null}} MistakesResult
+ *   `mistakes`: the player's cells that differ from the unique solution (null when there is none).
+ * @typedef {{count: number, limit: number, complete: boolean, gave_up: boolean, invalid: boolean,
+ *   stats: SearchStats}} CountResult
+ * @typedef {{puzzle: string, solution: string, seed: number, givens: number, symmetry: Symmetry,
+ *   minimal: boolean | null, target_met: boolean, timed_out: boolean, tries: number, seconds: number,
+ *   message: string}} Generated
+ *   generator.Generated.to_dict().
+ * @typedef {{er: number, ep: number, ed: number}} Rating
+ *   Sudoku Explainer-style ratings of the hardest step.
+ * @typedef {{cell: number, name: string, digit: number}} CellDigit
+ * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
+ *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
+ *   units: string[]}} Step
+ *   One logical step (logic.steps.Step.to_dict()).
+ * @typedef {{puzzle: string, solution: string, level: Level, score: number, rating: Rating,
+ *   histogram: Record<string, number>, bottleneck: Step | null, steps: number, logical: boolean,
+ *   seconds: number, message: string, path?: Step[]}} Grade
+ *   grading.Grade.to_dict(); `path` only when asked for.
+ * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
+ *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
+ *   grading.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
+ * @typedef {{kind: "mistake" | "missing_candidate" | "step" | "solved", message: string,
+ *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
+ *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
+ *   hints.Hint.to_dict().
+ * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
+ * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
+ *   seconds?: number}} GradedProgress
+ *   While a candidate is made: generate's progress plus the level sought; after each one graded:
+ *   `last`, its level.
+ * @typedef {Record<string, never>} NoProgress
+ *   The op answers in one slice.
+ */
+
+/**
+ * Every operation by name: its arguments, the progress it reports, its result.
+ * @typedef {{
+ *   version: {args: Record<string, never>, progress: NoProgress, result: {version: string}},
+ *   parse: {args: {text: string}, progress: NoProgress,
+ *     result: {grid: string, givens: number, conflicts: ConflictInfo[]}},
+ *   format: {args: {grid: string, to?: "line" | "grid" | "board", empty?: string}, progress: NoProgress,
+ *     result: {text: string}},
+ *   conflicts: {args: {grid: string}, progress: NoProgress, result: {conflicts: ConflictInfo[]}},
+ *   check: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
+ *   solve: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
+ *   find_mistakes: {args: {grid: string, entries: string} & Budget, progress: SearchStats, result: MistakesResult},
+ *   count_solutions: {args: {grid: string, limit?: number} & Budget, progress: SearchStats & {count: number},
+ *     result: CountResult},
+ *   generate: {args: {seed?: number, symmetry?: Symmetry, max_givens?: number, minimal?: boolean,
+ *     givens?: string, max_tries?: number, max_seconds?: number}, progress: GenerateProgress, result: Generated},
+ *   grade: {args: {grid: string, path?: boolean}, progress: {steps: number, score: number, level: Level},
+ *     result: Grade},
+ *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[]},
+ *     progress: NoProgress, result: Hint},
+ *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
+ *     progress: GradedProgress, result: GradedPuzzle},
+ * }} Ops
+ */
+/** @typedef {keyof Ops} OpName */
+
+// --- page -> worker ---------------------------------------------------------------------------
+/**
+ * @typedef {{type: "request", id: number, op: OpName, args: Record<string, unknown>}} RequestMessage
  *   Start `op` (a sudoku_core.bridge operation); queued behind the boot and any earlier request.
  * @typedef {{type: "cancel", id: number}} CancelMessage
  *   Abandon request `id` (queued or running); answered by exactly one terminal reply for it.
@@ -12,8 +91,8 @@
  *   Only when the page is cross-origin isolated: Pyodide's interrupt buffer (write 2 to interrupt).
  * @typedef {RequestMessage | CancelMessage | InterruptBufferMessage} ToWorker
  */
-//
-// worker -> page
+
+// --- worker -> page ---------------------------------------------------------------------------
 /**
  * @typedef {"runtime" | "engine" | "ready" | "failed"} Stage
  * @typedef {{type: "stage", stage: "runtime" | "engine", message: string}} StageMessage
@@ -25,8 +104,10 @@
  * @typedef {{type: "accepted", id: number}} AcceptedMessage
  *   The worker has received request `id` (proof of life; requests are acknowledged between slices).
  * @typedef {{type: "progress", id: number, progress: Record<string, unknown>}} ProgressMessage
- *   Sent at most every PROGRESS_MS while a request runs; also a heartbeat.
- * @typedef {{type: "result", id: number, result: Record<string, unknown>}} ResultMessage
+ *   Sent at most every PROGRESS_MS while a request runs; also a heartbeat. The shape is the op's
+ *   `Ops[op]["progress"]`: the worker passes the bridge's dict through unchanged.
+ * @typedef {{type: "result", id: number, result: unknown}} ResultMessage
+ *   The shape is the op's `Ops[op]["result"]`.
  * @typedef {{type: "error", id: number, error: ErrorInfo}} ErrorMessage
  * @typedef {{type: "cancelled", id: number}} CancelledMessage
  * @typedef {StageMessage | ReadyMessage | FailedMessage | AcceptedMessage | ProgressMessage | ResultMessage | ErrorMessage | CancelledMessage} FromWorker

@@ -16,6 +16,8 @@
 /** @typedef {import("./protocol.js").ToWorker} ToWorker */
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
 /** @typedef {import("./protocol.js").ErrorInfo} ErrorInfo */
+/** @typedef {import("./protocol.js").Ops} Ops */
+/** @typedef {import("./protocol.js").OpName} OpName */
 
 /**
  * @typedef {"starting" | "ready" | "failed"} ClientState
@@ -23,10 +25,14 @@
  * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
  *   error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
- * @typedef {{onProgress?: (progress: Record<string, unknown>) => void, signal?: AbortSignal}} RequestOptions
- * @typedef {{id: number, op: string, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
- *   resolve: (result: any) => void, reject: (error: SolverError) => void,
+ * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
+ *   resolve: (result: unknown) => void, reject: (error: SolverError) => void,
  *   onProgress?: (progress: Record<string, unknown>) => void, cleanup: () => void}} Pending
+ *   result and progress are the worker's plain data, typed by the op in `request`.
+ */
+/**
+ * @template {OpName} K
+ * @typedef {{onProgress?: (progress: Ops[K]["progress"]) => void, signal?: AbortSignal}} RequestOptions
  */
 
 /** A failed request: `type` is the Python exception's class name or one of protocol.js's. */
@@ -97,18 +103,16 @@ export class SolverClient extends EventTarget {
     return this.#status.state === "ready";
   }
 
-  /** Whether Pyodide's interrupt buffer is in use (cross-origin isolated pages only). */
-  get usesInterrupt() {
-    return this.#interrupt !== null;
-  }
-
   /**
    * Run a bridge operation; resolves with its result, rejects with SolverError / CancelledError.
    * Requests made while the engine boots are queued; while it has failed they reject at once.
-   * @param {string} op @param {Record<string, unknown>} [args] @param {RequestOptions} [options]
-   * @returns {Promise<any>}
+   * The result's and progress's shapes are the op's in protocol.js's `Ops` (the worker passes
+   * the bridge's JSON through; this is where that plain data takes its type).
+   * @template {OpName} K
+   * @param {K} op @param {Ops[K]["args"]} args @param {RequestOptions<K>} [options]
+   * @returns {Promise<Ops[K]["result"]>}
    */
-  request(op, args = {}, options = {}) {
+  request(op, args, options = {}) {
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new CancelledError());
     if (this.#status.state === "failed") {
@@ -120,7 +124,9 @@ export class SolverClient extends EventTarget {
       signal?.addEventListener("abort", onAbort, { once: true });
       /** @type {Pending} */
       const pending = {
-        id, op, args, sends: 0, sentAt: 0, accepted: false, resolve, reject, onProgress,
+        id, op, args, sends: 0, sentAt: 0, accepted: false, reject,
+        resolve: (result) => resolve(/** @type {Ops[K]["result"]} */ (result)),
+        onProgress: onProgress && ((progress) => onProgress(/** @type {Ops[K]["progress"]} */ (progress))),
         cleanup: () => signal?.removeEventListener("abort", onAbort),
       };
       this.#pending.set(id, pending);
@@ -133,12 +139,6 @@ export class SolverClient extends EventTarget {
     if (this.#status.state !== "failed") return;
     this.#status = { ...this.#status, restarts: 0 };
     this.#spawn(false);
-  }
-
-  /** Stop the worker for good (tests, page unload). */
-  dispose() {
-    this.#stopWorker();
-    this.#failAll({ type: "EngineUnavailable", message: "the engine was stopped" });
   }
 
   // --- internals ------------------------------------------------------------------------------

@@ -10,10 +10,16 @@ import { PROGRESS_MS, SLICE_MS } from "./protocol.js";
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
 /** @typedef {import("./protocol.js").ErrorInfo} ErrorInfo */
 /** @typedef {import("./protocol.js").RequestMessage} RequestMessage */
+/** @typedef {import("./pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The little of sudoku_core.bridge we use (a PyProxy).
  * @typedef {{step(sliceMs: number): string, close(): void, destroy?(): void}} Task
  * @typedef {{start(op: string, argsJson: string): Task, call(op: string, argsJson: string): string}} Bridge
+ */
+/**
+ * What `task.step` (and `bridge.call`) answer, as JSON text: see sudoku_core/bridge.py.
+ * @typedef {{done: false, progress: Record<string, unknown>} | {done: true, ok: true, result: unknown}
+ *   | {done: true, ok: false, error: ErrorInfo}} StepReply
  */
 
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
@@ -42,20 +48,21 @@ function errorInfo(error, fallbackType) {
 /** Pyodide's stdout/stderr are not part of the UI; keep them for the failure message. */
 const bootLog = /** @type {string[]} */ ([]);
 
-/** @type {any} */
+/** @type {PyodideAPI | null} */
 let pyodide = null;
 
 /** @returns {Promise<Bridge>} */
 async function boot() {
   const started = performance.now();
   send({ type: "stage", stage: "runtime", message: "Loading the Python runtime" });
-  pyodide = await loadPyodide({
+  const runtime = await loadPyodide({
     indexURL: INDEX_URL,
     stdout: (/** @type {string} */ line) => bootLog.push(line),
     stderr: (/** @type {string} */ line) => bootLog.push(line),
   });
+  pyodide = runtime;
   send({ type: "stage", stage: "engine", message: "Loading the Sudoku engine" });
-  await pyodide.loadPackage([ENGINE_PACKAGE], {
+  await runtime.loadPackage([ENGINE_PACKAGE], {
     messageCallback: (/** @type {string} */ line) => bootLog.push(line),
     errorCallback: (/** @type {string} */ line) => bootLog.push(`error: ${line}`),
   });
@@ -63,7 +70,7 @@ async function boot() {
   /** @type {Bridge} */
   let bridge;
   try {
-    bridge = pyodide.pyimport("sudoku_core.bridge");
+    bridge = /** @type {Bridge} */ (runtime.pyimport("sudoku_core.bridge"));
   } catch (error) {
     const errors = bootLog.filter((l) => l.startsWith("error: ")).map((l) => l.slice(7));
     const info = errorInfo(error, "ImportError");
@@ -72,16 +79,17 @@ async function boot() {
       type: info.type,
     });
   }
-  const reply = JSON.parse(bridge.call("version", "{}"));
+  const reply = /** @type {StepReply} */ (JSON.parse(bridge.call("version", "{}")));
+  if (!reply.done) throw new Error("the version operation did not finish"); // call() runs to the end
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { type: reply.error.type });
-  const version = String(reply.result.version);
+  const version = String(/** @type {{version: unknown}} */ (reply.result).version);
   const expected = await expectedVersion();
   if (expected && expected !== version) {
     throw Object.assign(new Error(`engine ${version} does not match this build's ${expected} (a stale cache?)`), {
       type: "BootError",
     });
   }
-  send({ type: "ready", version, pyodide: String(pyodide.version), bootMs: Math.round(performance.now() - started) });
+  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started) });
   return bridge;
 }
 
@@ -163,7 +171,7 @@ async function run(bridge, job) {
         return;
       }
       if (interrupt) Atomics.store(interrupt, 0, 0);
-      const reply = JSON.parse(task.step(SLICE_MS));
+      const reply = /** @type {StepReply} */ (JSON.parse(task.step(SLICE_MS)));
       if (reply.done) {
         if (reply.ok) send({ type: "result", id: job.id, result: reply.result });
         else send({ type: "error", id: job.id, error: reply.error });
@@ -211,10 +219,12 @@ self.addEventListener("message", (event) => {
       }
       break;
     }
-    case "interrupt-buffer":
-      interrupt = new Int32Array(message.buffer);
-      ready.then(() => pyodide.setInterruptBuffer(interrupt)).catch(() => {});
+    case "interrupt-buffer": {
+      const buffer = new Int32Array(message.buffer);
+      interrupt = buffer;
+      ready.then(() => pyodide?.setInterruptBuffer(buffer)).catch(() => {});
       break;
+    }
     default:
       break;
   }

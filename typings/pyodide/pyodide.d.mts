@@ -1,0 +1,34 @@
+// The part of Pyodide's API that web/solver-worker.js uses, for TypeScript's checker only (never
+// shipped). The runtime itself is copied into site/pyodide/ by build.py, so web/ has no
+// pyodide/pyodide.mjs to read types from; tsconfig.worker.json's rootDirs lays this folder over
+// web/, so `import ... from "./pyodide/pyodide.mjs"` finds these declarations. The signatures are
+// those of the pinned release's pyodide.d.ts (PyodideConfig, PyodideAPI), cut down to what we call.
+
+/** Options of loadPyodide that the worker passes. */
+export interface PyodideConfig {
+  indexURL?: string;
+  stdout?: (msg: string) => void;
+  stderr?: (msg: string) => void;
+}
+
+/** Any Python object seen from JavaScript; the worker names the shapes it relies on itself. */
+export type PyProxy = object;
+
+export interface PyodideAPI {
+  /** Pyodide's version string. */
+  version: string;
+  loadPackage(
+    names: string | string[],
+    options?: {
+      messageCallback?: (message: string) => void;
+      errorCallback?: (message: string) => void;
+      checkIntegrity?: boolean;
+    },
+  ): Promise<unknown[]>;
+  /** Import a Python module and return it (a PyProxy). */
+  pyimport(moduleName: string): PyProxy;
+  /** Write 2 (SIGINT) into the buffer to raise KeyboardInterrupt in running Python code. */
+  setInterruptBuffer(buffer: Int32Array): void;
+}
+
+export declare function loadPyodide(options?: PyodideConfig): Promise<PyodideAPI>;

@@ -1,0 +1,144 @@
+// @ts-check
+// The engine buttons: Solve, Check (the verdict, or the player's mistakes while playing), Reveal
+// cell and Count solutions. Each runs one request through runEngine and says what it found in the
+// verdict line; one that gave up offers "Keep trying" with four times the budget.
+
+import { byId } from "./dom.js";
+import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
+import { runEngine } from "./engine-runner.js";
+import { afterChange, sayOnBoard } from "./game-view.js";
+import { EMPTY, EMPTY_GRID, cellName } from "./grid.js";
+import { board, state } from "./page-state.js";
+import { showCount, showFailure, showVerdict, verdictCells } from "./verdict-view.js";
+
+const countLimit = /** @type {HTMLInputElement} */ (byId("count-limit"));
+
+/** @param {number} seconds */
+async function solve(seconds = SOLVE_SECONDS) {
+  const puzzle = board.givens;
+  state.again = null;
+  try {
+    const v = await runEngine("solve", { grid: puzzle, max_seconds: seconds }, "Solving");
+    if (v.status === "unique" && v.solution) {
+      state.solution = { puzzle, solution: v.solution };
+      if (board.givens === puzzle) {
+        let entries = "";
+        for (let c = 0; c < 81; c++) entries += puzzle[c] === EMPTY ? v.solution[c] : EMPTY;
+        board.entries = entries;
+        afterChange();
+      }
+      showVerdict("unique", "solve", `Solved. ${v.message}`);
+    } else {
+      if (v.status === "gave_up") state.again = () => void solve(seconds * 4);
+      showVerdict(v.status, "solve", v.message, verdictCells(v));
+    }
+  } catch (error) {
+    showFailure(error, "solve");
+  }
+}
+
+/** The puzzle's verdict; while playing, the player's digits against the solution. @param {number} seconds */
+async function check(seconds = SOLVE_SECONDS) {
+  const puzzle = board.givens;
+  const entries = board.entries;
+  const playing = board.mode === "play" && entries !== EMPTY_GRID;
+  state.again = null;
+  try {
+    if (!playing) {
+      const v = await runEngine("check", { grid: puzzle, max_seconds: seconds }, "Checking");
+      if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
+      if (v.status === "gave_up") state.again = () => void check(seconds * 4);
+      showVerdict(v.status, "check", v.message, verdictCells(v));
+      return;
+    }
+    const r = await runEngine("find_mistakes", { grid: puzzle, entries, max_seconds: seconds }, "Checking");
+    const v = r.verdict;
+    if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
+    if (v.status !== "unique" || r.mistakes === null) {
+      if (v.status === "gave_up") state.again = () => void check(seconds * 4);
+      showVerdict(v.status, "check", v.message, verdictCells(v));
+    } else if (r.mistakes.length) {
+      const n = r.mistakes.length;
+      showVerdict(
+        "mistakes", "check",
+        `${n} of your digits ${n === 1 ? "does" : "do"} not match the solution: ${r.mistakes.map(cellName).join(", ")}.`,
+        r.mistakes,
+      );
+    } else {
+      const count = entries.replaceAll(EMPTY, "").length;
+      showVerdict("consistent", "check", `So far so good: all ${count} of your digits fit the unique solution.`);
+    }
+  } catch (error) {
+    showFailure(error, "check");
+  }
+}
+
+/** The solution's digit in the selected cell (solving first, unless the solution is known). */
+async function reveal() {
+  const cell = board.selected;
+  if (cell < 0) {
+    sayOnBoard("Select a cell to reveal first.");
+    return;
+  }
+  if (board.givens[cell] !== EMPTY) {
+    sayOnBoard(`${cellName(cell)} is a given.`);
+    return;
+  }
+  const puzzle = board.givens;
+  let solution = state.solution?.puzzle === puzzle ? state.solution.solution : null;
+  if (!solution) {
+    try {
+      const v = await runEngine("solve", { grid: puzzle, max_seconds: SOLVE_SECONDS }, "Solving");
+      if (v.status !== "unique" || !v.solution) {
+        showVerdict(v.status, "reveal", v.message, verdictCells(v));
+        return;
+      }
+      solution = v.solution;
+      state.solution = { puzzle, solution };
+    } catch (error) {
+      showFailure(error, "reveal");
+      return;
+    }
+  }
+  if (board.givens !== puzzle) return;
+  const entries = board.entries;
+  board.entries = entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1);
+  sayOnBoard(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
+  afterChange();
+}
+
+/** @param {number} seconds */
+async function countSolutions(seconds = COUNT_SECONDS) {
+  const limit = Math.round(Number(countLimit.value));
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) {
+    showVerdict("error", "count", "The limit must be a whole number from 1 to 1,000,000.");
+    return;
+  }
+  state.again = null;
+  const fmt = new Intl.NumberFormat("en");
+  try {
+    const r = await runEngine(
+      "count_solutions", { grid: board.givens, limit, max_seconds: seconds }, "Counting solutions",
+      (p) => `Counting… ${fmt.format(Number(p.count ?? 0))} solutions so far (${fmt.format(Number(p.nodes ?? 0))} steps)`,
+    );
+    let text;
+    if (r.invalid) text = "No solutions: the givens break the rules (see the conflicts).";
+    else if (r.gave_up) {
+      state.again = () => void countSolutions(seconds * 4);
+      text = `Gave up after ${Math.round(r.stats.seconds)} s with ${fmt.format(r.count)} solutions found so far.`;
+    } else if (r.complete) text = `Exactly ${fmt.format(r.count)} solution${r.count === 1 ? "" : "s"}.`;
+    else text = `At least ${fmt.format(r.count)} solutions (counting stopped at the limit).`;
+    showVerdict(r.gave_up ? "gave_up" : "counted", "count", text);
+    showCount(r.count);
+  } catch (error) {
+    showFailure(error, "count");
+  }
+}
+
+/** The four engine buttons. */
+export function wireEngineActions() {
+  byId("solve").addEventListener("click", () => void solve());
+  byId("check").addEventListener("click", () => void check());
+  byId("reveal").addEventListener("click", () => void reveal());
+  byId("count").addEventListener("click", () => void countSolutions());
+}

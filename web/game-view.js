@@ -1,0 +1,126 @@
+// @ts-check
+// The game on the board and everything that follows from it: the mode, the conflicts line, the
+// puzzle's seed and level (above the board and in the print header), the export fields and share
+// link, and the autosave (with the footer saying when saving is off).
+
+import { byId } from "./dom.js";
+import { EMPTY, EMPTY_GRID, combine, findConflicts } from "./grid.js";
+import { board, state } from "./page-state.js";
+import { LEVEL_NAMES, describeInfo } from "./puzzle-info.js";
+import { shareLinkFor } from "./share-link.js";
+import { saveGame } from "./storage.js";
+import { clearVerdict } from "./verdict-view.js";
+
+/** @typedef {import("./storage.js").Game} Game */
+
+const boardMessage = byId("board-message");
+const conflictsText = byId("conflicts");
+const exportLine = /** @type {HTMLInputElement} */ (byId("export-line"));
+const shareLink = /** @type {HTMLInputElement} */ (byId("share-link"));
+const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
+const saveStatus = byId("save-status");
+const puzzleInfo = byId("puzzle-info");
+const printTitle = byId("print-title");
+const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mode"]'));
+
+/** @returns {Game} */
+const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode, info: state.info });
+
+/** The line under the board (what just happened to it; "" clears it). @param {string} text */
+export function sayOnBoard(text) {
+  boardMessage.textContent = text;
+}
+
+/** Put a game on the board. @param {Game} game @param {{keepVerdict?: boolean}} [options] */
+export function showGame(game, options = {}) {
+  board.givens = game.givens;
+  board.entries = game.entries;
+  state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
+  setMode(game.mode);
+  if (!options.keepVerdict) clearVerdict();
+  afterChange();
+}
+
+/** @param {"play" | "enter"} mode */
+function setMode(mode) {
+  board.mode = mode;
+  for (const radio of modeRadios) radio.checked = radio.value === mode;
+  document.body.dataset.mode = mode;
+}
+
+/** The mode radios: each switches the board's mode (and the choice is saved). */
+export function wireModeRadios() {
+  for (const radio of modeRadios) {
+    radio.addEventListener("change", () => {
+      if (!radio.checked) return;
+      setMode(radio.value === "enter" ? "enter" : "play");
+      autosave();
+    });
+  }
+}
+
+/** Whatever changed on the board: conflicts text, exports, autosave. */
+export function afterChange() {
+  const grid = combine(board.givens, board.entries);
+  const conflicts = findConflicts(grid);
+  conflictsText.dataset.count = String(conflicts.length);
+  if (conflicts.length) {
+    const shown = conflicts.slice(0, 2).map((c) => c.message);
+    const more = conflicts.length > 2 ? `; and ${conflicts.length - 2} more` : "";
+    conflictsText.textContent = `Conflict: ${shown.join("; ")}${more}.`;
+  } else {
+    conflictsText.textContent = "";
+  }
+  const filled = grid.replaceAll(EMPTY, "").length;
+  document.body.dataset.filled = String(filled);
+  document.body.dataset.complete = String(filled === 81 && conflicts.length === 0);
+  if (filled === 81 && conflicts.length === 0 && board.mode === "play" && board.entries !== EMPTY_GRID) {
+    boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
+  }
+  exportLine.value = board.givens;
+  if (state.info && state.info.puzzle !== board.givens) state.info = null; // the givens were edited
+  showInfo();
+  updateShareLink();
+  autosave();
+}
+
+/** The puzzle's seed and level above the board and in the print header. */
+export function showInfo() {
+  const info = state.info;
+  const text = info ? describeInfo(info, { grading: state.grading === info.puzzle }) : "";
+  if (puzzleInfo.textContent !== text) puzzleInfo.textContent = text; // unchanged text is not announced again
+  puzzleInfo.hidden = !info;
+  for (const [name, value] of Object.entries({
+    seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
+  })) {
+    if (value === undefined) delete puzzleInfo.dataset[name];
+    else puzzleInfo.dataset[name] = String(value);
+  }
+  printTitle.textContent = info?.level ? `Sudoku · ${LEVEL_NAMES[info.level]}` : "Sudoku";
+}
+
+/** The info changed (graded in the background): show it, link it, save it. */
+export function infoChanged() {
+  showInfo();
+  updateShareLink();
+  autosave();
+}
+
+/** The share link field, for the game as it is now; returns the link. */
+export function updateShareLink() {
+  shareLink.value = shareLinkFor(currentGame(), shareProgress.checked, location.href);
+  return shareLink.value;
+}
+
+export function autosave() {
+  if (!state.saving) return;
+  const result = saveGame(currentGame());
+  if (!result.ok) savingOff(result.problem);
+}
+
+/** Storage failed (or is missing): stop trying, and say so in the footer. @param {string} problem */
+export function savingOff(problem) {
+  state.saving = false;
+  saveStatus.dataset.state = "off";
+  saveStatus.textContent = `Saving is off: ${problem}. Your game stays in this tab until you close it.`;
+}

@@ -1,0 +1,25 @@
+// @ts-check
+// The page's shared state: the board element (which holds the givens, entries and mode) and what
+// the page knows beside it. One object, read and written by the concern modules (game-view,
+// engine-runner, engine-actions, new-puzzle-dialog, pool-refill); app.js wires them together.
+
+import { byId } from "./dom.js";
+
+/** @typedef {import("./sudoku-board.js").SudokuBoardElement} SudokuBoardElement */
+/** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
+
+/**
+ * @typedef {object} PageState
+ * @property {boolean} saving  autosave works (off once storage failed; the footer says so)
+ * @property {AbortController | null} busy  the person's engine request in progress (one at a time)
+ * @property {{puzzle: string, solution: string} | null} solution  the known solution, for Reveal
+ * @property {(() => void) | null} again  "Keep trying": the last request again with a larger budget
+ * @property {PuzzleInfo | null} info  what is known about the puzzle on the board (seed, level...),
+ *   while its givens are unchanged
+ * @property {string} grading  the puzzle the engine is grading in the background, or ""
+ */
+
+export const board = /** @type {SudokuBoardElement} */ (byId("board"));
+
+/** @type {PageState} */
+export const state = { saving: true, busy: null, solution: null, again: null, info: null, grading: "" };
