@@ -94,6 +94,3 @@ export function findConflicts(grid) {
   }
   return found;
 }
-
-/** Count of non-empty cells. @param {string} grid */
-export const filledCount = (grid) => grid.replaceAll(EMPTY, "").length;

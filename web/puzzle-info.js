@@ -26,8 +26,6 @@ export const SYMMETRY_NAMES = {
   diagonal: "diagonal mirror",
   antidiagonal: "anti-diagonal mirror",
 };
-export const LEVELS = /** @type {Level[]} */ (Object.keys(LEVEL_NAMES));
-export const SYMMETRIES = /** @type {Symmetry[]} */ (Object.keys(SYMMETRY_NAMES));
 /** The fewest givens a unique puzzle can have, and the most a clue limit may ask for. */
 export const MIN_CLUES = 17;
 export const MAX_CLUES = 80;

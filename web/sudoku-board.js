@@ -45,8 +45,6 @@ export class SudokuBoardElement extends HTMLElement {
   #cells = [];
   /** @type {HTMLElement} */
   #grid;
-  /** @type {Set<number>} */
-  #conflictCells = new Set();
 
   constructor() {
     super();
@@ -143,11 +141,6 @@ export class SudokuBoardElement extends HTMLElement {
   /** Digits of both layers as one 81-character grid. */
   get grid() {
     return combine(this.givens, this.entries);
-  }
-
-  /** Cells that share a digit with another cell of one of their units. @returns {number[]} */
-  get conflictCells() {
-    return [...this.#conflictCells].sort((a, b) => a - b);
   }
 
   /** Move keyboard focus to the grid (its selected cell). */
@@ -270,7 +263,7 @@ export class SudokuBoardElement extends HTMLElement {
     const mode = this.mode;
     const selected = this.selected;
     const flagged = new Set(this.flagged);
-    this.#conflictCells = new Set(findConflicts(grid).flatMap((c) => c.cells));
+    const conflictCells = new Set(findConflicts(grid).flatMap((c) => c.cells));
     const selDigit = selected >= 0 ? grid[selected] : EMPTY;
     const focusInside = this.shadowRoot?.activeElement != null;
 
@@ -282,7 +275,7 @@ export class SudokuBoardElement extends HTMLElement {
         selected >= 0 && cell !== selected &&
         (rowOf(cell) === rowOf(selected) || colOf(cell) === colOf(selected) || boxOf(cell) === boxOf(selected));
       const same = selDigit !== EMPTY && digit === selDigit && cell !== selected;
-      const conflict = this.#conflictCells.has(cell);
+      const conflict = conflictCells.has(cell);
       const flag = flagged.has(cell);
 
       el.textContent = digit === EMPTY ? "" : digit;
