@@ -875,6 +875,7 @@ def lint_commands(python: Path, node_bin: Path) -> list[list[str | Path]]:
         [bin_dir / "mypy"],
         [bin_dir / "lint-imports"],
         [node_bin / "tsc", "-p", ROOT / "tsconfig.json"],
+        [node_bin / "tsc", "-p", ROOT / "tsconfig.worker.json"],  # the worker's own lib
     ]
 
 
