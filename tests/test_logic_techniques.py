@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sudoku_core import parse, solve
 from sudoku_core.logic import (
+    CATALOGUE,
     Board,
     als,
     chains,
@@ -59,10 +60,68 @@ def removed(step: object) -> set[tuple[int, int]]:
     return set(step.eliminations)  # type: ignore[attr-defined]
 
 
-def test_every_finder_names_a_known_technique() -> None:
-    from sudoku_core.logic.solver import SEARCH_ORDER
-
-    assert [name for name, _ in SEARCH_ORDER if name not in TECHNIQUES] == []
+def test_the_catalogue_keeps_hodokus_order() -> None:
+    """The order decides every grade and the page's pool: it changes only on purpose."""
+    assert list(TECHNIQUES) == [t.name for t in CATALOGUE]
+    assert [t.name for t in CATALOGUE if t.finder is None] == ["Trial and Error"]
+    assert [t.name for t in CATALOGUE if t.needs_uniqueness] == [
+        "BUG+1",
+        "Uniqueness Test 1",
+        "Uniqueness Test 2",
+        "Uniqueness Test 3",
+        "Uniqueness Test 4",
+        "Hidden Rectangle",
+    ]
+    assert [t.name for t in CATALOGUE] == [
+        "Full House",
+        "Naked Single",
+        "Hidden Single",
+        "Locked Pair",
+        "Locked Triple",
+        "Locked Candidates Type 1 (Pointing)",
+        "Locked Candidates Type 2 (Claiming)",
+        "Naked Pair",
+        "Naked Triple",
+        "Hidden Pair",
+        "Hidden Triple",
+        "Naked Quadruple",
+        "Hidden Quadruple",
+        "X-Wing",
+        "Swordfish",
+        "Jellyfish",
+        "Remote Pair",
+        "BUG+1",
+        "Skyscraper",
+        "2-String Kite",
+        "Turbot Fish",
+        "Empty Rectangle",
+        "W-Wing",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Uniqueness Test 1",
+        "Uniqueness Test 2",
+        "Uniqueness Test 3",
+        "Uniqueness Test 4",
+        "Hidden Rectangle",
+        "Finned X-Wing",
+        "Sashimi X-Wing",
+        "Finned Swordfish",
+        "Sashimi Swordfish",
+        "Finned Jellyfish",
+        "Sashimi Jellyfish",
+        "Sue de Coq",
+        "Simple Colors",
+        "Multi Colors",
+        "X-Chain",
+        "XY-Chain",
+        "Nice Loop/AIC",
+        "Grouped Nice Loop/AIC",
+        "ALS-XZ",
+        "ALS-XY-Wing",
+        "Forcing Chain",
+        "Forcing Net",
+        "Trial and Error",
+    ]
 
 
 def test_removals_text_groups_digits() -> None:
@@ -133,10 +192,8 @@ def test_locked_pair_clears_box_and_row() -> None:
     step = subsets.find_locked_pair(board)
     assert step is not None and step.technique == "Locked Pair"
     assert (rc(1, 9), 1) in step.eliminations and (rc(3, 3), 2) in step.eliminations
-    assert (
-        subsets.find_naked_pair(board) is None
-        or subsets.find_naked_pair(board).technique == "Naked Pair"
-    )  # type: ignore[union-attr]
+    naked_pair = subsets.find_naked_pair(board)
+    assert naked_pair is None or naked_pair.technique == "Naked Pair"
 
 
 def test_x_wing_and_not_with_three_columns() -> None:

@@ -87,6 +87,8 @@ class Board:
 
     ``values[c]`` is the digit in cell ``c`` (0 when empty), ``cands[c]`` its candidate mask
     (0 once solved), ``where[d]`` the cellset of cells that still have candidate ``d``.
+    ``memo`` is work a finder keeps for its next call on this board, stored with the candidates
+    it saw since the board changes in place (one scan finds both finned and sashimi fish).
 
     Examples:
         >>> board = Board.from_grid((0,) * 80 + (9,))
@@ -94,13 +96,14 @@ class Board:
         (True, 0, 60)
     """
 
-    __slots__ = ("cands", "unsolved", "values", "where")
+    __slots__ = ("cands", "memo", "unsolved", "values", "where")
 
     def __init__(self, values: list[int], cands: list[int]) -> None:
         self.values = values
         self.cands = cands
         self.where = [0] * 10
         self.unsolved = 0
+        self.memo: dict[object, object] = {}
         for c in CELLS:
             mask = cands[c]
             if not values[c]:
@@ -141,6 +144,7 @@ class Board:
         other.cands = self.cands[:]
         other.where = self.where[:]
         other.unsolved = self.unsolved
+        other.memo = {}
         return other
 
     def place(self, cell: Cell, digit: Digit) -> None:

@@ -10,6 +10,7 @@ see that box lose d. It is *sashimi* when a base line has at most one cell left 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import cast
 
 from sudoku_core.logic.board import BIT_COUNT, BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
@@ -110,21 +111,24 @@ def find_basic_fish(board: Board, n: int) -> Step | None:
     return None
 
 
-_cache: dict[str, object] = {}
+_Scan = tuple[tuple[int, ...], dict[bool, Step | None]]
+"""What one scan for finned fish keeps: the candidates it saw, and the finned and sashimi fish."""
 
 
 def find_finned_fish(board: Board, n: int, sashimi: bool) -> Step | None:
     """Finned (or sashimi) X-Wing, Swordfish or Jellyfish: fins all in one box.
 
     One scan finds the first finned and the first sashimi fish of the size; the other kind is
-    kept for the next call on the same board state (the solver asks for both in turn).
+    kept in the board's memo for the next call on the same candidates (the solver asks for
+    both in turn).
     """
-    key = (id(board), n, tuple(board.where))
-    if _cache.get("key") != key:
-        _cache["key"] = key
-        _cache["found"] = _scan_finned(board, n)
-    found: dict[bool, Step | None] = _cache["found"]  # type: ignore[assignment]
-    return found[sashimi]
+    key = ("finned fish", n)
+    where = tuple(board.where)
+    kept = cast(_Scan | None, board.memo.get(key))
+    if kept is None or kept[0] != where:
+        kept = (where, _scan_finned(board, n))
+        board.memo[key] = kept
+    return kept[1][sashimi]
 
 
 def _scan_finned(board: Board, n: int) -> dict[bool, Step | None]:

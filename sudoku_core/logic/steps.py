@@ -2,13 +2,14 @@
 
 A :class:`Step` is one deduction: the technique, the pattern (cells, candidates, units),
 what it proves (placements and eliminations) and a sentence in the standard notation.
-:data:`TECHNIQUES` gives each technique HoDoKu's default level and score (``Options.java``,
-``solverSteps``) and a Sudoku-Explainer-style rating, an estimate of SE's ER scale.
+:class:`Technique` is a row of the technique catalogue (:mod:`sudoku_core.logic.techniques`):
+HoDoKu's default level and score (``Options.java``, ``solverSteps``), a Sudoku-Explainer-style
+rating (an estimate of SE's ER scale), the finder and whether it needs a unique puzzle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -48,73 +49,33 @@ LEVEL_MAX_SCORE: Final = {
 """HoDoKu's rule: a puzzle's level is raised while its score exceeds the level's maximum."""
 
 
+Finder = Callable[["Board"], "Step | None"]
+"""A technique's finder: the first step of that technique on the board, or None."""
+
+
 @dataclass(frozen=True)
 class Technique:
-    """A technique's place in the search order and what it is worth."""
+    """One row of the technique catalogue: what the technique is worth and how it is found."""
 
     name: str
     level: Level
     score: int
+    """HoDoKu's default score (``Options.java``, ``solverSteps``)."""
     rating: float
     """Sudoku-Explainer-style rating (ER scale, 1.0 .. 11+), an estimate."""
+    finder: Finder | None = None
+    """None for Trial and Error, the last resort that needs the solution."""
+    needs_uniqueness: bool = False
+    """Sound only when the puzzle is known to have one solution (Unique Rectangles, BUG+1)."""
 
 
-def _techniques(*rows: tuple[str, Level, int, float]) -> dict[str, Technique]:
-    return {name: Technique(name, level, score, rating) for name, level, score, rating in rows}
+TECHNIQUES: Final[dict[str, Technique]] = {}
+"""Every technique by name, in the order the solver tries them (HoDoKu's order).
 
-
-E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
-TECHNIQUES: Final = _techniques(
-    ("Full House", E, 4, 1.0),
-    ("Naked Single", E, 4, 2.3),
-    ("Hidden Single", E, 14, 1.5),
-    ("Locked Pair", M, 40, 3.0),
-    ("Locked Triple", M, 60, 3.6),
-    ("Locked Candidates Type 1 (Pointing)", M, 50, 2.6),
-    ("Locked Candidates Type 2 (Claiming)", M, 50, 2.8),
-    ("Naked Pair", M, 60, 3.0),
-    ("Naked Triple", M, 80, 3.6),
-    ("Hidden Pair", M, 70, 3.4),
-    ("Hidden Triple", M, 100, 4.0),
-    ("Naked Quadruple", H, 120, 5.0),
-    ("Hidden Quadruple", H, 150, 5.4),
-    ("X-Wing", H, 140, 3.2),
-    ("Swordfish", H, 150, 3.8),
-    ("Jellyfish", H, 160, 5.2),
-    ("Remote Pair", H, 110, 4.6),
-    ("BUG+1", H, 100, 5.6),
-    ("Skyscraper", H, 130, 4.0),
-    ("2-String Kite", H, 150, 4.1),
-    ("Turbot Fish", H, 120, 4.2),
-    ("Empty Rectangle", H, 120, 4.2),
-    ("W-Wing", H, 150, 4.4),
-    ("XY-Wing", H, 160, 4.2),
-    ("XYZ-Wing", H, 180, 4.4),
-    ("Uniqueness Test 1", H, 100, 4.5),
-    ("Uniqueness Test 2", H, 100, 4.6),
-    ("Uniqueness Test 3", H, 100, 4.7),
-    ("Uniqueness Test 4", H, 100, 4.6),
-    ("Hidden Rectangle", H, 100, 4.7),
-    ("Finned X-Wing", H, 130, 3.4),
-    ("Sashimi X-Wing", H, 150, 3.5),
-    ("Finned Swordfish", U, 200, 4.0),
-    ("Sashimi Swordfish", U, 240, 4.1),
-    ("Finned Jellyfish", U, 250, 5.4),
-    ("Sashimi Jellyfish", U, 260, 5.5),
-    ("Sue de Coq", U, 250, 5.0),
-    ("Simple Colors", H, 150, 4.5),
-    ("Multi Colors", H, 200, 5.0),
-    ("X-Chain", U, 260, 6.6),
-    ("XY-Chain", U, 260, 6.6),
-    ("Nice Loop/AIC", U, 280, 7.0),
-    ("Grouped Nice Loop/AIC", U, 300, 7.2),
-    ("ALS-XZ", U, 300, 7.5),
-    ("ALS-XY-Wing", U, 320, 7.8),
-    ("Forcing Chain", X, 500, 8.3),
-    ("Forcing Net", X, 700, 9.0),
-    ("Trial and Error", X, 10000, 11.0),
-)
-"""Every technique, in the order the solver tries them (HoDoKu's order)."""
+The table itself is :data:`sudoku_core.logic.techniques.CATALOGUE`, which fills this dict when
+the package is imported: it names every finder, and the finders import this module for
+:class:`Step`, so the table cannot be written here without an import cycle.
+"""
 
 
 @dataclass(frozen=True)
