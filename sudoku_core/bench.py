@@ -14,60 +14,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from sudoku_core.grid import Grid
-from sudoku_core.puzzle_files import read_file
+from sudoku_core.puzzle_files import (
+    CURATED_FOLDER,
+    Case,
+    default_folder,
+    default_paths,
+    load_cases,
+)
 from sudoku_core.solver import is_solution, search
 
 WARMUP_PUZZLES = 100
-
-
-@dataclass(frozen=True)
-class Case:
-    """A puzzle and what its file says about it: the solution count (2 = several) and solution."""
-
-    grid: Grid
-    expected: int
-    solution: Grid | None
-
-
-def default_paths() -> list[Path]:
-    """The shared puzzle sets: ``$SUDOKU_PUZZLES``, or ``../shared/puzzles`` from here or the repo."""
-    candidates = [os.environ.get("SUDOKU_PUZZLES", "")]
-    candidates += [str(Path.cwd().parent / "shared" / "puzzles")]
-    candidates += [str(Path(__file__).resolve().parents[2] / "shared" / "puzzles")]
-    for folder in filter(None, candidates):
-        files = sorted(Path(folder).glob("*.txt"))
-        if files:
-            return files
-    return []
-
-
-def load_cases(path: Path, limit: int | None = None) -> tuple[list[Case], int]:
-    """The puzzles of a set with their expected answers, and how many lines failed to parse."""
-    several = "multi" in path.name
-    cases: list[Case] = []
-    bad = 0
-    for item in read_file(path):
-        if item.grid is None:
-            bad += 1
-            continue
-        expected, solution = (2 if several else 1), None
-        if item.extra and item.extra[0].isdigit():
-            expected = min(int(item.extra[0]), 2)
-            if expected == 1 and len(item.extra) > 1 and len(item.extra[1]) == 81:
-                solution = tuple(int(ch) for ch in item.extra[1])
-        cases.append(Case(item.grid, expected, solution))
-        if limit is not None and len(cases) >= limit:
-            break
-    return cases, bad
 
 
 def _timed(cases: list[Case], limit: int) -> tuple[list[int], int, int, int]:
@@ -206,7 +168,10 @@ def format_generator_markdown(rows: list[dict[str, Any]]) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``bench`` subcommand's options."""
     parser.add_argument(
-        "files", nargs="*", metavar="FILE", help="puzzle files (default: ../shared/puzzles)"
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="puzzle files (default: $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data)",
     )
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
     parser.add_argument("--format", choices=["markdown", "json"], default="markdown")
@@ -245,6 +210,10 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not paths:
         err.write("no puzzle files: name some, or set SUDOKU_PUZZLES to a folder of *.txt\n")
         return 2
+    if not args.files:
+        folder = default_folder()
+        sample = " (the repo's curated samples)" if folder == CURATED_FOLDER else ""
+        err.write(f"puzzle sets from {folder}{sample}\n")
     rows = []
     for path in paths:
         err.write(f"benchmarking {path.name} ...\n")

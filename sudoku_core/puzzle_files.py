@@ -2,11 +2,14 @@
 
 Collections in the wild append fields after the puzzle (``puzzle:count:solution`` in tdoku's
 test data, ratings after a space or a tab); those are kept as ``extra`` for the caller.
+:func:`load_cases` turns those fields into expected answers, and :func:`default_paths` finds
+the puzzle sets the benchmark and the data-driven tests read.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,6 +22,9 @@ from sudoku_core.grid import Grid
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 _SEPARATORS = frozenset(":;\t ,")
+_REPO = Path(__file__).resolve().parents[1]
+CURATED_FOLDER = _REPO / "tests" / "data"
+"""The small corpus shipped in the repo, so a fresh clone benchmarks and tests without ../shared."""
 
 
 @dataclass(frozen=True)
@@ -108,3 +114,58 @@ def read_inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]
         yield from read_lines(stdin.read(), "<stdin>") if path == "-" else read_file(path)
     if not args.puzzles and not args.file:
         yield from read_lines(stdin.read(), "<stdin>")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A puzzle and what its file says about it: the solution count (2 = several) and solution."""
+
+    grid: Grid
+    expected: int
+    solution: Grid | None
+
+
+def default_folder() -> Path | None:
+    """The folder of puzzle sets to read when none is named, or None when there is none.
+
+    In order: ``$SUDOKU_PUZZLES``; the full shared sets in ``../shared/puzzles`` (beside the
+    current directory or beside the repo); the repo's curated corpus ``tests/data``, which has
+    the same file names with samples of the big sets.
+    """
+    candidates = [os.environ.get("SUDOKU_PUZZLES", "")]
+    candidates += [str(Path.cwd().parent / "shared" / "puzzles")]
+    candidates += [str(_REPO.parent / "shared" / "puzzles"), str(CURATED_FOLDER)]
+    for folder in filter(None, candidates):
+        if any(Path(folder).glob("*.txt")):
+            return Path(folder)
+    return None
+
+
+def default_paths() -> list[Path]:
+    """Every ``*.txt`` puzzle set of :func:`default_folder`, sorted; empty when there is none."""
+    folder = default_folder()
+    return sorted(folder.glob("*.txt")) if folder else []
+
+
+def load_cases(path: Path, limit: int | None = None) -> tuple[list[Case], int]:
+    """The puzzles of a set with their expected answers, and how many lines failed to parse.
+
+    A ``puzzle:count:solution`` line gives the count (capped at 2, "several") and the solution;
+    a file named ``*multi*`` holds puzzles with several solutions; any other puzzle is unique.
+    """
+    several = "multi" in path.name
+    cases: list[Case] = []
+    bad = 0
+    for item in read_file(path):
+        if item.grid is None:
+            bad += 1
+            continue
+        expected, solution = (2 if several else 1), None
+        if item.extra and item.extra[0].isdigit():
+            expected = min(int(item.extra[0]), 2)
+            if expected == 1 and len(item.extra) > 1 and len(item.extra[1]) == 81:
+                solution = tuple(int(ch) for ch in item.extra[1])
+        cases.append(Case(item.grid, expected, solution))
+        if limit is not None and len(cases) >= limit:
+            break
+    return cases, bad

@@ -24,13 +24,13 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from sudoku_core.bench import default_paths, load_cases
 from sudoku_core.formats import format_line
 from sudoku_core.grading import generate_graded, grade
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
 from sudoku_core.logic.solver import iter_path
 from sudoku_core.logic.steps import LEVELS
+from sudoku_core.puzzle_files import default_paths, load_cases
 from sudoku_core.solver import solve
 
 DEFAULT_SETS = ("easy50", "top95", "magictour_top1465", "17_clue", "forum_hardest_1905_11plus")
