@@ -3,8 +3,8 @@
 // puzzle-pool.json (see docs/web.md), plus fresh ones the engine made in the background. What was
 // handed out, the fresh puzzles and what is owed are kept in localStorage (when it works) under
 // `sudoku-studio.pool`, so a reload neither repeats a puzzle nor forgets a fresh one.
-// No engine here: app.js asks `wanted()` what to make when the engine is idle, and gives it back
-// with `addFresh()`.
+// No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle, and gives
+// it back with `addFresh()`.
 
 import { isGrid } from "./grid.js";
 import { isLevel, isSeed, isSymmetry } from "./puzzle-info.js";

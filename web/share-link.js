@@ -1,7 +1,7 @@
 // @ts-check
 // The share link: the page's URL with the game in the fragment (`#puzzle=<81>&progress=<81>`,
 // "0" for empty, plus the puzzle's seed and level when known). The fragment is never sent to a
-// server. Plain functions, no DOM: game-view writes the link, app.js opens one.
+// server. Plain functions, no DOM: game-view writes the link, import-export opens one.
 
 import { EMPTY, EMPTY_GRID, toGrid } from "./grid.js";
 import { readInfoParams, writeInfoParams } from "./puzzle-info.js";
