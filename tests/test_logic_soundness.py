@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzle_sets import cases
+from puzzle_sets import Corpus, cases, corpora
 from sudoku_core import solve
 from sudoku_core.grid import Grid, cell_name
 from sudoku_core.logic import Board, iter_path
@@ -39,17 +39,33 @@ def test_every_puzzle_of_the_classic_sets_is_solved_soundly(name: str) -> None:
         assert_sound_path(case.grid)
 
 
-@pytest.mark.parametrize(
-    ("name", "every", "limit"),
-    [
+SOUNDNESS_PLANS = {  # set, every, limit: the full sets' plans, and the same spread on the sample
+    "full": [
         ("magictour_top1465", 49, 30),
         ("17_clue", 4999, 10),
         ("forum_hardest_1905_11plus", 16000, 3),
     ],
+    "sample": [
+        ("magictour_top1465", 33, 30),
+        ("17_clue", 100, 10),
+        ("forum_hardest_1905_11plus", 333, 3),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("corpus", "name", "every", "limit"),
+    [
+        pytest.param(corpus, *plan, id=f"{corpus}-{plan[0]}")
+        for corpus in corpora()
+        for plan in SOUNDNESS_PLANS[corpus.name]
+    ],
 )
-def test_a_sample_of_the_larger_sets_is_solved_soundly(name: str, every: int, limit: int) -> None:
+def test_a_sample_of_the_larger_sets_is_solved_soundly(
+    corpus: Corpus, name: str, every: int, limit: int
+) -> None:
     techniques: set[str] = set()
-    for case in cases(name, limit=limit, every=every):
+    for case in corpus.cases(name, limit=limit, every=every):
         techniques.update(assert_sound_path(case.grid))
     assert "Hidden Single" in techniques
     if name == "magictour_top1465":  # the sample exercises ALS, Sue de Coq and grouped chains too
