@@ -110,30 +110,7 @@ def test_counted_gives_exact_counts() -> None:
             )  # type: ignore[arg-type]
 
 
-def _assert_solved(name: str, limit: int | None = None, every: int = 1) -> int:
-    sample = cases(name, limit=limit, every=every)
-    for case in sample:
-        result = search(case.grid, limit=2, keep=1)
-        assert result.count == case.expected, format_line(case.grid)
-        assert is_solution(result.solutions[0], case.grid), format_line(case.grid)
-    return len(sample)
-
-
-@pytest.mark.parametrize(
-    ("name", "size"),
-    [("easy50", 50), ("top95", 95), ("norvig_hardest", 11), ("magictour_top1465", 1465)],
-)
-def test_every_puzzle_of_the_classic_sets_is_solved_and_unique(name: str, size: int) -> None:
-    assert _assert_solved(name) == size
-
-
-@pytest.mark.parametrize("name", ["17_clue", "forum_hardest_1905_11plus"])
-def test_a_deterministic_sample_of_the_big_sets(name: str) -> None:
-    assert _assert_solved(name, limit=2000, every=24) == 2000
-
-
-def test_serg_multi_sample_has_several_solutions() -> None:
-    assert _assert_solved("serg_benchmark_multi", limit=1000, every=10) == 1000
+# The data-driven solving tests, on each corpus: tests/test_corpus.py.
 
 
 # Symmetries of Sudoku: each maps puzzles to puzzles with the same number of solutions.
