@@ -110,11 +110,13 @@ def test_find_modern_python_finds_one_here() -> None:
 
 
 @pytest.fixture
-def fake_venv(tmp_path: Path) -> Path:
-    """A "venv" whose python is a modern interpreter, so only the stamp decides."""
+def fake_venv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A "venv" whose python is a modern interpreter and that passes the soundness check, so only
+    the stamp decides (tests/test_build_venv.py tests the check on real venvs)."""
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").symlink_to(bp.find_modern_python())
+    monkeypatch.setattr(bp, "venv_problem", lambda path: None)
     return venv
 
 
