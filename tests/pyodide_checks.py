@@ -3,7 +3,8 @@
 `main(data)` returns plain data; tests/test_pyodide.py asserts on it. Nothing here runs at import,
 so pytest's doctest collection can import this module in CPython too.
 
-data: {"puzzle_dir": "/puzzles", "solve_sets": ["top95.txt", ...], "counted": "counted.txt"}
+data: {"puzzle_dir": "/puzzles", "solve_sets": ["top95.txt", ...], "counted": "counted.txt",
+       "seed_examples": "seed_examples.txt"}; /puzzles is tests/data, the shipped corpus.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 
 def read_puzzles(path: Path) -> list[str]:
-    """Puzzle lines of a shared/puzzles file (comments and blanks skipped)."""
+    """Puzzle lines of a puzzle set file (comments and blanks skipped)."""
     lines = (line.strip() for line in path.read_text().splitlines())
     return [line for line in lines if line and not line.startswith("#")]
 
@@ -50,7 +51,7 @@ def expected_status(count: int) -> str:
 
 
 def count_set(path: Path) -> dict[str, Any]:
-    """count_solutions and check() against counted.txt, exactly.
+    """count_solutions and check() against a counted file (counted.txt, seed_examples.txt), exactly.
 
     Lines are `puzzle:count:solution`, or `puzzle:count` when the puzzle is not unique.
     """
@@ -131,6 +132,7 @@ def main(data: dict[str, Any]) -> dict[str, Any]:
         "version": sudoku_core.__version__,
         "sets": {name: solve_set(folder / name) for name in data["solve_sets"]},
         "counted": count_set(folder / data["counted"]),
+        "seed_examples": count_set(folder / data["seed_examples"]),
         "parse_errors": parse_errors(),
         "generated": generated(folder),
     }

@@ -1,7 +1,8 @@
 """The shipped sudoku_core wheel inside the real Pyodide runtime, loaded the way the page loads it.
 
 Node: one boot per session (tests/pyodide_runner.mjs runs tests/pyodide_checks.py and prints one
-JSON report that the tests below share). Chromium: a test-only probe page boots the site's
+JSON report that the tests below share), with the shipped corpus tests/data mounted at /puzzles, so
+a fresh clone runs them too. Chromium: a test-only probe page boots the site's
 Pyodide in a module worker under the server's CSP, and a site with a tampered wheel must fail.
 """
 
@@ -25,15 +26,21 @@ ROOT = Path(__file__).resolve().parents[1]
 bp = importlib.import_module("sudoku_build")  # build.py, registered by conftest.py
 SOLVE_SETS = {"top95.txt": 95, "easy50.txt": 50}
 COUNTED = "counted.txt"
+SEED_EXAMPLES = "seed_examples.txt"
 PROBE = ROOT / "tests" / "browser_probe"
 
 
 @pytest.fixture(scope="session")
 def pyodide_report(site_dir: Path) -> dict[str, Any]:
     """One Pyodide boot in Node running every check; the runner's JSON report."""
-    for name in [*SOLVE_SETS, COUNTED]:
+    for name in [*SOLVE_SETS, COUNTED, SEED_EXAMPLES]:
         assert (bp.PUZZLES / name).is_file(), f"puzzle file missing: {bp.PUZZLES / name}"
-    data = {"puzzle_dir": "/puzzles", "solve_sets": list(SOLVE_SETS), "counted": COUNTED}
+    data = {
+        "puzzle_dir": "/puzzles",
+        "solve_sets": list(SOLVE_SETS),
+        "counted": COUNTED,
+        "seed_examples": SEED_EXAMPLES,
+    }
     report: dict[str, Any] = bp.run_node(site_dir, ROOT / "tests" / "pyodide_checks.py", data)
     assert report["ok"], f"Pyodide runner failed: {report.get('error')}\n{report.get('messages')}"
     return report
@@ -70,6 +77,14 @@ def test_counts_solutions_exactly(pyodide_report: dict[str, Any]) -> None:
 
 
 @pytest.mark.pyodide
+def test_counts_the_seed_examples_exactly(pyodide_report: dict[str, Any]) -> None:
+    """The articles' examples, 103 solutions included (tests/test_seed_examples.py in CPython)."""
+    examples = pyodide_report["result"]["seed_examples"]
+    assert examples["puzzles"] == 4
+    assert examples["mismatches"] == []
+
+
+@pytest.mark.pyodide
 def test_the_generator_and_grader_give_the_same_answers_as_in_cpython(
     pyodide_report: dict[str, Any],
 ) -> None:
@@ -91,6 +106,7 @@ def test_the_generator_and_grader_give_the_same_answers_as_in_cpython(
     }
 
 
+@pytest.mark.pyodide
 def test_parse_errors_keep_their_class_and_message(pyodide_report: dict[str, Any]) -> None:
     errors = pyodide_report["result"]["parse_errors"]
     assert errors["short"].startswith("InvalidPuzzleError: ")
