@@ -105,9 +105,9 @@ def test_counted_gives_exact_counts() -> None:
         expected = int(item.extra[0])
         assert count_solutions(item.grid, limit=10_000) == expected, item.where
         if expected == 1:
-            assert format_line(solve(item.grid), "0").replace("0", ".") == item.extra[1].replace(
-                "0", "."
-            )  # type: ignore[arg-type]
+            solution = solve(item.grid)
+            assert solution is not None, item.where
+            assert format_line(solution, ".") == item.extra[1].replace("0", ".")
 
 
 # The data-driven solving tests, on each corpus: tests/test_corpus.py.
