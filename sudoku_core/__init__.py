@@ -14,15 +14,8 @@ from sudoku_core._version import __version__
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError
 from sudoku_core.formats import GridLike, format_board, format_grid, format_line, parse
 from sudoku_core.generator import SYMMETRIES, Generated, generate, is_minimal, iter_generate
-from sudoku_core.grading import (
-    Grade,
-    GradedPuzzle,
-    Level,
-    generate_graded,
-    grade,
-    iter_generate_graded,
-    iter_grade,
-)
+from sudoku_core.graded import GradedPuzzle, generate_graded, iter_generate_graded
+from sudoku_core.grading import Grade, Level, grade, iter_grade
 from sudoku_core.grid import Grid, cell_name
 from sudoku_core.hints import Hint, hint
 from sudoku_core.solver import (

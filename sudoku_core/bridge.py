@@ -4,8 +4,8 @@ Why JSON text: only plain data should cross between JavaScript and Python (no pr
 leak, no Python objects kept alive by the page), and a string is the plainest.
 
 Every operation is a *task* advanced in time slices, so that a long one (counting the
-solutions of a sparse grid, later generating or grading) lets the worker read its messages
-(cancel, new requests) between slices::
+solutions of a sparse grid, generating, grading) lets the worker read its messages (cancel,
+new requests) between slices::
 
     task = bridge.start("count_solutions", '{"grid": "...", "limit": 10000}')
     reply = json.loads(task.step(50))   # at most ~50 ms of work
@@ -13,7 +13,10 @@ solutions of a sparse grid, later generating or grading) lets the worker read it
     # {"done": true, "ok": true, "result": {...}}
     # or {"done": true, "ok": false, "error": {"type": "InvalidPuzzleError", "message": ...}}
 
-Operation names are the library's function names; grids are 81-character strings.
+Operation names are the library's function names; grids are 81-character strings. Each
+operation (``_op_*``) is a generator that checks its arguments (:mod:`sudoku_core._requests`),
+calls the library's public step-wise functions, yields progress dicts and returns the result
+dict; :data:`OPERATIONS` lists them all.
 """
 
 from __future__ import annotations
@@ -26,12 +29,14 @@ from sudoku_core._requests import BadRequestError, Json, Work, arg
 from sudoku_core._version import __version__
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
-from sudoku_core.generator import SYMMETRIES, iter_generate
+from sudoku_core.generator import SYMMETRIES, Symmetry, iter_generate
+from sudoku_core.graded import GradedPuzzle, iter_generate_graded
+from sudoku_core.grading import Grade, iter_grade, parse_level
 from sudoku_core.grid import givens_count
-from sudoku_core.logic.bridge_ops import OPERATIONS as LOGIC_OPERATIONS
+from sudoku_core.hints import hint, parse_marks
 from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import conflicts
-from sudoku_core.verdict import iter_check
+from sudoku_core.verdict import iter_check, mistakes
 
 MAX_COUNT_LIMIT = 1_000_000
 TICK_NODES = 200
@@ -102,10 +107,8 @@ def _op_find_mistakes(args: Json) -> Work:
     entries = parse(arg(args, "entries", str, required=True))
     verdict = yield from _op_check(args)
     solution = verdict["solution"]
-    mistakes = None
-    if solution is not None:
-        mistakes = [c for c in range(81) if entries[c] and str(entries[c]) != solution[c]]
-    return {"verdict": verdict, "mistakes": mistakes}
+    wrong = None if solution is None else list(mistakes(entries, solution))
+    return {"verdict": verdict, "mistakes": wrong}
 
 
 def _op_count_solutions(args: Json) -> Work:
@@ -133,9 +136,7 @@ def _op_count_solutions(args: Json) -> Work:
 
 
 def _op_generate(args: Json) -> Work:
-    symmetry = arg(args, "symmetry", str, "none")
-    if symmetry not in SYMMETRIES:
-        raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    symmetry = _symmetry(args)
     steps = iter_generate(
         seed=arg(args, "seed", int),
         symmetry=symmetry,
@@ -149,6 +150,49 @@ def _op_generate(args: Json) -> Work:
     return made.to_dict()
 
 
+def _symmetry(args: Json) -> Symmetry:
+    symmetry: Symmetry = arg(args, "symmetry", str, "none")
+    if symmetry not in SYMMETRIES:
+        raise BadRequestError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    return symmetry
+
+
+def _op_grade(args: Json) -> Work:
+    grid = parse(arg(args, "grid", str, required=True))
+    with_path = arg(args, "path", bool, True)
+    result: Grade = yield from iter_grade(grid)
+    return result.to_dict(with_path=with_path)
+
+
+def _op_hint(args: Json) -> Work:
+    grid = parse(arg(args, "grid", str, required=True))
+    digits = arg(args, "digits", str)
+    marks = arg(args, "candidates", list)
+    if marks is not None:
+        try:
+            marks = parse_marks(marks)
+        except (TypeError, ValueError) as error:
+            raise BadRequestError(f"argument 'candidates': {error}") from None
+    return hint(grid, parse(digits) if digits else None, marks).to_dict()
+    yield {}  # pragma: no cover  (makes this a generator like the others)
+
+
+def _op_generate_graded(args: Json) -> Work:
+    symmetry = _symmetry(args)
+    try:
+        level = parse_level(arg(args, "difficulty", str, required=True))
+    except ValueError as error:
+        raise BadRequestError(str(error)) from None
+    steps = iter_generate_graded(
+        difficulty=level,
+        seed=arg(args, "seed", int),
+        symmetry=symmetry,
+        max_seconds=arg(args, "max_seconds", float, 30.0),
+    )
+    made: GradedPuzzle = yield from steps
+    return made.to_dict()
+
+
 OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "version": _op_version,
     "parse": _op_parse,
@@ -159,11 +203,15 @@ OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "find_mistakes": _op_find_mistakes,
     "count_solutions": _op_count_solutions,
     "generate": _op_generate,
-    **LOGIC_OPERATIONS,
+    "grade": _op_grade,
+    "hint": _op_hint,
+    "generate_graded": _op_generate_graded,
 }
-"""What the page may ask for. ``solve`` answers with the full verdict (the solution included):
-the page has to explain an invalid, unsolvable or ambiguous puzzle anyway. ``grade``, ``hint``
-and ``generate_graded`` come from :mod:`sudoku_core.logic.bridge_ops`."""
+"""What the page may ask for (``web/protocol.js`` types each one's args, progress and result).
+``solve`` answers with the full verdict (the solution included): the page has to explain an
+invalid, unsolvable or ambiguous puzzle anyway. ``grade {grid, path?}`` -> ``Grade.to_dict()``;
+``hint {grid, digits?, candidates?}`` -> ``Hint.to_dict()``; ``generate_graded {difficulty,
+seed?, symmetry?, max_seconds?}`` -> ``GradedPuzzle.to_dict()``."""
 
 
 def _error(error: BaseException) -> str:

@@ -17,14 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import CELLS, Cell, Grid, cell_name
+from sudoku_core.grid import CELLS, Cell, cell_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.solver import find_step
 from sudoku_core.logic.steps import Step
-from sudoku_core.verdict import Status, check
+from sudoku_core.verdict import mistakes, unique_solution
 
 __all__ = ["Hint", "HintKind", "hint", "parse_marks"]
 
@@ -95,13 +94,6 @@ def parse_marks(marks: Marks) -> list[int]:
     return masks
 
 
-def _solution(puzzle: Grid) -> Grid:
-    verdict = check(puzzle)
-    if verdict.status is not Status.UNIQUE or verdict.solution is None:
-        raise InvalidPuzzleError(f"no hint: the puzzle is {verdict.status.value.replace('_', ' ')}")
-    return verdict.solution
-
-
 def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None) -> Hint:
     """The next hint for a player (see the module doc).
 
@@ -121,15 +113,15 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
         ('mistake', (1,))
     """
     givens = as_grid(puzzle)
-    solution = _solution(givens)
+    solution = unique_solution(givens, purpose="no hint")
     entered = as_grid(digits) if digits is not None else givens
-    mistakes = tuple(c for c in CELLS if entered[c] and entered[c] != solution[c])
-    if mistakes:
-        names = ", ".join(cell_name(c) for c in mistakes)
+    wrong = mistakes(entered, solution)
+    if wrong:
+        names = ", ".join(cell_name(c) for c in wrong)
         return Hint(
             "mistake",
-            f"{names}: {'this digit is' if len(mistakes) == 1 else 'these digits are'} wrong",
-            mistakes=mistakes,
+            f"{names}: {'this digit is' if len(wrong) == 1 else 'these digits are'} wrong",
+            mistakes=wrong,
         )
     grid = tuple(entered[c] or givens[c] for c in CELLS)
     if 0 not in grid:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from sudoku_core import __version__, bridge
+from sudoku_core._requests import BadRequestError
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
@@ -139,3 +140,27 @@ def test_generate_operation() -> None:
     assert made["seed"] == 5 and made["target_met"] is True and len(made["puzzle"]) == 81
     assert call("generate", symmetry="spiral")["error"]["type"] == "BadRequestError"
     assert call("generate", givens="11" + "." * 79)["error"]["type"] == "InvalidPuzzleError"
+
+
+def test_logic_operations_run_in_slices() -> None:
+    medium = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+    def run_op(op: str, args: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        work = bridge.OPERATIONS[op](args)
+        ticks = 0
+        while True:
+            try:
+                next(work)
+                ticks += 1
+            except StopIteration as done:
+                return ticks, done.value
+
+    ticks, result = run_op("grade", {"grid": medium, "path": False})
+    assert ticks > 10 and result["level"] == "medium" and "path" not in result
+    _, result = run_op("hint", {"grid": medium, "candidates": None})
+    assert result["kind"] == "step" and result["levels"]["nudge"]
+    _, made = run_op("generate_graded", {"difficulty": "Easy", "seed": 2})
+    assert made["level"] == "easy" and made["target_met"] and len(made["puzzle"]) == 81
+    for bad in ({"difficulty": "impossible"}, {"difficulty": "easy", "symmetry": "spiral"}):
+        with pytest.raises(BadRequestError):
+            run_op("generate_graded", bad)

@@ -12,7 +12,7 @@ import pytest
 
 from puzzle_sets import puzzle_file
 from sudoku_core import is_solution, parse
-from sudoku_core.cli import main
+from sudoku_core.cli import COMMANDS, main
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
@@ -193,17 +193,87 @@ class _Terminal(io.StringIO):
 
 
 def test_progress_is_shown_only_on_a_terminal() -> None:
-    from sudoku_core.cli import _Progress
+    from sudoku_core.cli.command import Progress
 
     terminal = _Terminal()
-    progress = _Progress(3, terminal)
+    progress = Progress(3, terminal)
     for done in (1, 2, 3):
         progress.update(done)
     assert terminal.getvalue().startswith("\r1/3 puzzles") and terminal.getvalue().endswith(
         "\r3/3 puzzles\n"
     )
     piped = io.StringIO()
-    quiet = _Progress(3, piped)
+    quiet = Progress(3, piped)
     for done in (1, 2, 3):
         quiet.update(done)
     assert piped.getvalue() == ""
+
+
+# grade, hint and path with human techniques (they were once a separate command line).
+
+MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_grade_text_and_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, "grade", MEDIUM)
+    assert code == 0 and out.startswith("Medium (score 696")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MEDIUM + "\n"))
+    code, out, _ = run(capsys, "grade", "--format", "json")
+    assert code == 0 and json.loads(out)["level"] == "medium"
+
+
+def test_path_lists_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "path", MEDIUM)
+    assert code == 0 and out.splitlines()[0].startswith("  1. Hidden Single")
+
+
+def test_hint_levels_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hint", "--level", "nudge", MEDIUM)
+    assert code == 0 and out.startswith("Look for a Hidden Single")
+    code, _, err = run(capsys, "hint", "." * 81)
+    assert (code == 1 and "several" in err) or "multiple" in err
+    code, _, err = run(capsys, "grade", "not a puzzle")
+    assert code == 2
+
+
+# One registry, one exit-code table, one --format vocabulary.
+
+
+def test_every_command_has_one_handler() -> None:
+    names = [command.name for command in COMMANDS]
+    assert len(names) == len(set(names))
+    assert set(names) >= {"solve", "check", "count", "format", "generate", "grade", "hint"}
+    assert set(names) >= {"path", "pool", "bench"}
+    handlers = {command.name: command.run for command in COMMANDS}
+    assert handlers["solve"] is not handlers["grade"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--format", "text"], "solve does not write text: use line, grid, board or json"),
+        (["grade", "--format", "grid"], "grade does not write grid: use text or json"),
+        (
+            ["generate", "--format", "board"],
+            "generate does not write board: use line, grid or json",
+        ),
+        (["check", "--format", "xml"], "unknown format 'xml': the formats are line, grid, board"),
+        (["format", "--to", "text"], "format does not write text"),
+    ],
+)
+def test_a_format_a_command_does_not_write_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, UNIQUE])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bench_accepts_its_old_format_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "bench", "--limit", "2", "--format", "markdown", str(puzzle_file("top95"))
+    )
+    assert code == 0 and out.startswith("| set | puzzles | solve/s")

@@ -1,12 +1,12 @@
-"""Grading (HoDoKu's levels and scores) and generation to a difficulty target."""
+"""Grading: HoDoKu's levels and scores, the ratings and the path."""
 
 from __future__ import annotations
 
 import pytest
 
 from puzzle_sets import cases
-from sudoku_core import InvalidPuzzleError, count_solutions
-from sudoku_core.grading import Level, generate_graded, grade, level_of, parse_level
+from sudoku_core import InvalidPuzzleError
+from sudoku_core.grading import Level, grade, level_of, parse_level
 
 HODOKU_MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 """HoDoKu (via hodoku-py) grades this Medium, score 696: 37 naked singles, 19 full houses,
@@ -52,14 +52,3 @@ def test_puzzles_without_exactly_one_solution_are_refused() -> None:
         grade("." * 81)
     with pytest.raises(InvalidPuzzleError, match="breaks the rules"):
         grade("11" + "." * 79)
-
-
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_generation_to_a_level_is_reproducible(level: str) -> None:
-    made = generate_graded(difficulty=level, seed=11, max_seconds=20)
-    assert made.target_met and made.grade.level.value == level
-    assert count_solutions(made.generated.puzzle, limit=2) == 1
-    assert grade(made.generated.puzzle).level.value == level
-    again = generate_graded(difficulty=level, seed=11, max_seconds=20)
-    assert again.generated.puzzle == made.generated.puzzle
-    assert made.to_dict()["level"] == level

@@ -1,4 +1,4 @@
-"""web/puzzle-pool.json: the page's pre-graded puzzles (see docs/web.md for how it is made).
+"""web/puzzle-pool.json: the page's pre-graded puzzles, made by ``python -m sudoku_core pool``.
 
 Every entry must be a unique puzzle of its stated level and score, and reproducible from its
 seed, so that the page's "New puzzle" is honest about what it hands out and a shared seed means
@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from sudoku_core import count_solutions, format_line, generate_graded, grade
+from sudoku_core.cli import main
+from sudoku_core.cli.pool import pool_text
 
 POOL = Path(__file__).resolve().parents[1] / "web" / "puzzle-pool.json"
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
@@ -61,3 +63,15 @@ FIRSTS = [next(p for p in PUZZLES if p["level"] == level) for level in LEVELS]
 def test_entry_is_reproducible_from_its_seed(entry: dict[str, Any]) -> None:
     made = generate_graded(difficulty=entry["level"], seed=entry["seed"])
     assert format_line(made.generated.puzzle) == entry["puzzle"]
+
+
+def test_the_file_is_exactly_what_the_pool_command_writes() -> None:
+    assert POOL.read_text() == pool_text(PUZZLES)
+
+
+def test_the_pool_command_makes_the_first_entries_again(tmp_path: Path) -> None:
+    """One puzzle per level: the same lines as the shipped file's first of each level (the
+    full ``pool -o web/puzzle-pool.json`` run makes the whole file again, byte for byte)."""
+    made = tmp_path / "pool.json"
+    assert main(["pool", "--per-level", "1", "-o", str(made)]) == 0
+    assert made.read_text() == pool_text(FIRSTS)

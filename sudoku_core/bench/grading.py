@@ -1,4 +1,4 @@
-"""The grading benchmark: ``python -m sudoku_core.logic.bench [options]``.
+"""The grading benchmark: ``python -m sudoku_core bench --grading [options]``.
 
 Reports, per puzzle set: median and max milliseconds to grade a puzzle, the levels found and
 the techniques used; optionally (``--soundness N``) checks every step of N puzzles against the
@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudoku_core.formats import format_line
-from sudoku_core.grading import generate_graded, grade
+from sudoku_core.graded import generate_graded
+from sudoku_core.grading import grade
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
 from sudoku_core.logic.solver import iter_path
@@ -199,7 +200,9 @@ def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
-    parser = argparse.ArgumentParser(prog="python -m sudoku_core.logic.bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m sudoku_core bench --grading", description=__doc__
+    )
     parser.add_argument(
         "sets", nargs="*", default=list(DEFAULT_SETS), help="puzzle set names or files"
     )
@@ -262,7 +265,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = agreement(args.agreement, args.hodoku_python, args.hodoku_cache)
         print(table if isinstance(table, str) else json.dumps(table, indent=1))
     return code
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

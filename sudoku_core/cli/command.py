@@ -1,0 +1,170 @@
+"""What every subcommand shares: the command record, the exit codes, the ``--format`` words.
+
+One table each, so the subcommands cannot drift apart: :class:`Exit` says what a code means
+for all of them, :data:`FORMATS` is the one vocabulary of output formats (each subcommand
+declares which of them it writes and its default, and asking for another is an argparse error
+naming the ones it accepts), and :class:`Command` is one row of the registry that
+:mod:`sudoku_core.cli` builds the parser from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import multiprocessing.pool
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TextIO
+
+
+class Exit(IntEnum):
+    """The exit codes of every subcommand, and which one wins when puzzles disagree."""
+
+    OK = 0
+    NOT_UNIQUE = 1
+    """A puzzle is invalid, has no solution or several (bench: an answer was wrong)."""
+    BAD_INPUT = 2
+    """Bad input or options: the parse error with file and line is on stderr."""
+    GAVE_UP = 3
+    """A budget (nodes, seconds, tries) ran out."""
+    INTERRUPTED = 130
+    """Ctrl-C, as a shell reports it."""
+
+
+_SEVERITY = (Exit.OK, Exit.GAVE_UP, Exit.NOT_UNIQUE, Exit.BAD_INPUT, Exit.INTERRUPTED)
+
+
+def worst(first: Exit, second: Exit) -> Exit:
+    """The code to report for two puzzles: bad input, then not unique, then gave up, then ok.
+
+    Examples:
+        >>> worst(Exit.GAVE_UP, Exit.NOT_UNIQUE).name, worst(Exit.OK, Exit.GAVE_UP).name
+        ('NOT_UNIQUE', 'GAVE_UP')
+    """
+    return max(first, second, key=_SEVERITY.index)
+
+
+FORMATS = {
+    "line": "81 characters a puzzle, one a line",
+    "grid": "a boxed 9-line picture",
+    "board": "a LeetCode board (JSON lists of strings)",
+    "text": "readable sentences (bench: a Markdown table)",
+    "json": "one JSON object a line",
+}
+"""The one vocabulary of ``--format``; a subcommand writes some of these."""
+
+_ALIASES = {"markdown": "text"}
+"""Older names still accepted (``bench --format markdown``)."""
+
+
+def format_type(command: str, accepted: tuple[str, ...]) -> Callable[[str], str]:
+    """The argparse ``type`` of ``--format`` for a subcommand writing ``accepted``.
+
+    Examples:
+        >>> format_type("grade", ("text", "json"))("json")
+        'json'
+        >>> format_type("grade", ("text", "json"))("grid")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: grade does not write grid: use text or json
+    """
+
+    def check(value: str) -> str:
+        value = _ALIASES.get(value, value)
+        if value not in FORMATS:
+            raise argparse.ArgumentTypeError(
+                f"unknown format {value!r}: the formats are {', '.join(FORMATS)}"
+            )
+        if value not in accepted:
+            choices = (
+                ", ".join(accepted[:-1]) + f" or {accepted[-1]}" if accepted[1:] else accepted[0]
+            )
+            raise argparse.ArgumentTypeError(f"{command} does not write {value}: use {choices}")
+        return value
+
+    return check
+
+
+@dataclass(frozen=True)
+class Streams:
+    """Where a subcommand reads and writes (the process's own, or test doubles)."""
+
+    stdin: TextIO
+    stdout: TextIO
+    stderr: TextIO
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name and help, its options, what it runs, the formats it writes."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Streams], int]
+    formats: tuple[str, ...] = ()
+    """The :data:`FORMATS` it writes, the default first; none: no ``--format`` option."""
+
+    def add_to(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        """Add this subcommand, with its ``--format`` when it has one, to the main parser."""
+        parser = subparsers.add_parser(self.name, help=self.help, description=self.help)
+        self.add_arguments(parser)
+        if self.formats:
+            default = self.formats[0]
+            parser.add_argument(
+                "--format",
+                type=format_type(self.name, self.formats),
+                default=default,
+                metavar="{" + ",".join(self.formats) + "}",
+                help=f"output format (default {default})",
+            )
+
+
+def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
+    """``-j/--jobs``: how many processes share the puzzles."""
+    parser.add_argument(
+        "-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)"
+    )
+
+
+def add_empty_argument(parser: argparse.ArgumentParser) -> None:
+    """``--empty``: the empty-cell character of line and grid output."""
+    parser.add_argument(
+        "--empty", choices=list(".0"), default=".", help="the empty-cell character of line output"
+    )
+
+
+def processes(jobs: int) -> int:
+    """The number of processes ``--jobs`` asks for (0 = one per core)."""
+    return jobs if jobs > 0 else os.cpu_count() or 1
+
+
+def process_pool(count: int) -> multiprocessing.pool.Pool:
+    """A process pool that does not fork a possibly multi-threaded caller (the default on
+    Python 3.14): forkserver where the platform has it, else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    return context.Pool(count)
+
+
+class Progress:
+    """``done/total`` on stderr, only when it is a terminal, at most five times a second."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = total > 1 and stream.isatty()
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` of the puzzles are finished."""
+        now = time.monotonic()
+        if self.enabled and (now - self.last > 0.2 or done == self.total):
+            self.last = now
+            self.stream.write(f"\r{done}/{self.total} puzzles")
+            if done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()

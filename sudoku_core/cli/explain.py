@@ -1,0 +1,119 @@
+"""The subcommands that explain a puzzle with human techniques: ``grade``, ``hint``, ``path``.
+
+Output is readable text, or one JSON object per puzzle with ``--format json``. A puzzle
+without exactly one solution cannot be graded or hinted: its reason goes to stderr (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from sudoku_core.cli.command import Command, Exit, Streams, worst
+from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.grading import Grade, grade
+from sudoku_core.hints import hint
+from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
+
+TEXT_FORMATS = ("text", "json")
+
+
+def _grade_text(result: Grade) -> list[str]:
+    techniques = ", ".join(f"{name} x{count}" for name, count in result.histogram.items())
+    return [result.describe(), f"  techniques: {techniques}"]
+
+
+def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+    """The text lines and the JSON body of one puzzle's answer."""
+    assert item.grid is not None
+    if args.command == "grade":
+        result = grade(item.grid)
+        return _grade_text(result), result.to_dict(with_path=False)
+    if args.command == "path":
+        result = grade(item.grid)
+        lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
+        return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
+    marks = args.candidates.split(",") if args.candidates else None
+    found = hint(item.grid, args.digits, marks)
+    levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
+    if args.level == "all":
+        lines = [f"{key}: {value}" for key, value in levels.items()]
+        if found.kind != "step":
+            lines.insert(0, found.message)
+    else:
+        lines = [levels[args.level]]
+    return lines, found.to_dict()
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Answer every puzzle of the input; a bad hint option stops at once (exit 2)."""
+    code = Exit.OK
+    items = list(read_inputs(args, streams.stdin))
+    if not items:
+        streams.stderr.write(
+            "no puzzle given: pass one as an argument, a file with -f, or on stdin\n"
+        )
+        return Exit.BAD_INPUT
+    for item in items:
+        if item.grid is None:
+            streams.stderr.write(f"{item.where}: {item.error}\n")
+            code = worst(code, Exit.BAD_INPUT)
+            continue
+        try:
+            lines, body = _answer(item, args)
+        except InvalidPuzzleError as error:
+            streams.stderr.write(f"{item.where}: {error}\n")
+            code = worst(code, Exit.NOT_UNIQUE)
+            continue
+        except ValueError as error:
+            streams.stderr.write(f"{args.command}: {error}\n")
+            return Exit.BAD_INPUT
+        if args.format == "json":
+            streams.stdout.write(json.dumps(body) + "\n")
+        else:
+            streams.stdout.write("\n".join(lines) + "\n")
+    return code
+
+
+def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
+    add_input_arguments(parser)
+    parser.add_argument(
+        "--digits", metavar="GRID", help="the player's grid (givens and entries), 81 characters"
+    )
+    parser.add_argument(
+        "--candidates",
+        metavar="MARKS",
+        help="the player's pencil marks: 81 comma-separated digit strings, e.g. '137,,25,...'",
+    )
+    parser.add_argument(
+        "--level",
+        choices=["nudge", "pattern", "effect", "all"],
+        default="all",
+        help="how much of the hint to show (default all)",
+    )
+
+
+COMMANDS = (
+    Command(
+        "grade",
+        "rate each puzzle as HoDoKu does: level, score, ER rating, techniques, bottleneck",
+        add_input_arguments,
+        run,
+        TEXT_FORMATS,
+    ),
+    Command(
+        "hint",
+        "the next hint for a puzzle (and the player's digits and marks)",
+        _add_hint_arguments,
+        run,
+        TEXT_FORMATS,
+    ),
+    Command(
+        "path",
+        "the full solving path of each puzzle, one step per line",
+        add_input_arguments,
+        run,
+        TEXT_FORMATS,
+    ),
+)

@@ -1,0 +1,108 @@
+"""The ``pool`` subcommand: the page's pre-graded puzzles, ``web/puzzle-pool.json``, in one command.
+
+``python -m sudoku_core pool -o web/puzzle-pool.json`` makes ``--per-level`` puzzles of each
+level (symmetry none) with :func:`sudoku_core.graded.generate_graded`, level ``i`` (0 = Easy)
+from the seeds ``--seed + 1000 * i + j``, and writes them one JSON object a line, so the file
+diffs well and ``tests/test_pool.py`` can check every entry. Generation has no time limit
+here, so the same options always give the same file, byte for byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from sudoku_core.cli.command import Command, Exit, Progress, Streams, add_jobs_argument
+from sudoku_core.cli.generate import iter_generated
+from sudoku_core.logic import LEVELS
+
+POOL_VERSION = 1
+POOL_FIELDS = ("seed", "level", "score", "givens", "symmetry", "puzzle")
+"""What the page reads of each puzzle (see ``web/puzzle-pool.js``), in this order."""
+
+
+def pool_jobs(per_level: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
+    """The seeds and options of every puzzle of the pool, level by level.
+
+    Examples:
+        >>> [job[0] for job in pool_jobs(2, 1000)]
+        [1000, 1001, 2000, 2001, 3000, 3001, 4000, 4001, 5000, 5001]
+    """
+    return [
+        (
+            seed + 1000 * index + j,
+            {"difficulty": level.value, "symmetry": "none", "max_seconds": None},
+        )
+        for index, level in enumerate(LEVELS)
+        for j in range(per_level)
+    ]
+
+
+def pool_text(puzzles: list[dict[str, Any]]) -> str:
+    """The pool file: ``{"v": 1, "puzzles": [...]}`` with one puzzle a line.
+
+    Examples:
+        >>> entry = {"seed": 1, "level": "easy", "score": 9, "givens": 0, "symmetry": "none",
+        ...          "puzzle": "." * 81, "tries": 3}
+        >>> print(pool_text([entry])[:60])
+        {"v": 1, "puzzles": [
+        {"seed": 1, "level": "easy", "score": 9, "givens": 0
+    """
+    rows = [json.dumps({key: made[key] for key in POOL_FIELDS}) for made in puzzles]
+    return f'{{"v": {POOL_VERSION}, "puzzles": [\n' + ",\n".join(rows) + "\n]}\n"
+
+
+def _write(text: str, output: str, streams: Streams) -> None:
+    """Write to ``output`` ('-' = stdout) whole or not at all (a temporary file, then rename)."""
+    if output == "-":
+        streams.stdout.write(text)
+        return
+    path = Path(output)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Make the pool; nothing is written if a puzzle missed its level (exit 3)."""
+    if args.per_level < 1:
+        streams.stderr.write("--per-level must be at least 1\n")
+        return Exit.BAD_INPUT
+    jobs = pool_jobs(args.per_level, args.seed)
+    progress = Progress(len(jobs), streams.stderr)
+    puzzles: list[dict[str, Any]] = []
+    for done, made in enumerate(iter_generated(jobs, args.jobs), 1):
+        puzzles.append(made)
+        progress.update(done)
+    missed = [made for made in puzzles if not made["target_met"]]
+    for made in missed:
+        streams.stderr.write(f"seed {made['seed']}: {made['message']}\n")
+    if missed:
+        streams.stderr.write("pool not written: every puzzle must reach its level\n")
+        return Exit.GAVE_UP
+    _write(pool_text(puzzles), args.output, streams)
+    return Exit.OK
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--per-level", type=int, default=10, metavar="N", help="puzzles per level (default 10)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1000, help="level i uses seeds S + 1000 i + j (default 1000)"
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="FILE", help="where to write it (default stdout)"
+    )
+    add_jobs_argument(parser)
+
+
+COMMAND = Command(
+    "pool",
+    "make the page's pool of pre-graded puzzles (web/puzzle-pool.json)",
+    _add_arguments,
+    run,
+)

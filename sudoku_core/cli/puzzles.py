@@ -1,0 +1,215 @@
+"""The per-puzzle subcommands: ``solve``, ``check``, ``count`` and ``format``.
+
+Each puzzle is answered on its own (:func:`answer`, so ``--jobs`` can share them among
+processes) and the answers are written in input order. In ``line`` output a puzzle that has no
+answer prints as a ``#`` comment line, so the output stays line-aligned with the input and is
+itself a valid puzzle file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from sudoku_core.cli.command import (
+    Command,
+    Exit,
+    Progress,
+    Streams,
+    add_empty_argument,
+    add_jobs_argument,
+    format_type,
+    process_pool,
+    processes,
+    worst,
+)
+from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.grid import Grid
+from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
+from sudoku_core.solver import Budget, search
+from sudoku_core.verdict import Status, Verdict, check
+
+GRID_FORMATS = ("line", "grid", "board", "json")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every worker process needs to answer one puzzle (picklable)."""
+
+    command: str
+    output: str
+    empty: str
+    limit: int
+    budget: Budget | None
+    detailed: bool
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One puzzle's output lines and exit code."""
+
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+    code: Exit
+
+
+def _render(grid: Grid, options: Options) -> str:
+    if options.output == "grid":
+        return format_grid(grid, options.empty) + "\n"
+    if options.output == "board":
+        return json.dumps(format_board(grid))
+    return format_line(grid, options.empty)
+
+
+def _verdict_code(verdict: Verdict) -> Exit:
+    if verdict.status is Status.UNIQUE:
+        return Exit.OK
+    return Exit.GAVE_UP if verdict.status is Status.GAVE_UP else Exit.NOT_UNIQUE
+
+
+def _answer_solve(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    verdict = check(grid, options.budget)
+    code = _verdict_code(verdict)
+    if options.output == "json":
+        return Answer((json.dumps(verdict.to_dict()),), (), code)
+    if verdict.solutions:
+        note = () if code == Exit.OK else (f"{item.where}: {verdict.describe()} Showing one.",)
+        return Answer((_render(verdict.solutions[0], options),), note, code)
+    return Answer((f"# {verdict.status.value}",), (f"{item.where}: {verdict.describe()}",), code)
+
+
+def _answer_check(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    verdict = check(grid, options.budget)
+    code = _verdict_code(verdict)
+    if options.output == "json":
+        return Answer((json.dumps(verdict.to_dict()),), (), code)
+    lines = [verdict.describe() if options.detailed else f"{item.where}: {verdict.describe()}"]
+    if options.detailed and verdict.status is Status.MULTIPLE:
+        for number, solution in enumerate(verdict.solutions, 1):
+            lines.append(f"solution {number}:\n{format_grid(solution, options.empty)}")
+    return Answer(tuple(lines), (), code)
+
+
+def _answer_count(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    result = search(grid, limit=options.limit, budget=options.budget, keep=0)
+    shown = f"{result.count}+" if result.gave_up or not result.complete else str(result.count)
+    code = Exit.GAVE_UP if result.gave_up else Exit.OK
+    if options.output == "json":
+        body = {"count": result.count, "complete": result.complete, "gave_up": result.gave_up}
+        return Answer((json.dumps(body),), (), code)
+    if result.gave_up:
+        return Answer(
+            (shown,), (f"{item.where}: gave up; at least {result.count} solutions",), code
+        )
+    return Answer((shown,), (), code)
+
+
+def _answer_format(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    if options.output == "json":
+        return Answer((json.dumps(format_line(grid, options.empty)),), (), Exit.OK)
+    return Answer((_render(grid, options),), (), Exit.OK)
+
+
+_ANSWERS: dict[str, Callable[[PuzzleLine, Grid, Options], Answer]] = {
+    "solve": _answer_solve,
+    "check": _answer_check,
+    "count": _answer_count,
+    "format": _answer_format,
+}
+
+
+def answer(job: tuple[PuzzleLine, Options]) -> Answer:
+    """One puzzle's answer; module-level so a process pool can run it."""
+    item, options = job
+    if item.grid is None:
+        shown = "# bad input" if options.output == "line" else ""
+        return Answer((shown,) if shown else (), (f"{item.where}: {item.error}",), Exit.BAD_INPUT)
+    return _ANSWERS[options.command](item, item.grid, options)
+
+
+def _answers(jobs: list[tuple[PuzzleLine, Options]], count: int) -> Iterable[Answer]:
+    if count <= 1 or len(jobs) < 64:
+        return map(answer, jobs)
+    with process_pool(count) as pool:
+        chunk = max(1, min(256, len(jobs) // (8 * count)))
+        return list(pool.imap(answer, jobs, chunksize=chunk))
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Answer every puzzle of the input, in order; the exit code is the worst of them."""
+    budget = None
+    if args.max_nodes is not None or args.max_seconds is not None:
+        budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds)
+    items = list(read_inputs(args, streams.stdin))
+    if not items:
+        streams.stderr.write(
+            "no puzzle given: pass one as an argument, a file with -f, or on stdin\n"
+        )
+        return Exit.BAD_INPUT
+    options = Options(
+        command=args.command,
+        output=getattr(args, "to", None) or args.format,
+        empty=args.empty,
+        limit=getattr(args, "limit", 1000),
+        budget=budget,
+        detailed=len(items) == 1,
+    )
+    progress = Progress(len(items), streams.stderr)
+    code = Exit.OK
+    answers = _answers([(item, options) for item in items], processes(args.jobs))
+    for done, result in enumerate(answers, 1):
+        for line in result.stdout:
+            streams.stdout.write(line + "\n")
+        for line in result.stderr:
+            streams.stderr.write(line + "\n")
+        code = worst(code, result.code)
+        progress.update(done)
+    return code
+
+
+def _options(name: str) -> Callable[[argparse.ArgumentParser], None]:
+    def add(parser: argparse.ArgumentParser) -> None:
+        add_input_arguments(parser)
+        if name == "format":
+            parser.add_argument(
+                "--to", type=format_type(name, FORMAT_FORMATS), help="the same as --format"
+            )
+        add_empty_argument(parser)
+        add_jobs_argument(parser)
+        parser.add_argument(
+            "--max-nodes", type=int, help="give up on a puzzle after this many search nodes"
+        )
+        parser.add_argument(
+            "--max-seconds", type=float, help="give up on a puzzle after this many seconds"
+        )
+        if name == "count":
+            parser.add_argument(
+                "--limit", type=int, default=1000, help="stop counting at this many (default 1000)"
+            )
+
+    return add
+
+
+FORMAT_FORMATS = ("grid", "line", "board", "json")
+"""``format`` writes the same formats as the others, but a grid by default."""
+
+COMMANDS = (
+    Command("solve", "print the solution of each puzzle", _options("solve"), run, GRID_FORMATS),
+    Command(
+        "check",
+        "say whether each puzzle is invalid, unsolvable, unique or has several solutions",
+        _options("check"),
+        run,
+        GRID_FORMATS,
+    ),
+    Command(
+        "count",
+        "count the solutions of each puzzle, up to --limit",
+        _options("count"),
+        run,
+        GRID_FORMATS,
+    ),
+    Command("format", "convert puzzles to another format", _options("format"), run, FORMAT_FORMATS),
+)

@@ -1,0 +1,160 @@
+"""Graded generation: a unique puzzle of a chosen HoDoKu level, reproducible from its seed.
+
+:func:`generate_graded` draws puzzles from :func:`sudoku_core.generator.iter_generate` until one
+grades at the target level (:mod:`sudoku_core.grading`). A candidate is dropped as soon as its
+partial grade is above the target, and accepted as soon as Extreme is reached when Extreme is
+the target, so most candidates are never solved to the end; the one returned is graded again
+in full, so its grade is exactly what :func:`sudoku_core.grading.grade` says.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from sudoku_core._steps import run_to_end, tagged
+from sudoku_core.errors import GaveUpError
+from sudoku_core.formats import format_line
+from sudoku_core.generator import Generated, Symmetry, iter_generate
+from sudoku_core.grading import Grade, Level, grade, iter_rate, parse_level
+
+__all__ = ["GradedPuzzle", "generate_graded", "iter_generate_graded"]
+
+
+@dataclass(frozen=True)
+class GradedPuzzle:
+    """A generated puzzle with its grade; ``seed`` and the options reproduce it."""
+
+    generated: Generated
+    grade: Grade
+    target: Level
+    tries: int
+    seconds: float
+    seed: int
+    """The seed asked for: the same seed and options give the same puzzle again (the puzzle's
+    own generator seed, ``generated.seed``, reproduces it with :func:`sudoku_core.generate`)."""
+
+    @property
+    def target_met(self) -> bool:
+        """False when the budget ran out: the puzzle is the closest level found."""
+        return self.grade.level is self.target
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        body = self.generated.to_dict()
+        body.update(
+            {
+                "seed": self.seed,
+                "puzzle_seed": self.generated.seed,
+                "difficulty": self.target.value,
+                "level": self.grade.level.value,
+                "score": self.grade.score,
+                "rating": {
+                    "er": self.grade.rating,
+                    "ep": self.grade.pearl,
+                    "ed": self.grade.diamond,
+                },
+                "histogram": self.grade.histogram,
+                "target_met": self.target_met,
+                "tries": self.tries,
+                "seconds": round(self.seconds, 4),
+            }
+        )
+        return body
+
+
+def iter_generate_graded(
+    *,
+    difficulty: Level | str,
+    seed: int | None = None,
+    symmetry: Symmetry = "none",
+    max_seconds: float | None = 30.0,
+    max_tries: int = 100_000,
+) -> Generator[dict[str, Any], None, GradedPuzzle]:
+    """:func:`generate_graded` step by step: yields progress dicts, returns the puzzle."""
+    target = parse_level(difficulty)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    deadline = None if max_seconds is None else started + max_seconds
+    best: tuple[int, GradedPuzzle] | None = None
+    tries = 0
+    while tries < max_tries:
+        tries += 1
+        sub_seed = rng.randrange(2**32)
+        work = iter_generate(seed=sub_seed, symmetry=symmetry, max_tries=50, max_seconds=None)
+        generated: Generated = yield from tagged(work, {"tries": tries, "level": target.value})
+        accept = target if target is Level.EXTREME else None
+        rating = iter_rate(
+            generated.puzzle, generated.solution, stop_above=target, accept_at=accept
+        )
+        rated, _ = yield from rating
+        found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
+        distance = abs(rated.level.rank - target.rank)
+        if distance == 0:
+            if rated.path and not generated.puzzle == rated.puzzle:
+                raise RuntimeError("internal error: graded a different puzzle")
+            final = grade(generated.puzzle)
+            if final.level is not target:
+                raise RuntimeError(
+                    f"early and full grade disagree for {format_line(generated.puzzle)}"
+                )
+            return GradedPuzzle(
+                generated, final, target, tries, time.perf_counter() - started, seed
+            )
+        if best is None or distance < best[0]:
+            best = (distance, found)
+        yield {
+            "tries": tries,
+            "level": target.value,
+            "last": rated.level.value,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    if best is None:  # pragma: no cover  (max_tries >= 1 always makes one)
+        raise GaveUpError("no puzzle was generated")
+    closest = best[1]
+    return GradedPuzzle(
+        closest.generated,
+        grade(closest.generated.puzzle),
+        target,
+        tries,
+        time.perf_counter() - started,
+        seed,
+    )
+
+
+def generate_graded(
+    *,
+    difficulty: Level | str,
+    seed: int | None = None,
+    symmetry: Symmetry = "none",
+    max_seconds: float | None = 30.0,
+    max_tries: int = 100_000,
+) -> GradedPuzzle:
+    """A unique puzzle of the given level (``easy`` .. ``extreme``), verified by :func:`grade`.
+
+    Seeded and reproducible like :func:`sudoku_core.generate`. When the budget runs out the
+    closest level found is returned and ``target_met`` is False.
+
+    Examples:
+        >>> made = generate_graded(difficulty="medium", seed=3)
+        >>> made.grade.level.value, made.target_met
+        ('medium', True)
+        >>> generate_graded(difficulty="medium", seed=3).generated.puzzle == made.generated.puzzle
+        True
+    """
+    return run_to_end(
+        iter_generate_graded(
+            difficulty=difficulty,
+            seed=seed,
+            symmetry=symmetry,
+            max_seconds=max_seconds,
+            max_tries=max_tries,
+        )
+    )
