@@ -1,6 +1,6 @@
 """Every step the engine takes agrees with the solution: a sample of the public sets.
 
-The benchmark (``python -m sudoku_core.logic.bench --soundness``) runs the same check over
+The benchmark (``python -m sudoku_core bench --grading --soundness N``) runs the same check over
 5,000+ puzzles; CI runs a sample that fits in a few tens of seconds.
 """
 

@@ -41,7 +41,7 @@
  *   grading.Grade.to_dict(); `path` only when asked for.
  * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
  *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
- *   grading.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
+ *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
  * @typedef {{kind: "mistake" | "missing_candidate" | "step" | "solved", message: string,
  *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
