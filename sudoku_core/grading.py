@@ -83,8 +83,7 @@ class Grade:
     rating: float
     """ER: the Sudoku-Explainer-style rating of the hardest step."""
     pearl: float
-    """EP: the hardest rating needed before the first placement that is not a single... see
-    :func:`grade`."""
+    """EP: the hardest rating of the steps up to and including the first placement."""
     diamond: float
     """ED: the rating of the first step."""
     histogram: dict[str, int]

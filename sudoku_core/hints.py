@@ -99,7 +99,8 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
 
     ``digits``: the grid as the player has it (givens and entries; None = only the givens).
     ``candidates``: the player's pencil marks for the 81 cells (None = every candidate the
-    placed digits allow).
+    placed digits allow). A puzzle without exactly one solution has no hint: raises
+    :class:`InvalidPuzzleError` saying why (:func:`sudoku_core.verdict.unique_solution`).
 
     Examples:
         >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -25,6 +25,8 @@ _SEPARATORS = frozenset(":;\t ,")
 _REPO = Path(__file__).resolve().parents[1]
 CURATED_FOLDER = _REPO / "tests" / "data"
 """The small corpus shipped in the repo, so a fresh clone benchmarks and tests without ../shared."""
+SHARED_FOLDER = _REPO.parent / "shared" / "puzzles"
+"""The full public sets, when they sit beside the repo (as in CI)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ def default_folder() -> Path | None:
     """
     candidates = [os.environ.get("SUDOKU_PUZZLES", "")]
     candidates += [str(Path.cwd().parent / "shared" / "puzzles")]
-    candidates += [str(_REPO.parent / "shared" / "puzzles"), str(CURATED_FOLDER)]
+    candidates += [str(SHARED_FOLDER), str(CURATED_FOLDER)]
     for folder in filter(None, candidates):
         if any(Path(folder).glob("*.txt")):
             return Path(folder)

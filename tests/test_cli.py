@@ -277,3 +277,18 @@ def test_bench_accepts_its_old_format_name(capsys: pytest.CaptureFixture[str]) -
         capsys, "bench", "--limit", "2", "--format", "markdown", str(puzzle_file("top95"))
     )
     assert code == 0 and out.startswith("| set | puzzles | solve/s")
+
+
+def test_bench_reads_the_shipped_corpus_on_a_fresh_clone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudoku_core import puzzle_files
+
+    monkeypatch.delenv("SUDOKU_PUZZLES", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(puzzle_files, "SHARED_FOLDER", tmp_path / "no-shared")
+    assert puzzle_files.default_folder() == puzzle_files.CURATED_FOLDER
+    names = {path.stem for path in puzzle_files.default_paths()}
+    assert {"easy50", "top95", "counted", "17_clue", "serg_benchmark_multi"} <= names
+    monkeypatch.setenv("SUDOKU_PUZZLES", str(puzzle_file("top95").parent))
+    assert puzzle_files.default_folder() == puzzle_file("top95").parent

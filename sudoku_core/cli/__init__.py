@@ -2,7 +2,7 @@
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
 (:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), pool
-(:mod:`.pool`) and bench (:mod:`sudoku_core.bench`). They share one exit-code table and one
+(:mod:`.pool`) and bench (:mod:`.bench`). They share one exit-code table and one
 ``--format`` vocabulary (:mod:`.command`).
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
@@ -17,39 +17,18 @@ import sys
 from collections.abc import Sequence
 
 from sudoku_core._version import __version__
-from sudoku_core.cli import explain, generate, pool, puzzles
+from sudoku_core.cli import bench, explain, generate, pool, puzzles
 from sudoku_core.cli.command import FORMATS, Command, Exit, Streams
 
 __all__ = ["COMMANDS", "main"]
 
-
-def _add_bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from sudoku_core.bench import add_arguments
-
-    add_arguments(parser)
-
-
-def _run_bench(args: argparse.Namespace, streams: Streams) -> int:
-    from sudoku_core.bench import run_from_args
-
-    return run_from_args(args, streams.stdout, streams.stderr)
-
-
-BENCH = Command(
-    "bench",
-    "benchmark the solver on puzzle files (or the generator, or the grader)",
-    _add_bench_arguments,
-    _run_bench,
-    ("text", "json"),
-)
-"""The benchmark is imported only when asked for: it is not needed to solve a puzzle."""
 
 COMMANDS: tuple[Command, ...] = (
     *puzzles.COMMANDS,
     generate.COMMAND,
     *explain.COMMANDS,
     pool.COMMAND,
-    BENCH,
+    bench.COMMAND,
 )
 
 

@@ -1,0 +1,95 @@
+"""The ``bench`` subcommand: runs one of the benchmarks of :mod:`sudoku_core.bench`.
+
+Without files it reads the default puzzle sets (:func:`sudoku_core.puzzle_files.default_folder`:
+``$SUDOKU_PUZZLES``, ``../shared/puzzles``, else the repo's ``tests/data`` samples) and says
+which folder on stderr. ``--grading ...`` hands the rest of the line to the grading
+benchmark's own options (try ``bench --grading --help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from sudoku_core.bench import (
+    bench_generator,
+    bench_set,
+    format_generator_markdown,
+    format_markdown,
+)
+from sudoku_core.cli.command import Command, Exit, Streams
+from sudoku_core.puzzle_files import CURATED_FOLDER, default_folder, default_paths
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="puzzle files (default: $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data)",
+    )
+    parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
+    parser.add_argument(
+        "--generate",
+        type=int,
+        metavar="SEEDS",
+        help="benchmark the generator instead, over SEEDS seeds per option set",
+    )
+    parser.add_argument(
+        "--grading",
+        nargs=argparse.REMAINDER,
+        metavar="ARGS",
+        help="benchmark the logic grader instead; the rest goes to it (try: --grading --help)",
+    )
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Run the benchmark asked for; exit 1 if any answer was wrong (or a step unsound)."""
+    out, err = streams.stdout, streams.stderr
+    if args.grading is not None:
+        from sudoku_core.bench.grading import main as grading_main
+
+        unsound = grading_main([*args.files, *args.grading])
+        return Exit.NOT_UNIQUE if unsound else Exit.OK
+    if args.generate is not None:
+        generated = bench_generator(args.generate)
+        out.write(
+            json.dumps(generated, indent=1)
+            if args.format == "json"
+            else format_generator_markdown(generated)
+        )
+        out.write("\n")
+        failures = sum(r["not_unique"] for r in generated)
+        err.write(f"{failures} non-unique puzzles\n")
+        return Exit.NOT_UNIQUE if failures else Exit.OK
+    paths = [Path(f) for f in args.files] or default_paths()
+    if not paths:
+        err.write("no puzzle files: name some, or set SUDOKU_PUZZLES to a folder of *.txt\n")
+        return Exit.BAD_INPUT
+    if not args.files:
+        folder = default_folder()
+        sample = " (the repo's curated samples)" if folder == CURATED_FOLDER else ""
+        err.write(f"puzzle sets from {folder}{sample}\n")
+    rows = []
+    for path in paths:
+        err.write(f"benchmarking {path.name} ...\n")
+        err.flush()
+        rows.append(bench_set(path, args.limit))
+    out.write(json.dumps(rows, indent=1) if args.format == "json" else format_markdown(rows))
+    out.write("\n")
+    wrong = sum(r["wrong"] for r in rows)
+    bad = sum(r["bad_lines"] for r in rows)
+    if bad:
+        err.write(f"{bad} lines could not be read as puzzles\n")
+    err.write(f"{wrong} wrong answers\n")
+    return Exit.NOT_UNIQUE if wrong else Exit.OK
+
+
+COMMAND = Command(
+    "bench",
+    "benchmark the solver on puzzle files (or the generator, or the grader)",
+    _add_arguments,
+    run,
+    ("text", "json"),
+)
