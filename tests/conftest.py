@@ -1,36 +1,37 @@
-"""Shared fixtures: the built site, servers for it, and a Chromium that fails tests on console errors.
+"""Shared fixtures: the built site, its servers, and Chromium through pytest-playwright, with one
+guard that fails a test on errors in its pages.
 
 The site is built once per session through build.py's own functions (or reused when its
 fingerprint is current). Browser and Pyodide tests never skip themselves: deselect them with
 `-m "not e2e"` or `python build.py test --unit`; in CI a missing browser is a failure.
+
+Browsers come from pytest-playwright (its `browser`, `context`, `page`, `new_context` fixtures and
+options: `--headed`, `--tracing retain-on-failure`, `--screenshot only-on-failure`, `--output`);
+here its launch arguments point it at the system Chromium. Its fixtures are lazy, so a test that
+needs no page starts no browser.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from page_guard import ALLOW_MARKER, CHROMIUM_ARGS, PageErrors, ServeFactory, Servers
+from puzzle_sets import describe_corpora
+
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Page
+    from playwright.sync_api import BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+PAGE_TIMEOUT_MS = float(os.environ.get("SUDOKU_E2E_TIMEOUT_MS", "120000"))
 
 
 def load_build_module() -> ModuleType:
@@ -51,8 +52,19 @@ load_build_module()  # test modules import it as `sudoku_build`
 def pytest_configure(config: pytest.Config) -> None:
     """Markers of this conftest (e2e and pyodide are declared in pyproject.toml)."""
     config.addinivalue_line(
-        "markers", "allow_console_errors: the page fixture does not fail on console errors"
+        "markers", f"{ALLOW_MARKER}: the page guard prints console errors instead of failing"
     )
+    # pytest-playwright 0.10.0 defines its fallback `base_url` fixture as a method, which pytest 9
+    # deprecates; the fixture works (we do not use base_url), so the warning is only noise.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
+    )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """The one line saying which puzzle corpus the data-driven tests use."""
+    return describe_corpora()
 
 
 @pytest.fixture(scope="session")
@@ -68,41 +80,24 @@ def site_dir(build_py: ModuleType) -> Path:
     return site
 
 
-ServeFactory = Callable[..., str]
-
-
-class Servers:
-    """Every server the session started, and the CSP violation reports their pages sent."""
-
-    def __init__(self) -> None:
-        self.running: list[Any] = []
-
-    def reports(self) -> list[dict[str, Any]]:
-        return [report for server in self.running for report in server.csp_reports]
-
-
 @pytest.fixture(scope="session")
-def servers() -> Iterator[Servers]:
-    """Registry of running servers; all are stopped at the end of the session."""
-    registry = Servers()
+def servers(build_py: ModuleType) -> Iterator[Servers]:
+    """The one server factory; every server is stopped at the end of the session."""
+    registry = Servers(build_py)
     yield registry
-    for server in registry.running:
-        server.stop()
+    registry.stop_all()
 
 
 @pytest.fixture(scope="session")
-def serve_site(build_py: ModuleType, site_dir: Path, servers: Servers) -> ServeFactory:
+def serve_site(site_dir: Path, servers: Servers) -> ServeFactory:
     """Factory: serve(site=site_dir, base="/", isolated=False) -> base URL, on a free port.
 
     Servers collect CSP violation reports (report-uri), which catch violations inside workers
-    that never reach the console; the page fixture fails a test on any.
+    that never reach the console; the page guard fails a test on any.
     """
 
     def serve(site: Path = site_dir, base: str = "/", isolated: bool = False) -> str:
-        server = build_py.SiteServer(site, base=base, isolated=isolated, csp_reports=True)
-        servers.running.append(server.start())
-        url: str = server.url
-        return url
+        return servers.serve(site, base=base, isolated=isolated)
 
     return serve
 
@@ -121,61 +116,39 @@ def site_copy(site_dir: Path, tmp_path: Path) -> Path:
     return copy
 
 
+# --- the browser (pytest-playwright) -------------------------------------------------------------
+
+
 @pytest.fixture(scope="session")
-def browser(build_py: ModuleType) -> Iterator[Browser]:
-    """Headless Chromium: the system one when present (these machines), else Playwright's own."""
-    from playwright.sync_api import sync_playwright
-
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], build_py: ModuleType
+) -> dict[str, Any]:
+    """pytest-playwright's launch arguments (`--headed`, `--slowmo`...) with the system Chromium
+    when present (these machines), else Playwright's own."""
     executable = build_py.system_chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGS, headless=True
-        )
-        yield launched
-        launched.close()
-
-
-class ConsoleLog:
-    """Errors seen by a page and its workers: console.error, CSP reports, uncaught exceptions."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self.messages: list[str] = []
-
-    def on_console(self, message: ConsoleMessage) -> None:
-        text = f"{message.type}: {message.text}"
-        self.messages.append(text)
-        if message.type == "error":
-            self.errors.append(text)
-
-    def on_page_error(self, error: Any) -> None:
-        self.errors.append(f"pageerror: {error}")
+    launch = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    return launch | ({"executable_path": executable} if executable else {})
 
 
 @pytest.fixture
-def console() -> ConsoleLog:
-    """The current test's console log (filled by the page fixture)."""
-    return ConsoleLog()
+def page_errors(servers: Servers, request: pytest.FixtureRequest) -> Iterator[PageErrors]:
+    """The guard of the current test: fails it on errors in the pages it watches, or on CSP
+    reports to the servers during it (opt out with @pytest.mark.allow_console_errors)."""
+    guard = PageErrors(servers)
+    yield guard
+    guard.check(request)
 
 
 @pytest.fixture
-def page(
-    browser: Browser, console: ConsoleLog, servers: Servers, request: pytest.FixtureRequest
-) -> Iterator[Page]:
-    """A fresh page (own context: no shared storage) that fails the test on console errors,
-    uncaught exceptions or CSP violations (also those in workers, via the servers' reports).
+def context(context: BrowserContext, page_errors: PageErrors) -> BrowserContext:
+    """pytest-playwright's context (own storage; traced and screenshotted on its options), guarded."""
+    page_errors.watch(context)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    return context
 
-    Opt out with @pytest.mark.allow_console_errors (e.g. a test that provokes a failure).
-    """
-    reports_before = len(servers.reports())
-    context = browser.new_context()
-    context.on("console", console.on_console)
-    new_page = context.new_page()
-    new_page.on("pageerror", console.on_page_error)
-    new_page.set_default_timeout(float(os.environ.get("SUDOKU_E2E_TIMEOUT_MS", "120000")))
-    yield new_page
-    context.close()
-    violations = [json.dumps(r) for r in servers.reports()[reports_before:]]
-    problems = console.errors + [f"CSP violation: {v}" for v in violations]
-    if problems and request.node.get_closest_marker("allow_console_errors") is None:
-        pytest.fail("errors on the page:\n" + "\n".join(problems), pytrace=False)
+
+@pytest.fixture
+def page(page: Page, page_errors: PageErrors) -> Page:
+    """pytest-playwright's page (opened in the guarded `context` above), its exceptions guarded."""
+    page_errors.watch_page(page)
+    return page

@@ -3,8 +3,9 @@
 Booting Pyodide costs 6-14 s here, so tests that need the engine share one page (`app`),
 booted once per session and reset between tests through the UI (Clear all, Escape, Cancel);
 tests that are about loading (reload, links, storage, boot failures, sub-path) open their own
-pages with `open_page`. Every page fails its test on console errors, page errors and CSP
-violations, unless the test is marked `allow_console_errors`.
+pages with `fresh` (pytest-playwright's contexts: traced and screenshotted on its options).
+Every page fails its test on console errors, page errors, HTTP errors and CSP violations (the
+one guard of tests/page_guard.py), unless the test is marked `allow_console_errors`.
 
 Assertions wait for `data-state` attributes and accessible names, never for a fixed time.
 `page.wait_for_function` is not usable here: it evaluates a string, which the site's CSP forbids.
@@ -13,30 +14,34 @@ Assertions wait for `data-state` attributes and accessible names, never for a fi
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from page_guard import PageErrors, ServeFactory, Servers
+from puzzle_sets import SAMPLE
+
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Response
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT.parent / "shared" / "puzzles"
+__all__ = ["Counted", "ServeFactory", "Studio"]  # ServeFactory: for the tests' annotations
+
 BOOT_MS = 120_000  # generous: a loaded 2-core machine; the page's own boot timeout is 60 s
-ServeFactory = Callable[
-    ..., str
-]  # tests/conftest.py's serve_site: (site=, base=, isolated=) -> URL
 TIMEOUT_MS = float(os.environ.get("SUDOKU_E2E_TIMEOUT_MS", "30000"))
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
-# Reported to the console as errors so that the log below sees them (also in workers' absence).
-CSP_LISTENER = """
-document.addEventListener("securitypolicyviolation", (e) => {
-  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
-});
-"""
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test, so `app` knows at teardown whether the test failed."""
+    report = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,8 @@ class Counted:
 
 
 def read_counted() -> list[Counted]:
-    path = PUZZLES / "counted.txt"
+    """counted.txt of the shipped corpus (tests/data; the same file as the full set's)."""
+    path = SAMPLE.file("counted")
     rows = []
     for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -62,37 +68,14 @@ def read_counted() -> list[Counted]:
 
 @pytest.fixture(scope="session")
 def counted() -> list[Counted]:
-    """The puzzles of ../shared/puzzles/counted.txt (exact solution counts)."""
+    """The puzzles of tests/data/counted.txt (exact solution counts)."""
     return read_counted()
-
-
-@dataclass
-class Log:
-    """Console errors, page errors, CSP violations and HTTP errors of one page and its worker."""
-
-    errors: list[str] = field(default_factory=list)
-
-    def on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.errors.append(f"console.error: {message.text}")
-
-    def on_page_error(self, error: Any) -> None:
-        self.errors.append(f"pageerror: {error}")
-
-    def on_response(self, response: Response) -> None:
-        """A 4xx/5xx (the browser logs those outside the console API, so watch the network)."""
-        if response.status >= 400:
-            self.errors.append(f"HTTP {response.status}: {response.url}")
-
-    def take(self) -> list[str]:
-        errors, self.errors = self.errors, []
-        return errors
 
 
 class Studio:
     """The page as a person sees it: its board, buttons and messages."""
 
-    def __init__(self, page: Page, log: Log, url: str) -> None:
+    def __init__(self, page: Page, log: PageErrors, url: str) -> None:
         self.page = page
         self.log = log
         self.url = url
@@ -214,37 +197,56 @@ class Studio:
         page.locator("#count-limit").fill("1000")
 
 
-@pytest.fixture(scope="session")
-def open_page(browser: Browser) -> Iterator[Callable[..., Studio]]:
-    """Factory: open_page(url, init_script=None, wait=True, **context_options) -> Studio.
+ContextFactory = Callable[..., "BrowserContext"]
 
-    Each page gets a new context (its own storage). wait: until app.js has started.
+
+def open_studio(
+    new_context: ContextFactory,
+    log: PageErrors,
+    url: str,
+    *,
+    init_script: str | None = None,
+    wait: bool = True,
+    **context_options: Any,
+) -> Studio:
+    """A Studio on a page of a new context (its own storage) that ``log`` watches.
+
+    wait: go to ``url`` and wait until app.js has started.
+    """
+    context = new_context(**context_options)
+    context.set_default_timeout(TIMEOUT_MS)
+    log.watch(context)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    log.watch_page(page)
+    studio = Studio(page, log, url)
+    if wait:
+        from playwright.sync_api import expect
+
+        studio.page.goto(url)
+        expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    return studio
+
+
+@pytest.fixture(scope="session")
+def open_page(
+    browser: Browser, browser_context_args: dict[str, Any], servers: Servers
+) -> Iterator[Callable[..., Studio]]:
+    """Factory for pages that outlive a test: open_page(url, init_script=None, wait=True,
+    **context_options) -> Studio, with its own guard (read it with `studio.log.take()`).
 
     Contexts are closed when the session ends (tests may close them earlier with .page.context).
     """
     contexts: list[BrowserContext] = []
 
-    def open_(
-        url: str, *, init_script: str | None = None, wait: bool = True, **context_options: Any
-    ) -> Studio:
-        context = browser.new_context(**context_options)
-        context.set_default_timeout(TIMEOUT_MS)
+    def new_context(**options: Any) -> BrowserContext:
+        context = browser.new_context(**(browser_context_args | options))
         contexts.append(context)
-        log = Log()
-        context.on("console", log.on_console)
-        context.on("response", log.on_response)
-        context.add_init_script(CSP_LISTENER)
-        if init_script:
-            context.add_init_script(init_script)
-        page = context.new_page()
-        page.on("pageerror", log.on_page_error)
-        studio = Studio(page, log, url)
-        if wait:
-            page.goto(url)
-            from playwright.sync_api import expect
+        return context
 
-            expect(page.locator("body")).to_have_attribute("data-app", "ready")
-        return studio
+    def open_(url: str, **kwargs: Any) -> Studio:
+        return open_studio(new_context, PageErrors(servers), url, **kwargs)
 
     yield open_
     for context in contexts:
@@ -252,25 +254,14 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Studio]]:
 
 
 @pytest.fixture
-def fresh(
-    open_page: Callable[..., Studio], request: pytest.FixtureRequest
-) -> Iterator[Callable[..., Studio]]:
-    """open_page, plus: the test fails on console errors of the pages it opened."""
-    opened: list[Studio] = []
+def fresh(new_context: ContextFactory, page_errors: PageErrors) -> Callable[..., Studio]:
+    """Factory: fresh(url, init_script=None, wait=True, **context_options) -> Studio, a page of
+    the current test (pytest-playwright's context, closed after it) under the test's guard."""
 
     def open_(url: str, **kwargs: Any) -> Studio:
-        studio = open_page(url, **kwargs)
-        opened.append(studio)
-        return studio
+        return open_studio(new_context, page_errors, url, **kwargs)
 
-    yield open_
-    errors = [e for s in opened for e in s.log.take()]
-    for studio in opened:
-        studio.page.context.close()
-    if errors and request.node.get_closest_marker("allow_console_errors") is not None:
-        print("allowed console errors:\n" + "\n".join(errors))  # shown with -s or -rP
-    elif errors:
-        pytest.fail("console errors on the page:\n" + "\n".join(errors), pytrace=False)
+    return open_
 
 
 @pytest.fixture(scope="session")
@@ -282,13 +273,19 @@ def shared_studio(open_page: Callable[..., Studio], site_server: str) -> Studio:
 
 
 @pytest.fixture
-def app(shared_studio: Studio, request: pytest.FixtureRequest) -> Iterator[Studio]:
-    """The shared page, reset; the test fails on console errors during it."""
+def app(
+    shared_studio: Studio, request: pytest.FixtureRequest, output_path: str
+) -> Iterator[Studio]:
+    """The shared page, reset; the test fails on errors during it (CSP reports included).
+
+    With pytest-playwright's `--screenshot on|only-on-failure`, a failed test leaves a screenshot
+    of the shared page in its output folder (the plugin's own artifacts cover its contexts only).
+    """
     shared_studio.log.take()
     shared_studio.reset()
     yield shared_studio
-    errors = shared_studio.log.take()
-    if errors and request.node.get_closest_marker("allow_console_errors") is not None:
-        print("allowed console errors:\n" + "\n".join(errors))  # shown with -s or -rP
-    elif errors:
-        pytest.fail("console errors on the page:\n" + "\n".join(errors), pytrace=False)
+    failed = any(report.failed for report in request.node.stash.get(REPORTS, {}).values())
+    wanted = request.config.getoption("--screenshot")
+    if wanted == "on" or (failed and wanted == "only-on-failure"):
+        shared_studio.page.screenshot(path=Path(output_path) / "app.png")
+    shared_studio.log.check(request)
