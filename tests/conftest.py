@@ -62,9 +62,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def pytest_report_header(config: pytest.Config) -> str:
-    """The one line saying which puzzle corpus the data-driven tests use."""
-    return describe_corpora()
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The one line saying which puzzle corpus the data-driven tests used (shown with -q too)."""
+    terminalreporter.write_line(describe_corpora())
 
 
 @pytest.fixture(scope="session")
