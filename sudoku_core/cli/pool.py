@@ -47,9 +47,11 @@ def pool_text(puzzles: list[dict[str, Any]]) -> str:
     Examples:
         >>> entry = {"seed": 1, "level": "easy", "score": 9, "givens": 0, "symmetry": "none",
         ...          "puzzle": "." * 81, "tries": 3}
-        >>> print(pool_text([entry])[:60])
+        >>> print(pool_text([entry]).replace("." * 81, "..."))
         {"v": 1, "puzzles": [
-        {"seed": 1, "level": "easy", "score": 9, "givens": 0
+        {"seed": 1, "level": "easy", "score": 9, "givens": 0, "symmetry": "none", "puzzle": "..."}
+        ]}
+        <BLANKLINE>
     """
     rows = [json.dumps({key: made[key] for key in POOL_FIELDS}) for made in puzzles]
     return f'{{"v": {POOL_VERSION}, "puzzles": [\n' + ",\n".join(rows) + "\n]}\n"
