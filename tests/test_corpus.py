@@ -43,18 +43,21 @@ def test_the_shipped_corpus_stays_small_and_credits_every_set() -> None:
 
 
 FULL = full_corpus()
-SHIPPED = [*WHOLE_SETS, *SAMPLE_SIZES] if FULL else []
 
 
-@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("name", [*WHOLE_SETS, *SAMPLE_SIZES])
 def test_the_shipped_files_are_the_full_sets_or_their_stated_sample(name: str) -> None:
-    """Only when the full sets are present: tests/data is what `redraw` makes from them."""
-    assert FULL is not None
-    shipped = SAMPLE.file(name).read_bytes()
+    """tests/data is what `redraw` makes from the full sets; without them (a fresh clone) each
+    sample at least says how it was drawn."""
+    shipped = SAMPLE.file(name).read_text()
+    if FULL is None:
+        if name in SAMPLE_SIZES:
+            assert shipped.startswith(f"# Sample: {SAMPLE_SIZES[name]} of the "), name
+        return
     if name in WHOLE_SETS:
-        assert shipped == FULL.file(name).read_bytes(), f"{name} differs from the full set"
+        assert shipped == FULL.file(name).read_text(), f"{name} differs from the full set"
     else:
-        assert shipped.decode() == sample_text(name, FULL.file(name).read_text()), (
+        assert shipped == sample_text(name, FULL.file(name).read_text()), (
             f"{name} is not the sample the README states: redraw it (tests/data/README.md)"
         )
 
