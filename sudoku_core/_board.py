@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sudoku_core.grid import BOXES, CELLS, PEERS, box_of, col_of, row_of
+from sudoku_core.grid import BOXES, CELLS, COLS, PEERS, ROWS, box_of, col_of, row_of
 
 FIELD_BITS: Final = 10
 REGION_BITS: Final = 81 * FIELD_BITS
@@ -41,9 +41,9 @@ GUARDS: Final = LOW << 9
 ALL: Final = 0x1FF * LOW
 """Every candidate of every cell: the board of an empty grid."""
 
-ROW_START: Final = sum(0x1FF << (FIELD_BITS * 9 * r) for r in range(9))
-COL_START: Final = sum(0x1FF << (FIELD_BITS * c) for c in range(9))
-BOX_START: Final = sum(0x1FF << (FIELD_BITS * BOXES[b][0]) for b in range(9))
+ROW_START: Final = sum(0x1FF << (FIELD_BITS * row[0]) for row in ROWS)
+COL_START: Final = sum(0x1FF << (FIELD_BITS * col[0]) for col in COLS)
+BOX_START: Final = sum(0x1FF << (FIELD_BITS * box[0]) for box in BOXES)
 """The fields, one per unit, where the folds leave their counts."""
 
 
@@ -63,8 +63,8 @@ def _place_tables() -> tuple[list[int], list[int]]:
             clear[FIELD_BITS * cell + di] = ~removed & ALL
             record[FIELD_BITS * cell + di] = (
                 _field(cell, bit)
-                | _field(9 * row_of(cell), bit) << REGION_BITS
-                | _field(col_of(cell), bit) << (2 * REGION_BITS)
+                | _field(ROWS[row_of(cell)][0], bit) << REGION_BITS
+                | _field(COLS[col_of(cell)][0], bit) << (2 * REGION_BITS)
                 | _field(BOXES[box_of(cell)][0], bit) << (3 * REGION_BITS)
             )
     return clear, record
@@ -79,10 +79,9 @@ def _unit_planes(units: tuple[tuple[int, ...], ...]) -> list[int]:
     return [sum(_field(c, 1 << di) for c in unit) for unit in units for di in range(9)]
 
 
-ROW_PLANES: Final = _unit_planes(tuple(tuple(range(9 * r, 9 * r + 9)) for r in range(9)))
-COL_PLANES: Final = _unit_planes(tuple(tuple(range(c, 81, 9)) for c in range(9)))
+ROW_PLANES: Final = _unit_planes(ROWS)
+COL_PLANES: Final = _unit_planes(COLS)
 BOX_PLANES: Final = _unit_planes(BOXES)
-BOX_OF_START: Final = {BOXES[b][0]: b for b in range(9)}
 
 
 def _planes_at(starts: list[int], planes: list[int]) -> list[int]:
@@ -94,24 +93,20 @@ def _planes_at(starts: list[int], planes: list[int]) -> list[int]:
     return table
 
 
-ROW_PLANE_AT: Final = _planes_at([9 * r for r in range(9)], ROW_PLANES)
-COL_PLANE_AT: Final = _planes_at(list(range(9)), COL_PLANES)
-BOX_PLANE_AT: Final = _planes_at([BOXES[b][0] for b in range(9)], BOX_PLANES)
+ROW_PLANE_AT: Final = _planes_at([row[0] for row in ROWS], ROW_PLANES)
+COL_PLANE_AT: Final = _planes_at([col[0] for col in COLS], COL_PLANES)
+BOX_PLANE_AT: Final = _planes_at([box[0] for box in BOXES], BOX_PLANES)
 """Where a hidden single's digit can still go in its unit, indexed by the bit that found it."""
 
-MINI_ROW_START: Final = sum(
-    0x1FF << (FIELD_BITS * (9 * r + 3 * j)) for r in range(9) for j in range(3)
-)
+MINI_ROW_START: Final = sum(0x1FF << (FIELD_BITS * c) for row in ROWS for c in row[::3])
 """The first field of each mini-row: the three cells a row shares with a box."""
-MINI_COL_START: Final = sum(
-    0x1FF << (FIELD_BITS * (27 * i + c)) for i in range(3) for c in range(9)
-)
+MINI_COL_START: Final = sum(0x1FF << (FIELD_BITS * c) for col in COLS for c in col[::3])
 """The first field of each mini-column: the three cells a column shares with a box."""
-SPREAD_ROW: Final = sum(1 << (FIELD_BITS * c) for c in range(9))
-SPREAD_COL: Final = sum(1 << (FIELD_BITS * 9 * r) for r in range(9))
+SPREAD_ROW: Final = sum(1 << (FIELD_BITS * c) for c in ROWS[0])
+SPREAD_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0])
 SPREAD_BOX: Final = sum(1 << (FIELD_BITS * c) for c in BOXES[0])
-SPREAD_MINI_ROW: Final = sum(1 << (FIELD_BITS * c) for c in range(3))
-SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * 9 * r) for r in range(3))
+SPREAD_MINI_ROW: Final = sum(1 << (FIELD_BITS * c) for c in ROWS[0][:3])
+SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0][:3])
 """Multipliers that copy a field's mask into every field of a unit (no carries: targets differ)."""
 PEER_GUARDS: Final = [sum(1 << (FIELD_BITS * p + 9) for p in PEERS[c]) for c in CELLS]
 """Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""

@@ -27,8 +27,6 @@ Mask = int
 UnitKind = Literal["row", "column", "box"]
 
 CELLS: Final = range(81)
-DIGITS: Final = range(1, 10)
-ALL_DIGITS_MASK: Final = 0x1FF
 EMPTY_GRID: Final[Grid] = (0,) * 81
 
 
@@ -55,8 +53,20 @@ UNITS: Final = ROWS + COLS + BOXES
 
 UNIT_KINDS: Final[tuple[UnitKind, ...]] = ("row",) * 9 + ("column",) * 9 + ("box",) * 9
 
-UNITS_OF: Final = tuple((ROWS[row_of(c)], COLS[col_of(c)], BOXES[box_of(c)]) for c in CELLS)
-PEERS: Final = tuple(tuple(sorted({p for unit in UNITS_OF[c] for p in unit} - {c})) for c in CELLS)
+UNITS_OF: Final = tuple((row_of(c), 9 + col_of(c), 18 + box_of(c)) for c in CELLS)
+"""Per cell: the indexes in :data:`UNITS` of its row, column and box."""
+PEERS: Final = tuple(tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS)
+"""Per cell: its 20 peers, ascending."""
+LINES_OF_BOX: Final = tuple(
+    (
+        tuple(sorted({UNITS_OF[c][0] for c in box})),
+        tuple(sorted({UNITS_OF[c][1] for c in box})),
+    )
+    for box in BOXES
+)
+"""Per box: the indexes in :data:`UNITS` of the three rows and the three columns through it."""
+BOXES_OF_LINE: Final = tuple(tuple(sorted({UNITS_OF[c][2] for c in line})) for line in ROWS + COLS)
+"""Per line (the units 0..17: rows, then columns): the indexes in :data:`UNITS` of its 3 boxes."""
 
 
 def cell_name(cell: Cell) -> str:
@@ -77,21 +87,6 @@ def unit_name(unit: int) -> str:
         ('row 3', 'column 1', 'box 9')
     """
     return f"{UNIT_KINDS[unit]} {unit % 9 + 1}"
-
-
-def mask_of(digit: Digit) -> Mask:
-    """The one-digit mask of a digit."""
-    return 1 << (digit - 1)
-
-
-def digits_of(mask: Mask) -> list[Digit]:
-    """The digits in a mask, ascending.
-
-    Examples:
-        >>> digits_of(0b100000101)
-        [1, 3, 9]
-    """
-    return [d for d in DIGITS if mask >> (d - 1) & 1]
 
 
 def givens_count(grid: Grid) -> int:

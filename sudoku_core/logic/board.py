@@ -14,7 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from sudoku_core.grid import BOXES, CELLS, COLS, PEERS, ROWS, UNITS, Cell, Digit, Grid, Mask
+from sudoku_core.grid import (
+    BOXES,
+    CELLS,
+    COLS,
+    PEERS,
+    ROWS,
+    UNITS,
+    UNITS_OF,
+    Cell,
+    Digit,
+    Grid,
+    Mask,
+)
 
 Cellset = int
 """81-bit set of cells, bit ``c`` for cell ``c``."""
@@ -28,8 +40,8 @@ COL_BITS: Final = UNIT_BITS[9:18]
 BOX_BITS: Final = UNIT_BITS[18:]
 PEER_BITS: Final = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 ALL_CELLS: Final = (1 << 81) - 1
-UNITS_OF_CELL: Final = tuple((c // 9, 9 + c % 9, 18 + (c // 27) * 3 + (c % 9) // 3) for c in CELLS)
-"""Per cell: its row, column and box as unit indexes 0..26."""
+UNITS_OF_CELL: Final = UNITS_OF
+"""Per cell: its row, column and box as unit indexes 0..26 (:data:`sudoku_core.grid.UNITS_OF`)."""
 BIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
 MASK_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import cast
 
+from sudoku_core.grid import cell_name
 from sudoku_core.logic.board import BIT_COUNT, BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
 
@@ -19,8 +20,6 @@ _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _LINE_BITS = (ROW_BITS, COL_BITS)
 _WORD = ("row", "column")
 _PLURAL = ("rows", "columns")
-_BOX_LINES = tuple(((b // 3) * 3, (b % 3) * 3) for b in range(9))
-"""Per box: its first row and first column."""
 
 
 def _spread(lines: tuple[int, ...], orient: int) -> int:
@@ -70,7 +69,7 @@ def _fish_step(
     body = board.where[d] & _spread(base, orient)
     text = _describe(name, d, orient, base, cover)
     if fins:
-        text += " with fin " + ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells_of(fins))
+        text += " with fin " + ", ".join(cell_name(c) for c in cells_of(fins))
     units = tuple((line if orient == 0 else 9 + line) for line in base)
     return make_step(
         name,

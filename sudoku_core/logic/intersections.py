@@ -7,20 +7,9 @@ box loses it.
 
 from __future__ import annotations
 
-from sudoku_core.grid import unit_name
+from sudoku_core.grid import BOXES_OF_LINE, LINES_OF_BOX, unit_name
 from sudoku_core.logic.board import BOX_BITS, COL_BITS, ROW_BITS, UNIT_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
-
-_LINES_OF_BOX = tuple(
-    (
-        tuple(range((b // 3) * 3, (b // 3) * 3 + 3)),
-        tuple(range(9 + (b % 3) * 3, 9 + (b % 3) * 3 + 3)),
-    )
-    for b in range(9)
-)
-_BOXES_OF_LINE = tuple(tuple(18 + (r // 3) * 3 + i for i in range(3)) for r in range(9)) + tuple(
-    tuple(18 + i * 3 + c // 3 for i in range(3)) for c in range(9)
-)
 
 
 def _step(kind: str, d: int, base: int, cover: int, board: Board) -> Step | None:
@@ -51,7 +40,7 @@ def find_pointing(board: Board) -> Step | None:
             inside = board.where[d] & BOX_BITS[b]
             if not inside or not inside & (inside - 1):
                 continue
-            for line in _LINES_OF_BOX[b][0] + _LINES_OF_BOX[b][1]:
+            for line in LINES_OF_BOX[b][0] + LINES_OF_BOX[b][1]:
                 if not inside & ~UNIT_BITS[line]:
                     step = _step("pointing", d, 18 + b, line, board)
                     if step:
@@ -66,7 +55,7 @@ def find_claiming(board: Board) -> Step | None:
             inside = board.where[d] & bits
             if not inside or not inside & (inside - 1):
                 continue
-            for box in _BOXES_OF_LINE[line]:
+            for box in BOXES_OF_LINE[line]:
                 if not inside & ~UNIT_BITS[box]:
                     step = _step("claiming", d, line, box, board)
                     if step:

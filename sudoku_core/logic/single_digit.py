@@ -9,7 +9,7 @@ sees both a1 and b1 loses d. Skyscraper: two parallel lines with a2, b2 in one c
 
 from __future__ import annotations
 
-from sudoku_core.grid import cell_name, unit_name
+from sudoku_core.grid import BOXES, box_of, cell_name, col_of, row_of, unit_name
 from sudoku_core.logic.board import (
     BOX_BITS,
     COL_BITS,
@@ -43,7 +43,7 @@ def _kind(a2: int, b2: int, u1: int, u2: int) -> str:
     if 9 <= u1 < 18 and 9 <= u2 < 18 and a2 // 9 == b2 // 9:
         return "Skyscraper"
     one_row_one_col = u1 < 18 and u2 < 18 and (u1 < 9) != (u2 < 9)
-    if one_row_one_col and (a2 // 27, a2 % 9 // 3) == (b2 // 27, b2 % 9 // 3):
+    if one_row_one_col and box_of(a2) == box_of(b2):
         return "2-String Kite"
     return "Turbot Fish"
 
@@ -108,7 +108,7 @@ def find_empty_rectangle(board: Board) -> Step | None:
             inside = where_d & BOX_BITS[b]
             if inside.bit_count() < 2:
                 continue
-            r0, c0 = (b // 3) * 3, (b % 3) * 3
+            r0, c0 = row_of(BOXES[b][0]), col_of(BOXES[b][0])
             for r in range(r0, r0 + 3):
                 for c in range(c0, c0 + 3):
                     cross = (ROW_BITS[r] | COL_BITS[c]) & BOX_BITS[b]

@@ -16,15 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from sudoku_core.grid import unit_name
+from sudoku_core.grid import BOXES_OF_LINE, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
 from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
 
 __all__ = ["find_sue_de_coq"]
-
-_BOXES_OF_LINE = tuple(tuple(18 + (r // 3) * 3 + i for i in range(3)) for r in range(9)) + tuple(
-    tuple(18 + i * 3 + c // 3 for i in range(3)) for c in range(9)
-)
 
 
 def _subsets(board: Board, cells: list[int]) -> Iterator[tuple[Cellset, int, int]]:
@@ -87,7 +83,7 @@ def find_sue_de_coq(board: Board) -> Step | None:
     """Sue de Coq, rows then columns against each box they cross (HoDoKu's order)."""
     cands = board.cands
     for line in range(18):
-        for box in _BOXES_OF_LINE[line]:
+        for box in BOXES_OF_LINE[line]:
             inter = list(cells_of(board.unsolved & UNIT_BITS[line] & UNIT_BITS[box]))
             if len(inter) < 2:
                 continue
