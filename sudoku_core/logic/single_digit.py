@@ -38,9 +38,9 @@ def strong_links(board: Board, d: int) -> list[Link]:
 
 
 def _kind(a2: int, b2: int, u1: int, u2: int) -> str:
-    if u1 < 9 and u2 < 9 and a2 % 9 == b2 % 9:
+    if u1 < 9 and u2 < 9 and col_of(a2) == col_of(b2):
         return "Skyscraper"
-    if 9 <= u1 < 18 and 9 <= u2 < 18 and a2 // 9 == b2 // 9:
+    if 9 <= u1 < 18 and 9 <= u2 < 18 and row_of(a2) == row_of(b2):
         return "Skyscraper"
     one_row_one_col = u1 < 18 and u2 < 18 and (u1 < 9) != (u2 < 9)
     if one_row_one_col and box_of(a2) == box_of(b2):
