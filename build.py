@@ -196,11 +196,12 @@ def is_offline(flag: bool = False) -> bool:
 # --- finding tools -------------------------------------------------------------------------------
 
 
-def python_version(executable: str | Path) -> tuple[int, int] | None:
-    """(major, minor) of an interpreter, or None if it does not run (an inactive pyenv shim)."""
+def probe_python(executable: str | Path) -> tuple[tuple[int, int], Path] | None:
+    """(major, minor) and sys.prefix of an interpreter, or None if it does not run (an
+    inactive pyenv shim, a venv whose base interpreter is gone)."""
     try:
         out = subprocess.run(
-            [str(executable), "-c", "import sys; print(*sys.version_info[:2])"],
+            [str(executable), "-c", "import sys; print(*sys.version_info[:2]); print(sys.prefix)"],
             capture_output=True,
             text=True,
             timeout=30,
@@ -209,10 +210,17 @@ def python_version(executable: str | Path) -> tuple[int, int] | None:
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
-    parts = out.stdout.split()
-    if out.returncode != 0 or len(parts) != 2:
+    lines = out.stdout.splitlines()
+    if out.returncode != 0 or len(lines) != 2 or len(lines[0].split()) != 2:
         return None
-    return int(parts[0]), int(parts[1])
+    major, minor = (int(part) for part in lines[0].split())
+    return (major, minor), Path(lines[1])
+
+
+def python_version(executable: str | Path) -> tuple[int, int] | None:
+    """(major, minor) of an interpreter, or None if it does not run."""
+    probed = probe_python(executable)
+    return None if probed is None else probed[0]
 
 
 def python_candidates() -> Iterator[str]:
@@ -355,25 +363,14 @@ def venv_problem(venv: Path) -> str | None:
     python = venv_python(venv)
     if not python.exists():
         return "no interpreter" if venv.exists() else "missing"
-    try:
-        out = subprocess.run(
-            [str(python), "-c", "import sys; print(*sys.version_info[:2]); print(sys.prefix)"],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"its interpreter does not run: {exc}"
-    lines = out.stdout.splitlines()
-    if out.returncode != 0 or len(lines) != 2:
-        return f"its interpreter does not run (exit {out.returncode})"
-    major, minor = (int(part) for part in lines[0].split())
+    probed = probe_python(python)
+    if probed is None:
+        return "its interpreter does not run"
+    (major, minor), prefix = probed
     if (major, minor) < MIN_TOOL_PYTHON:
         return f"its Python is {major}.{minor}, older than {'.'.join(map(str, MIN_TOOL_PYTHON))}"
-    if Path(lines[1]).resolve() != venv.resolve():
-        return f"it belongs to {lines[1]} (moved or copied)"
+    if prefix.resolve() != venv.resolve():
+        return f"it belongs to {prefix} (moved or copied)"
     for script in sorted(python.parent.iterdir()):
         if script.is_symlink() or not script.is_file():
             continue
