@@ -10,6 +10,7 @@ naming the ones it accepts), and :class:`Command` is one row of the registry tha
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -123,10 +124,66 @@ class Command:
             )
 
 
+def at_least(minimum: int) -> Callable[[str], int]:
+    """The argparse ``type`` of a whole-number option of at least ``minimum``.
+
+    argparse's own ``int`` takes ``0`` or ``-5`` for a limit, which then fails deep in the
+    library with a traceback; this refuses it at once, naming the option (exit 2).
+
+    Examples:
+        >>> at_least(1)("12")
+        12
+        >>> at_least(1)("0")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: must be at least 1, got 0
+    """
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return check
+
+
+def seconds(text: str) -> float:
+    """The argparse ``type`` of a time limit: a finite number of seconds above 0.
+
+    ``inf`` and ``nan`` parse as floats but mean no limit at all (NaN never compares as
+    "over"), so they are refused; leaving the option out is how to ask for no limit.
+
+    Examples:
+        >>> seconds("2.5")
+        2.5
+        >>> seconds("inf")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: must be a finite number of seconds, got 'inf'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds, got {text!r}")
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text!r}")
+    return value
+
+
 def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
     """``-j/--jobs``: how many processes share the puzzles."""
     parser.add_argument(
-        "-j", "--jobs", type=int, default=1, help="processes to use (0 = one per core)"
+        "-j",
+        "--jobs",
+        type=at_least(0),
+        default=1,
+        help="processes to use (0 = one per core; more than the cores is capped)",
     )
 
 

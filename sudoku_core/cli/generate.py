@@ -19,8 +19,10 @@ from sudoku_core.cli.command import (
     Streams,
     add_empty_argument,
     add_jobs_argument,
+    at_least,
     process_pool,
     processes,
+    seconds,
 )
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_grid, format_line, parse
@@ -77,9 +79,6 @@ def _write(result: dict[str, Any], args: argparse.Namespace, out: Any) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Make ``--count`` puzzles; exit 3 when one missed its target (the closest is printed)."""
-    if args.count < 1:
-        streams.stderr.write("--count must be at least 1\n")
-        return Exit.BAD_INPUT
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     options: dict[str, Any] = {
         "symmetry": args.symmetry,
@@ -113,7 +112,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-n", "--count", type=int, default=1, help="how many puzzles (default 1)")
+    parser.add_argument(
+        "-n", "--count", type=at_least(1), default=1, help="how many puzzles (default 1)"
+    )
     parser.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="where givens stand")
     parser.add_argument("--clues", type=int, metavar="N", help="at most N givens")
@@ -129,10 +130,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a puzzle of this HoDoKu level",
     )
     parser.add_argument(
-        "--max-tries", type=int, default=1000, help="grids to try per puzzle (default 1000)"
+        "--max-tries", type=at_least(1), default=1000, help="grids to try per puzzle (default 1000)"
     )
     parser.add_argument(
-        "--max-seconds", type=float, default=10.0, help="time per puzzle (default 10)"
+        "--max-seconds", type=seconds, default=10.0, help="time per puzzle (default 10)"
     )
     add_empty_argument(parser)
     parser.add_argument(

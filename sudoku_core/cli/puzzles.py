@@ -20,9 +20,11 @@ from sudoku_core.cli.command import (
     Streams,
     add_empty_argument,
     add_jobs_argument,
+    at_least,
     format_type,
     process_pool,
     processes,
+    seconds,
     worst,
 )
 from sudoku_core.formats import format_board, format_grid, format_line
@@ -179,14 +181,17 @@ def _options(name: str) -> Callable[[argparse.ArgumentParser], None]:
         add_empty_argument(parser)
         add_jobs_argument(parser)
         parser.add_argument(
-            "--max-nodes", type=int, help="give up on a puzzle after this many search nodes"
+            "--max-nodes", type=at_least(1), help="give up on a puzzle after this many search nodes"
         )
         parser.add_argument(
-            "--max-seconds", type=float, help="give up on a puzzle after this many seconds"
+            "--max-seconds", type=seconds, help="give up on a puzzle after this many seconds"
         )
         if name == "count":
             parser.add_argument(
-                "--limit", type=int, default=1000, help="stop counting at this many (default 1000)"
+                "--limit",
+                type=at_least(1),
+                default=1000,
+                help="stop counting at this many (default 1000)",
             )
 
     return add
