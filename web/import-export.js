@@ -63,12 +63,18 @@ async function copy(text, field, what) {
 }
 
 /**
- * Open the game in the URL's fragment, if there is one; true if it did.
+ * Open the game in the URL's fragment, if there is one; true if it did. A bad link leaves the
+ * game on the board as it is and says why it was not opened.
  * @returns {boolean}
  */
 export function openLink() {
-  const game = gameFromLink(location.hash);
-  if (!game) return false;
+  const link = gameFromLink(location.hash);
+  if (!link) return false;
+  if (!link.ok) {
+    sayIo("error", `The link was not opened: ${link.problem}. Your game is as it was.`);
+    return false;
+  }
+  const game = link.game;
   showGame(game);
   sayIo("ok", game.info ? `Opened the puzzle from the link: ${describeInfo(game.info)}.` : "Opened the puzzle from the link.");
   // Once it is saved, the fragment has done its job (a reload must not undo later progress).

@@ -75,10 +75,47 @@ def test_share_link_round_trip_with_and_without_progress(
     assert third.entries() == "." * 81
 
 
-def test_link_with_garbage_is_ignored(fresh: Callable[..., Studio], site_server: str) -> None:
+def test_link_with_garbage_is_not_opened(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + "#puzzle=<script>alert(1)</script>&progress=1")
     assert studio.givens() == "." * 81
-    expect(studio.page.locator("#io-message")).to_have_text("")
+    message = studio.page.locator("#io-message")
+    expect(message).to_have_attribute("data-state", "error")
+    expect(message).to_contain_text("r1c1 is “<”")
+
+
+def test_share_link_carries_no_query_string(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server + "?engine-seconds=1")
+    play_a_little(studio)
+    link = urlsplit(studio.page.get_by_label("Share link", exact=True).input_value())
+    assert link.query == ""
+    assert link.fragment.startswith("puzzle=")
+
+
+BAD_LINKS = {
+    "script": ("puzzle=<script>alert(1)</script>", "r1c1 is “<”"),
+    "long": ("puzzle=" + "1" * 10_000, "10,007 characters long"),
+    "letter": ("puzzle=" + "0" * 40 + "x" + "0" * 40, "r5c5 is “x”"),
+    "80-digits": ("puzzle=" + "0" * 80, "it has 80 cells; a puzzle has 81"),
+    "bad-progress": ("puzzle=" + "0" * 81 + "&progress=" + "0" * 82, "its progress"),
+}
+
+
+@pytest.mark.parametrize(("fragment", "reason"), BAD_LINKS.values(), ids=BAD_LINKS.keys())
+def test_bad_link_says_why_and_keeps_the_game(
+    fresh: Callable[..., Studio], site_server: str, fragment: str, reason: str
+) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    message = studio.page.locator("#io-message")
+    studio.page.goto(site_server + "#" + fragment)  # the same page: a hashchange
+    expect(message).to_have_attribute("data-state", "error")
+    expect(message).to_contain_text("The link was not opened")
+    expect(message).to_contain_text(reason)
+    assert studio.givens() == PUZZLE and studio.entries()[:2] == "51"
+    studio.page.reload()  # opened at start-up: the same answer, the saved game kept
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(message).to_contain_text(reason)
+    assert studio.givens() == PUZZLE and studio.entries()[:2] == "51"
 
 
 @pytest.mark.parametrize(
