@@ -93,9 +93,12 @@ function showPoolStatus() {
   const n = pool.available(level, symmetry);
   poolStatus.dataset.available = String(n);
   const name = LEVEL_NAMES[level];
-  poolStatus.textContent = n > 0
+  const dropped = pool.dropped
+    ? ` ${pool.dropped} stored puzzle${pool.dropped === 1 ? " was" : "s were"} damaged and set aside.`
+    : "";
+  poolStatus.textContent = (n > 0
     ? `${n} ${name} puzzle${n === 1 ? "" : "s"} with ${SYMMETRY_NAMES[symmetry]} ready at once (without a seed).`
-    : `No ${name} puzzle with ${SYMMETRY_NAMES[symmetry]} is ready: one is generated now (a few seconds).`;
+    : `No ${name} puzzle with ${SYMMETRY_NAMES[symmetry]} is ready: one is generated now (a few seconds).`) + dropped;
 }
 
 /** The form's options and seed, or a message saying what is wrong. @returns {{options: NewOptions, seed: number | null} | {error: string}} */

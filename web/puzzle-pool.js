@@ -6,8 +6,8 @@
 // No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle, and gives
 // it back with `addFresh()`.
 
-import { isGrid } from "./grid.js";
-import { isLevel, isSeed, isSymmetry } from "./puzzle-info.js";
+import { EMPTY, findConflicts, isGrid } from "./grid.js";
+import { MIN_CLUES, isLevel, isSeed, isSymmetry } from "./puzzle-info.js";
 import { loadRecord, saveRecord } from "./storage.js";
 
 /** @typedef {import("./puzzle-info.js").Level} Level */
@@ -31,12 +31,19 @@ const USED_MAX = 500;
 /** @param {Level} level @param {Symmetry} symmetry */
 const kind = (level, symmetry) => `${level}:${symmetry}`;
 
-/** @param {unknown} value @returns {value is PoolEntry} */
+/**
+ * A pool entry from storage or the shipped file is untrusted input: it must be a real puzzle of a
+ * known level, not just the right shape (an entry of eighty-one 1s once passed as "Easy").
+ * @param {unknown} value @returns {value is PoolEntry}
+ */
 function isEntry(value) {
   if (!value || typeof value !== "object") return false;
   const e = /** @type {Record<string, unknown>} */ (value);
-  return isSeed(e.seed) && isLevel(e.level) && Number.isInteger(e.score) && Number.isInteger(e.givens)
-    && isSymmetry(e.symmetry) && isGrid(e.puzzle);
+  if (!(isSeed(e.seed) && isLevel(e.level) && Number.isSafeInteger(e.score) && Number(e.score) >= 0
+    && isSymmetry(e.symmetry) && isGrid(e.puzzle))) return false;
+  const puzzle = /** @type {string} */ (e.puzzle);
+  const clues = puzzle.replaceAll(EMPTY, "").length;
+  return e.givens === clues && clues >= MIN_CLUES && findConflicts(puzzle).length === 0;
 }
 
 export class PuzzlePool {
@@ -45,6 +52,8 @@ export class PuzzlePool {
   /** @type {PoolRecord} */
   #record = { v: 1, used: [], fresh: [], owed: {} };
   #saving = true;
+  /** Stored fresh puzzles that were damaged (not real puzzles) and were set aside. */
+  dropped = 0;
   /** @type {Promise<void>} */
   loaded;
 
@@ -138,7 +147,9 @@ export class PuzzlePool {
     const data = /** @type {Partial<PoolRecord> | null} */ (loaded.data);
     if (!data || data.v !== 1) return;
     const used = Array.isArray(data.used) ? data.used.filter(isGrid) : [];
-    const fresh = Array.isArray(data.fresh) ? data.fresh.filter(isEntry) : [];
+    const stored = Array.isArray(data.fresh) ? data.fresh : [];
+    const fresh = stored.filter(isEntry);
+    this.dropped = stored.length - fresh.length;
     /** @type {Record<string, number>} */
     const owed = {};
     for (const [key, count] of Object.entries(data.owed && typeof data.owed === "object" ? data.owed : {})) {

@@ -221,3 +221,45 @@ def test_seed_and_level_round_trip_through_a_share_link(
     expect(other.page.get_by_label("Seed", exact=True)).to_have_value(seed)
     expect(other.page.get_by_label("Difficulty")).to_have_value("easy")
     other.page.keyboard.press("Escape")
+
+
+BAD_FRESH = [
+    {"seed": 1, "level": "easy", "score": 1, "givens": 81, "symmetry": "none", "puzzle": "1" * 81},
+    {
+        "seed": 2,
+        "level": "easy",
+        "score": 5,
+        "givens": 3,
+        "symmetry": "none",
+        "puzzle": "123" + "." * 78,
+    },
+    {
+        "seed": 3,
+        "level": "trivial",
+        "score": 5,
+        "givens": 0,
+        "symmetry": "none",
+        "puzzle": "." * 81,
+    },
+]
+
+
+def test_damaged_stored_pool_puzzles_are_set_aside(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A stored "fresh" puzzle is untrusted input: eighty-one 1s is not an Easy puzzle."""
+    record = {"v": 1, "used": [], "fresh": BAD_FRESH, "owed": {}}
+    script = f"localStorage.setItem('sudoku-studio.pool', {json.dumps(json.dumps(record))});"
+    studio = fresh(site_server, init_script=script)
+    page = studio.page
+    studio.button("New puzzle…").click()
+    page.get_by_label("Difficulty").select_option("easy")
+    page.get_by_label("Symmetry of the clues").select_option("none")
+    expect(page.locator("#pool-status")).to_contain_text(
+        "3 stored puzzles were damaged and set aside"
+    )
+    studio.button("Generate").click()
+    expect(studio.verdict).to_have_attribute("data-status", "generated")
+    puzzle = studio.givens()
+    assert puzzle in POOL_PUZZLES  # a shipped Easy one, not a stored impostor
+    expect(studio.verdict).not_to_contain_text("81 clues")
