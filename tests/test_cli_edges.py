@@ -6,6 +6,13 @@ puzzle keeps its place in the output, whatever the format.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from sudoku_core.cli import main
@@ -44,3 +51,100 @@ def test_a_bad_number_is_a_usage_error_naming_the_option(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
     assert message in usage_error(capsys, *args, UNIQUE)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--digits", "abc"], "argument --digits: unexpected character 'a' at row 1, column 1"),
+        (["--digits", "123"], "argument --digits: 3 cells, expected 81"),
+        (["--candidates", "12,3"], "argument --candidates: 81 cells, got 2"),
+        (["--candidates", "١٢" + "," * 80], "argument --candidates: cell 1: '١٢' is not"),
+        (["--candidates", "0" + "," * 80], "argument --candidates: cell 1: '0' is not"),
+    ],
+)
+def test_a_bad_hint_option_is_a_usage_error_not_a_bad_puzzle(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    err = usage_error(capsys, "hint", *args, UNIQUE)
+    assert message in err and "argument 1" not in err
+
+
+@pytest.fixture
+def mixed_file(tmp_path: Path) -> Path:
+    """A unique puzzle, a bad line (80 cells), then an invalid puzzle (two 5s in row 1)."""
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{UNIQUE}\n{'1' * 80}\n55{'.' * 79}\n")
+    return path
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "count", "format"])
+def test_json_output_keeps_a_record_for_every_line(
+    capsys: pytest.CaptureFixture[str], mixed_file: Path, command: str
+) -> None:
+    main([command, "--format", "json", "-f", str(mixed_file)])
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["source"], r["line"]) for r in records] == [(str(mixed_file), n) for n in (1, 2, 3)]
+    assert records[0]["puzzle"] == UNIQUE and records[2]["puzzle"] == "55" + "." * 79
+    assert records[1]["puzzle"] is None
+    assert records[1]["error"] == "80 cells, expected 81"
+
+
+@pytest.mark.parametrize("output", ["board", "grid"])
+def test_board_and_grid_output_mark_a_bad_line(
+    capsys: pytest.CaptureFixture[str], mixed_file: Path, output: str
+) -> None:
+    code = main(["format", "--format", output, "-f", str(mixed_file)])
+    out, err = capsys.readouterr()
+    assert code == 2 and f"{mixed_file}:2: 80 cells, expected 81" in err
+    answers = [line for line in out.splitlines() if line.startswith(("[", "#", "+"))]
+    if output == "grid":  # a boxed picture starts and ends with a border line
+        answers = [line for n, line in enumerate(answers) if line.startswith("#") or n % 4 == 0]
+    assert [line.startswith("#") for line in answers] == [False, True, False]
+
+
+def test_count_says_an_invalid_puzzle_is_invalid(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["count", "55" + "." * 79])
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "# invalid\n")
+    assert "argument 1:1: Invalid: digit 5 appears twice in row 1: r1c1, r1c2" in err
+    assert main(["count", "--format", "json", "55" + "." * 79]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["invalid"] is True and record["count"] == 0
+
+
+def test_jobs_are_capped_at_the_cores(capsys: pytest.CaptureFixture[str]) -> None:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    code = main(["solve", "--jobs", "1000", UNIQUE])
+    out, err = capsys.readouterr()
+    assert (code, out) == (0, SOLUTION + "\n")
+    assert f"--jobs 1000: this machine has {cores} cores; using {cores} processes" in err
+    assert main(["solve", "--jobs", str(cores), UNIQUE]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_jobs_stream_answers_in_order_as_they_are_ready(tmp_path: Path) -> None:
+    """The first answers arrive while a later puzzle is still being counted (no timing: the
+    slow puzzle's answer must simply not be there yet when the first one is)."""
+    path = tmp_path / "quick-then-slow.txt"
+    path.write_text(f"{UNIQUE}\n" * 300 + "." * 81 + "\n")
+    command = [sys.executable, "-m", "sudoku_core", "count", "--jobs", "2", "--limit", "1000000"]
+    with subprocess.Popen(
+        [*command, "--max-seconds", "20", "-f", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        bufsize=0,
+    ) as process:
+        assert process.stdout is not None
+        received = b""
+        while b"\n" not in received:
+            chunk = os.read(process.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            received += chunk
+        try:
+            assert received.startswith(b"1\n")
+            assert process.poll() is None and b"+" not in received  # the slow one is not done
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.communicate(timeout=60)

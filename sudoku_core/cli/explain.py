@@ -10,9 +10,12 @@ import argparse
 import json
 from typing import Any
 
+from sudoku_core._requests import BadRequestError, check_marks
 from sudoku_core.cli.command import Command, Exit, Streams, worst
 from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.formats import parse
 from sudoku_core.grading import Grade, grade
+from sudoku_core.grid import Grid
 from sudoku_core.hints import hint
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 
@@ -34,8 +37,7 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
         result = grade(item.grid)
         lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
         return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
-    marks = args.candidates.split(",") if args.candidates else None
-    found = hint(item.grid, args.digits, marks)
+    found = hint(item.grid, args.digits, args.candidates)
     levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
     if args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
@@ -76,13 +78,34 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     return code
 
 
+def _digits(text: str) -> Grid:
+    """The argparse ``type`` of ``--digits``: a bad grid is the option's fault (exit 2), not
+    the puzzle's."""
+    try:
+        return parse(text)
+    except InvalidPuzzleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _candidates(text: str) -> list[int | str]:
+    """The argparse ``type`` of ``--candidates``: 81 comma-separated cells of digits 1-9."""
+    try:
+        return check_marks(text.split(","))
+    except BadRequestError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
     add_input_arguments(parser)
     parser.add_argument(
-        "--digits", metavar="GRID", help="the player's grid (givens and entries), 81 characters"
+        "--digits",
+        type=_digits,
+        metavar="GRID",
+        help="the player's grid (givens and entries), 81 characters",
     )
     parser.add_argument(
         "--candidates",
+        type=_candidates,
         metavar="MARKS",
         help="the player's pencil marks: 81 comma-separated digit strings, e.g. '137,,25,...'",
     )

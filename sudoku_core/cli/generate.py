@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import Any
 
 from sudoku_core.cli.command import (
@@ -51,15 +51,14 @@ def generate_one(job: tuple[int, dict[str, Any]]) -> dict[str, Any]:
     return generate(seed=seed, **rest).to_dict()
 
 
-def iter_generated(
-    jobs: list[tuple[int, dict[str, Any]]], jobs_wanted: int
-) -> Iterable[dict[str, Any]]:
-    """:func:`generate_one` for every job, in order, over ``jobs_wanted`` processes."""
-    count = processes(jobs_wanted)
+def iter_generated(jobs: list[tuple[int, dict[str, Any]]], count: int) -> Iterator[dict[str, Any]]:
+    """:func:`generate_one` for every job over ``count`` processes, in order, each puzzle as
+    soon as it and those before it are made (not all at the end)."""
     if count > 1 and len(jobs) > 1:
         with process_pool(count) as pool:
-            return list(pool.imap(generate_one, jobs))
-    return map(generate_one, jobs)
+            yield from pool.imap(generate_one, jobs)
+        return
+    yield from map(generate_one, jobs)
 
 
 def _write(result: dict[str, Any], args: argparse.Namespace, out: Any) -> None:
@@ -99,8 +98,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     progress = Progress(len(jobs), streams.stderr)
     code = Exit.OK
     try:
-        for done, result in enumerate(iter_generated(jobs, args.jobs), 1):
+        made = iter_generated(jobs, processes(args.jobs, streams.stderr))
+        for done, result in enumerate(made, 1):
             _write(result, args, streams.stdout)
+            streams.stdout.flush()
             if not result["target_met"]:
                 streams.stderr.write(f"seed {result['seed']}: {result['message']}\n")
                 code = Exit.GAVE_UP

@@ -15,7 +15,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sudoku_core.cli.command import Command, Exit, Progress, Streams, add_jobs_argument
+from sudoku_core.cli.command import (
+    Command,
+    Exit,
+    Progress,
+    Streams,
+    add_jobs_argument,
+    at_least,
+    processes,
+)
 from sudoku_core.cli.generate import iter_generated
 from sudoku_core.logic import LEVELS
 
@@ -70,13 +78,10 @@ def _write(text: str, output: str, streams: Streams) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Make the pool; nothing is written if a puzzle missed its level (exit 3)."""
-    if args.per_level < 1:
-        streams.stderr.write("--per-level must be at least 1\n")
-        return Exit.BAD_INPUT
     jobs = pool_jobs(args.per_level, args.seed)
     progress = Progress(len(jobs), streams.stderr)
     puzzles: list[dict[str, Any]] = []
-    for done, made in enumerate(iter_generated(jobs, args.jobs), 1):
+    for done, made in enumerate(iter_generated(jobs, processes(args.jobs, streams.stderr)), 1):
         puzzles.append(made)
         progress.update(done)
     missed = [made for made in puzzles if not made["target_met"]]
@@ -91,7 +96,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--per-level", type=int, default=10, metavar="N", help="puzzles per level (default 10)"
+        "--per-level",
+        type=at_least(1),
+        default=10,
+        metavar="N",
+        help="puzzles per level (default 10)",
     )
     parser.add_argument(
         "--seed", type=int, default=1000, help="level i uses seeds S + 1000 i + j (default 1000)"
