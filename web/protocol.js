@@ -86,7 +86,9 @@
  * @typedef {{type: "request", id: number, op: OpName, args: Record<string, unknown>}} RequestMessage
  *   Start `op` (a sudoku_core.bridge operation); queued behind the boot and any earlier request.
  * @typedef {{type: "cancel", id: number}} CancelMessage
- *   Abandon request `id` (queued or running); answered by exactly one terminal reply for it.
+ *   Abandon request `id` (queued or running); always answered: by the request's one terminal
+ *   reply ("cancelled", or its result/error when it finished in the same slice), or by
+ *   "already-finished" when its terminal reply had already gone.
  * @typedef {{type: "interrupt-buffer", buffer: SharedArrayBuffer}} InterruptBufferMessage
  *   Only when the page is cross-origin isolated: Pyodide's interrupt buffer (write 2 to interrupt).
  * @typedef {RequestMessage | CancelMessage | InterruptBufferMessage} ToWorker
@@ -110,7 +112,10 @@
  *   The shape is the op's `Ops[op]["result"]`.
  * @typedef {{type: "error", id: number, error: ErrorInfo}} ErrorMessage
  * @typedef {{type: "cancelled", id: number}} CancelledMessage
- * @typedef {StageMessage | ReadyMessage | FailedMessage | AcceptedMessage | ProgressMessage | ResultMessage | ErrorMessage | CancelledMessage} FromWorker
+ * @typedef {{type: "already-finished", id: number}} AlreadyFinishedMessage
+ *   The answer to a cancel that came after request `id`'s terminal reply (not a second one).
+ * @typedef {StageMessage | ReadyMessage | FailedMessage | AcceptedMessage | ProgressMessage | ResultMessage
+ *   | ErrorMessage | CancelledMessage | AlreadyFinishedMessage} FromWorker
  *
  * @typedef {{type: string, message: string, line?: number, column?: number}} ErrorInfo
  *   `type` is the Python exception's class name (InvalidPuzzleError, BadRequestError, ...) or a

@@ -3,8 +3,15 @@
 // a map of pending requests by id. The page calls `request(op, args, {onProgress, signal})`
 // and listens to "statechange"; it never sees the worker or Pyodide.
 //
+// Every request settles exactly once: with its result, or a SolverError (also when its arguments
+// cannot be sent, when the worker's reply is malformed, or when it outlives its deadline).
+//
 // Recovery, in order of preference:
-// - cancel: the worker stops the task between two slices and answers "cancelled";
+// - cancel: the worker stops the task between two slices and answers "cancelled"; a cancel that
+//   crossed the request's terminal reply is answered "already-finished" (so a late cancel is
+//   never mistaken for a stuck worker); any terminal reply for an id also clears its cancel;
+// - a request past its deadline (`deadlineMs`, or its `max_seconds` budget plus a grace) is
+//   rejected and cancelled at the worker, which then must answer like any cancel;
 // - a dead worker (a request not acknowledged within `stallMs`; a healthy worker acknowledges
 //   between two slices) or a stuck one (a cancel not answered within `cancelGraceMs`, or no word
 //   at all for `hangMs` while it works): write to Pyodide's interrupt buffer when the page is
@@ -12,6 +19,8 @@
 //   one; requests still pending are sent again (once);
 // - a crashed worker (error event) is replaced the same way;
 // - a boot that does not finish within `bootTimeoutMs` fails visibly; `retry()` starts again.
+// Restarts are counted per `restartWindowMs`: more than `maxRestarts` within one window means
+// something is wrong with the engine itself, and the client fails (Retry starts afresh).
 
 /** @typedef {import("./protocol.js").ToWorker} ToWorker */
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
@@ -26,14 +35,41 @@
  *   error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
+ *   createdAt: number, deadlineMs: number,
  *   resolve: (result: unknown) => void, reject: (error: SolverError) => void,
  *   onProgress?: (progress: Record<string, unknown>) => void, cleanup: () => void}} Pending
  *   result and progress are the worker's plain data, typed by the op in `request`.
  */
 /**
  * @template {OpName} K
- * @typedef {{onProgress?: (progress: Ops[K]["progress"]) => void, signal?: AbortSignal}} RequestOptions
+ * @typedef {{onProgress?: (progress: Ops[K]["progress"]) => void, signal?: AbortSignal, deadlineMs?: number}} RequestOptions
+ *   deadlineMs: how long the request may take once the engine is ready (default: its
+ *   `max_seconds` budget plus DEADLINE_GRACE_MS, else the client's `deadlineMs`).
  */
+
+/** What a request may take beyond its own `max_seconds` budget (slices, progress, the reply). */
+export const DEADLINE_GRACE_MS = 30_000;
+
+/**
+ * An error reply's `error` as the page can trust it: whatever the worker sent (null, a string,
+ * an object without a message) becomes an ErrorInfo with a type and a message.
+ * @param {unknown} raw @returns {ErrorInfo}
+ */
+export function toErrorInfo(raw) {
+  if (raw && typeof raw === "object") {
+    const e = /** @type {Record<string, unknown>} */ (raw);
+    /** @type {ErrorInfo} */
+    const info = {
+      type: typeof e.type === "string" && e.type ? e.type : "EngineError",
+      message: typeof e.message === "string" && e.message ? e.message : "the engine reported an error without a message",
+    };
+    if (typeof e.line === "number") info.line = e.line;
+    if (typeof e.column === "number") info.column = e.column;
+    return info;
+  }
+  if (typeof raw === "string" && raw) return { type: "EngineError", message: raw };
+  return { type: "EngineError", message: "the engine reported an error without a message" };
+}
 
 /** A failed request: `type` is the Python exception's class name or one of protocol.js's. */
 export class SolverError extends Error {
@@ -74,11 +110,16 @@ export class SolverClient extends EventTarget {
   /** ids cancelled by the page whose "cancelled" reply has not come yet, with the time asked */
   /** @type {Map<number, number>} */
   #cancelling = new Map();
+  /** when each restart of the current window happened (performance.now()) */
+  /** @type {number[]} */
+  #restartTimes = [];
+  #readyAt = 0;
   #options;
 
   /**
    * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
-   *   cancelGraceMs?: number, useInterrupt?: boolean}} [options]
+   *   cancelGraceMs?: number, useInterrupt?: boolean, deadlineMs?: number, maxRestarts?: number,
+   *   restartWindowMs?: number}} [options]
    */
   constructor(options = {}) {
     super();
@@ -87,8 +128,11 @@ export class SolverClient extends EventTarget {
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
       hangMs: options.hangMs ?? 30_000,
-      cancelGraceMs: options.cancelGraceMs ?? 1_000,
+      cancelGraceMs: options.cancelGraceMs ?? 2_500, // a slow slice (grading on a slow device) is not a stuck one
       useInterrupt: options.useInterrupt ?? globalThis.crossOriginIsolated === true,
+      deadlineMs: options.deadlineMs ?? 600_000,
+      maxRestarts: options.maxRestarts ?? 3,
+      restartWindowMs: options.restartWindowMs ?? 60_000,
     };
     this.#spawn(false);
   }
@@ -103,6 +147,11 @@ export class SolverClient extends EventTarget {
     return this.#status.state === "ready";
   }
 
+  /** Requests not yet settled plus cancels not yet answered by the worker (0: nothing in flight). */
+  get outstanding() {
+    return this.#pending.size + this.#cancelling.size;
+  }
+
   /**
    * Run a bridge operation; resolves with its result, rejects with SolverError / CancelledError.
    * Requests made while the engine boots are queued; while it has failed they reject at once.
@@ -113,7 +162,7 @@ export class SolverClient extends EventTarget {
    * @returns {Promise<Ops[K]["result"]>}
    */
   request(op, args, options = {}) {
-    const { signal, onProgress } = options;
+    const { signal, onProgress, deadlineMs } = options;
     if (signal?.aborted) return Promise.reject(new CancelledError());
     if (this.#status.state === "failed") {
       return Promise.reject(new SolverError({ type: "EngineUnavailable", message: this.#status.message }));
@@ -125,6 +174,7 @@ export class SolverClient extends EventTarget {
       /** @type {Pending} */
       const pending = {
         id, op, args, sends: 0, sentAt: 0, accepted: false, reject,
+        createdAt: performance.now(), deadlineMs: deadlineMs ?? this.#deadlineFor(args),
         resolve: (result) => resolve(/** @type {Ops[K]["result"]} */ (result)),
         onProgress: onProgress && ((progress) => onProgress(/** @type {Ops[K]["progress"]} */ (progress))),
         cleanup: () => signal?.removeEventListener("abort", onAbort),
@@ -138,10 +188,18 @@ export class SolverClient extends EventTarget {
   retry() {
     if (this.#status.state !== "failed") return;
     this.#status = { ...this.#status, restarts: 0 };
+    this.#restartTimes = [];
     this.#spawn(false);
   }
 
   // --- internals ------------------------------------------------------------------------------
+
+  /** A request's default deadline: its own budget plus a grace, else the client's. @param {unknown} args */
+  #deadlineFor(args) {
+    const budget = args && typeof args === "object" ? /** @type {Record<string, unknown>} */ (args).max_seconds : undefined;
+    if (typeof budget === "number" && Number.isFinite(budget) && budget > 0) return budget * 1000 + DEADLINE_GRACE_MS;
+    return this.#options.deadlineMs;
+  }
 
   /** @param {Pending} pending */
   #send(pending) {
@@ -150,12 +208,29 @@ export class SolverClient extends EventTarget {
     pending.sends += 1;
     pending.sentAt = performance.now();
     pending.accepted = false;
-    this.#post({ type: "request", id: pending.id, op: pending.op, args: pending.args });
+    try {
+      this.#post({ type: "request", id: pending.id, op: pending.op, args: pending.args });
+    } catch (error) {
+      // e.g. a DataCloneError: a function or a DOM node among the arguments; nothing was sent
+      this.#settle(pending.id);
+      const why = error instanceof Error ? error.message : String(error);
+      pending.reject(new SolverError({ type: "BadRequest", message: `the arguments of ${pending.op} cannot be sent to the engine: ${why}` }));
+    }
   }
 
   /** @param {ToWorker} message */
   #post(message) {
     this.#worker?.postMessage(message);
+  }
+
+  /** Cancel at the worker a request already settled here; its answer is awaited. @param {number} id */
+  #askCancel(id) {
+    this.#cancelling.set(id, performance.now());
+    try {
+      this.#post({ type: "cancel", id });
+    } catch {
+      this.#cancelling.delete(id); // cannot happen with a number id; never leave a cancel waiting
+    }
   }
 
   /** @param {number} id */
@@ -164,8 +239,7 @@ export class SolverClient extends EventTarget {
     if (!pending) return;
     this.#settle(id);
     pending.reject(new CancelledError());
-    this.#cancelling.set(id, performance.now());
-    this.#post({ type: "cancel", id });
+    this.#askCancel(id);
   }
 
   /** @param {number} id */
@@ -230,33 +304,48 @@ export class SolverClient extends EventTarget {
     if (worker !== this.#worker || !message || typeof message !== "object") return;
     this.#lastHeard = performance.now();
     this.#interruptedAt = 0;
+    const id = /** @type {{id?: unknown}} */ (message).id;
+    if (typeof id === "number" && ["result", "error", "cancelled", "already-finished"].includes(message.type)) {
+      this.#cancelling.delete(id); // a terminal reply (or "already finished") answers any cancel of it
+    }
     switch (message.type) {
       case "stage":
         this.#setStatus({ stage: message.stage, message: message.message });
         break;
       case "ready":
+        if (this.#status.state !== "starting") break; // one "ready" per worker
         clearTimeout(this.#bootTimer);
+        this.#readyAt = performance.now();
         this.#setStatus({
           state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
           version: message.version, bootMs: message.bootMs, restarting: false,
         });
         break;
       case "failed":
-        this.#fail(message.error);
+        this.#fail(toErrorInfo(message.error));
         break;
       case "accepted": {
         const pending = this.#pending.get(message.id);
         if (pending) pending.accepted = true;
         break;
       }
-      case "progress":
-        this.#pending.get(message.id)?.onProgress?.(message.progress);
+      case "progress": {
+        const progress = message.progress && typeof message.progress === "object" ? message.progress : {};
+        try {
+          this.#pending.get(message.id)?.onProgress?.(progress);
+        } catch (error) {
+          // the caller's own bug must not leave its request unsettled: it fails, once
+          const why = error instanceof Error ? error.message : String(error);
+          this.#settle(message.id)?.reject(new SolverError({ type: "ProgressHandlerError", message: why }));
+          this.#askCancel(message.id);
+        }
         break;
+      }
       case "result":
         this.#settle(message.id)?.resolve(message.result);
         break;
       case "error":
-        this.#settle(message.id)?.reject(new SolverError(message.error));
+        this.#settle(message.id)?.reject(new SolverError(toErrorInfo(message.error)));
         break;
       case "cancelled":
         // a request still pending here was not cancelled by the page: the watchdog interrupted it
@@ -292,19 +381,35 @@ export class SolverClient extends EventTarget {
 
   /** @param {string} reason */
   #restart(reason) {
-    const restarts = this.#status.restarts + 1;
-    this.#status = { ...this.#status, restarts };
-    if (restarts > 5) {
-      this.#fail({ type: "WorkerCrashed", message: `The engine stopped too often (${reason}).` });
+    const now = performance.now();
+    const window = this.#options.restartWindowMs;
+    this.#restartTimes = [...this.#restartTimes.filter((t) => now - t < window), now];
+    this.#status = { ...this.#status, restarts: this.#status.restarts + 1 };
+    if (this.#restartTimes.length > this.#options.maxRestarts) {
+      const count = this.#restartTimes.length;
+      const seconds = Math.round(window / 1000);
+      this.#fail({ type: "WorkerCrashed", message: `The engine had to be restarted ${count} times within ${seconds} s (last: ${reason}).` });
       return;
     }
     this.#spawn(true);
+  }
+
+  /** Requests past their deadline are rejected and cancelled at the worker. @param {number} now */
+  #expire(now) {
+    for (const pending of [...this.#pending.values()]) {
+      if (now - Math.max(pending.createdAt, this.#readyAt) <= pending.deadlineMs) continue;
+      this.#settle(pending.id);
+      const seconds = Math.round(pending.deadlineMs / 100) / 10;
+      pending.reject(new SolverError({ type: "DeadlineExceeded", message: `${pending.op} did not finish within ${seconds} s` }));
+      this.#askCancel(pending.id);
+    }
   }
 
   /** Every 250 ms: is the worker dead (requests not acknowledged) or stuck (cancel ignored, silent)? */
   #watch() {
     if (this.#status.state !== "ready") return;
     const now = performance.now();
+    this.#expire(now);
     if (this.#pending.size === 0 && this.#cancelling.size === 0) return;
     const unacknowledged = [...this.#pending.values()].some((p) => !p.accepted && now - p.sentAt > this.#options.stallMs);
     if (unacknowledged && now - this.#lastHeard > this.#options.stallMs) {

@@ -216,13 +216,22 @@ self.addEventListener("message", (event) => {
         send({ type: "cancelled", id: message.id });
       } else if (running === message.id) {
         cancelled.add(message.id); // seen between two slices
+      } else {
+        // its terminal reply has already gone: say so, or the page would wait for "cancelled"
+        send({ type: "already-finished", id: message.id });
       }
       break;
     }
     case "interrupt-buffer": {
-      const buffer = new Int32Array(message.buffer);
+      // Only a shared buffer of at least one Int32 can interrupt; anything else is refused here
+      // rather than breaking every later request (Atomics.store on it would throw).
+      const raw = /** @type {unknown} */ (message.buffer);
+      if (typeof SharedArrayBuffer !== "function" || !(raw instanceof SharedArrayBuffer) || raw.byteLength < 4) break;
+      const buffer = new Int32Array(raw, 0, 1);
       interrupt = buffer;
-      ready.then(() => pyodide?.setInterruptBuffer(buffer)).catch(() => {});
+      ready.then(() => pyodide?.setInterruptBuffer(buffer)).catch(() => {
+        interrupt = null;
+      });
       break;
     }
     default:
