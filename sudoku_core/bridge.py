@@ -25,7 +25,7 @@ import json
 import time
 from collections.abc import Callable
 
-from sudoku_core._requests import BadRequestError, Json, Work, arg
+from sudoku_core._requests import BadRequestError, Json, Work, arg, check_request
 from sudoku_core._version import __version__
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
@@ -33,7 +33,7 @@ from sudoku_core.generator import SYMMETRIES, Symmetry, iter_generate
 from sudoku_core.graded import GradedPuzzle, iter_generate_graded
 from sudoku_core.grading import Grade, iter_grade, parse_level
 from sudoku_core.grid import givens_count
-from sudoku_core.hints import hint, parse_marks
+from sudoku_core.hints import iter_hint, parse_marks
 from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import iter_check, mistakes
@@ -173,8 +173,8 @@ def _op_hint(args: Json) -> Work:
             marks = parse_marks(marks)
         except (TypeError, ValueError) as error:
             raise BadRequestError(f"argument 'candidates': {error}") from None
-    return hint(grid, parse(digits) if digits else None, marks).to_dict()
-    yield {}  # pragma: no cover  (makes this a generator like the others)
+    found = yield from iter_hint(grid, parse(digits) if digits else None, marks)
+    return found.to_dict()
 
 
 def _op_generate_graded(args: Json) -> Work:
@@ -214,6 +214,36 @@ invalid, unsolvable or ambiguous puzzle anyway. ``grade {grid, path?}`` -> ``Gra
 seed?, symmetry?, max_seconds?}`` -> ``GradedPuzzle.to_dict()``."""
 
 
+_BUDGET = ("max_nodes", "max_seconds")
+ARGUMENTS: dict[str, frozenset[str]] = {
+    name: frozenset(names)
+    for name, names in {
+        "version": (),
+        "parse": ("text",),
+        "format": ("grid", "to", "empty"),
+        "conflicts": ("grid",),
+        "check": ("grid", *_BUDGET),
+        "solve": ("grid", *_BUDGET),
+        "find_mistakes": ("grid", "entries", *_BUDGET),
+        "count_solutions": ("grid", "limit", *_BUDGET),
+        "generate": (
+            "seed",
+            "symmetry",
+            "max_givens",
+            "minimal",
+            "givens",
+            "max_tries",
+            "max_seconds",
+        ),
+        "grade": ("grid", "path"),
+        "hint": ("grid", "digits", "candidates"),
+        "generate_graded": ("difficulty", "seed", "symmetry", "max_seconds"),
+    }.items()
+}
+"""The arguments each operation takes (``web/protocol.js`` types the same): :func:`start`
+refuses any other, naming it, rather than ignoring a misspelt budget."""
+
+
 def _error(error: BaseException) -> str:
     body: Json = {"type": type(error).__name__, "message": str(error)}
     if isinstance(error, InvalidPuzzleError):
@@ -233,6 +263,10 @@ class Task:
         """Work for about ``slice_ms`` milliseconds; return the JSON reply (see module doc)."""
         if self._error is not None or self._work is None:
             return _error(self._error or RuntimeError("the task has already finished"))
+        if type(slice_ms) not in (int, float) or not 0 < slice_ms < 3_600_000:
+            self.close()  # an error reply is the task's last
+            shown = repr(slice_ms)[:40]
+            return _error(BadRequestError(f"slice_ms must be 0 < ms < 3600000, got {shown}"))
         deadline = time.perf_counter() + slice_ms / 1000
         progress: Json = {}
         try:
@@ -257,16 +291,22 @@ class Task:
 def start(op: str, args_json: str) -> Task:
     """Begin an operation; errors in the request are reported by the first :meth:`Task.step`."""
     try:
-        args = json.loads(args_json)
-        if not isinstance(args, dict):
-            raise BadRequestError("the arguments must be a JSON object")
+        if not isinstance(op, str) or not isinstance(args_json, str):
+            raise BadRequestError(
+                "start(op, args_json) takes two strings, got "
+                f"{type(op).__name__} and {type(args_json).__name__}"
+            )
         operation = OPERATIONS.get(op)
         if operation is None:
             raise BadRequestError(
-                f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}"
+                f"unknown operation {op[:40]!r}; known: {', '.join(sorted(OPERATIONS))}"
             )
+        args = json.loads(args_json)
+        if not isinstance(args, dict):
+            raise BadRequestError("the arguments must be a JSON object")
+        check_request(op, args, ARGUMENTS[op])
         return Task(operation(args))
-    except (ValueError, RecursionError) as error:
+    except Exception as error:  # a bad request is one error reply, like a failed step
         return Task(None, error)
 
 
