@@ -148,3 +148,15 @@ def test_jobs_stream_answers_in_order_as_they_are_ready(tmp_path: Path) -> None:
         finally:
             process.send_signal(signal.SIGINT)
             process.communicate(timeout=60)
+
+
+@pytest.mark.parametrize("command", ["grade", "hint", "path"])
+def test_explain_json_keeps_a_record_for_every_line(
+    capsys: pytest.CaptureFixture[str], mixed_file: Path, command: str
+) -> None:
+    assert main([command, "--format", "json", "-f", str(mixed_file)]) == 2
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["source"], r["line"]) for r in records] == [(str(mixed_file), n) for n in (1, 2, 3)]
+    assert [r["puzzle"] for r in records] == [UNIQUE, None, "55" + "." * 79]
+    assert "error" not in records[0] and records[1]["error"] == "80 cells, expected 81"
+    assert "digit 5 appears twice in row 1" in records[2]["error"]

@@ -1,7 +1,9 @@
 """The subcommands that explain a puzzle with human techniques: ``grade``, ``hint``, ``path``.
 
-Output is readable text, or one JSON object per puzzle with ``--format json``. A puzzle
-without exactly one solution cannot be graded or hinted: its reason goes to stderr (exit 1).
+Output is readable text, or one JSON object per puzzle with ``--format json`` (with its
+``source``, ``line`` and ``puzzle``, so the records line up with the input). A puzzle without
+exactly one solution cannot be graded or hinted: its reason goes to stderr (exit 1) and, in
+JSON, into its record's ``error``, as does a line that is not a puzzle (exit 2).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from sudoku_core._requests import BadRequestError, check_marks
 from sudoku_core.cli.command import Command, Exit, Streams, worst
 from sudoku_core.errors import InvalidPuzzleError
-from sudoku_core.formats import parse
+from sudoku_core.formats import format_line, parse
 from sudoku_core.grading import Grade, grade
 from sudoku_core.grid import Grid
 from sudoku_core.hints import hint
@@ -58,22 +60,28 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         )
         return Exit.BAD_INPUT
     for item in items:
+        where: dict[str, Any] = {"source": item.source, "line": item.line}
+        lines: list[str] = []
+        body: dict[str, Any]
         if item.grid is None:
             streams.stderr.write(f"{item.where}: {item.error}\n")
             code = worst(code, Exit.BAD_INPUT)
-            continue
-        try:
-            lines, body = _answer(item, args)
-        except InvalidPuzzleError as error:
-            streams.stderr.write(f"{item.where}: {error}\n")
-            code = worst(code, Exit.NOT_UNIQUE)
-            continue
-        except ValueError as error:
-            streams.stderr.write(f"{args.command}: {error}\n")
-            return Exit.BAD_INPUT
-        if args.format == "json":
-            streams.stdout.write(json.dumps(body) + "\n")
+            body = {**where, "puzzle": None, "error": item.error}
         else:
+            where["puzzle"] = format_line(item.grid)
+            try:
+                lines, body = _answer(item, args)
+                body = {**where, **body}
+            except InvalidPuzzleError as error:
+                streams.stderr.write(f"{item.where}: {error}\n")
+                code = worst(code, Exit.NOT_UNIQUE)
+                body = {**where, "error": str(error)}
+            except ValueError as error:
+                streams.stderr.write(f"{args.command}: {error}\n")
+                return Exit.BAD_INPUT
+        if args.format == "json":  # a record for every puzzle: the output lines up
+            streams.stdout.write(json.dumps(body) + "\n")
+        elif lines:
             streams.stdout.write("\n".join(lines) + "\n")
     return code
 
@@ -87,7 +95,7 @@ def _digits(text: str) -> Grid:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _candidates(text: str) -> list[int | str]:
+def _candidates(text: str) -> list[int | str | list[int]]:
     """The argparse ``type`` of ``--candidates``: 81 comma-separated cells of digits 1-9."""
     try:
         return check_marks(text.split(","))
