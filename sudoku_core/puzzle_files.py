@@ -38,6 +38,8 @@ class PuzzleLine:
     grid: Grid | None
     extra: tuple[str, ...] = ()
     error: str | None = None
+    text: str | None = None
+    """A line that did not parse, as read (cut at 100 characters), so output can show it."""
 
     @property
     def where(self) -> str:
@@ -83,7 +85,7 @@ def read_lines(text: str, source: str) -> Iterator[PuzzleLine]:
         try:
             yield PuzzleLine(source, number, parse(head), extra)
         except InvalidPuzzleError as error:
-            yield PuzzleLine(source, number, None, extra, error=str(error))
+            yield PuzzleLine(source, number, None, extra, error=str(error), text=line[:100])
 
 
 def read_file(path: str | Path) -> Iterator[PuzzleLine]:

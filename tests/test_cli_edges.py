@@ -86,7 +86,7 @@ def test_json_output_keeps_a_record_for_every_line(
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["source"], r["line"]) for r in records] == [(str(mixed_file), n) for n in (1, 2, 3)]
     assert records[0]["puzzle"] == UNIQUE and records[2]["puzzle"] == "55" + "." * 79
-    assert records[1]["puzzle"] is None
+    assert records[1]["puzzle"] is None and records[1]["input"] == "1" * 80
     assert records[1]["error"] == "80 cells, expected 81"
 
 
@@ -159,4 +159,5 @@ def test_explain_json_keeps_a_record_for_every_line(
     assert [(r["source"], r["line"]) for r in records] == [(str(mixed_file), n) for n in (1, 2, 3)]
     assert [r["puzzle"] for r in records] == [UNIQUE, None, "55" + "." * 79]
     assert "error" not in records[0] and records[1]["error"] == "80 cells, expected 81"
+    assert records[1]["input"] == "1" * 80
     assert "digit 5 appears twice in row 1" in records[2]["error"]

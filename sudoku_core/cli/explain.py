@@ -66,7 +66,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         if item.grid is None:
             streams.stderr.write(f"{item.where}: {item.error}\n")
             code = worst(code, Exit.BAD_INPUT)
-            body = {**where, "puzzle": None, "error": item.error}
+            body = {**where, "puzzle": None, "input": item.text, "error": item.error}
         else:
             where["puzzle"] = format_line(item.grid)
             try:

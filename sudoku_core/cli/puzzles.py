@@ -6,7 +6,7 @@ are done (so ``| head -1`` answers at once). Every input puzzle gets its answer,
 stays aligned with the input: in ``line``, ``grid`` and ``board`` output a bad line or a puzzle
 without an answer prints as a ``#`` comment line (``line`` output is itself a puzzle file), and
 every ``json`` record says where its puzzle came from (``source``, ``line``) and carries it as
-``puzzle`` (null for a line that did not parse, with its ``error``).
+``puzzle`` (null for a line that did not parse, with the line as ``input`` and its ``error``).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def answer(job: tuple[PuzzleLine, Options]) -> Answer:
     """One puzzle's answer; module-level so a process pool can run it."""
     item, options = job
     if item.grid is None:
-        bad = {"puzzle": None, "error": item.error}
+        bad = {"puzzle": None, "input": item.text, "error": item.error}
         shown = _record(item, bad) if options.output == "json" else ("# bad input",)
         return Answer(shown, (f"{item.where}: {item.error}",), Exit.BAD_INPUT)
     return _ANSWERS[options.command](item, item.grid, options)
