@@ -73,3 +73,33 @@ def test_200_mixed_requests_with_random_cancels_restart_nothing(app: Studio) -> 
         assert outcome["outstanding"] == 0, "a cancel was never answered"
     expect(app.engine).to_have_attribute("data-restarts", str(before))
     expect(app.engine).to_have_attribute("data-state", "ready")
+
+
+BAD_INTERRUPT_SCRIPT = """
+async (puzzle) => {
+  const worker = new Worker(new URL("./solver-worker.js", location.href), { type: "module" });
+  const replies = new Map();
+  const done = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer in 90 s")), 90000);
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (["result", "error", "cancelled"].includes(m.type)) replies.set(m.id, m);
+      if (replies.size === 3) { clearTimeout(timer); resolve(); }
+    };
+  });
+  // not a shared buffer, and too small for the one Int32 Pyodide reads
+  worker.postMessage({ type: "interrupt-buffer", buffer: new Uint8Array(2) });
+  worker.postMessage({ type: "interrupt-buffer", buffer: new ArrayBuffer(0) });
+  worker.postMessage({ type: "request", id: 1, op: "version", args: {} });
+  worker.postMessage({ type: "request", id: 2, op: "check", args: { grid: puzzle } });
+  worker.postMessage({ type: "request", id: 3, op: "count_solutions", args: { grid: puzzle, limit: 2 } });
+  await done;
+  worker.terminate();
+  return [...replies.values()].map((m) => m.type + (m.error ? ": " + m.error.message : ""));
+}
+"""
+
+
+def test_a_bad_interrupt_buffer_is_refused_and_requests_still_work(app: Studio) -> None:
+    replies = app.page.evaluate(BAD_INTERRUPT_SCRIPT, PUZZLE)
+    assert replies == ["result", "result", "result"]
