@@ -31,7 +31,7 @@ from sudoku_core._propagate import (
     propagate,
 )
 from sudoku_core._steps import run_to_end
-from sudoku_core.errors import GaveUpError, InvalidPuzzleError
+from sudoku_core.errors import GaveUpError, InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNITS, Cell, Grid
 
@@ -43,11 +43,20 @@ _RECORD = PLACE_RECORD
 class Budget:
     """A bound on one search: at most ``nodes`` propagations and/or ``seconds`` of wall time.
 
-    The page relies on this to keep every request short; ``None`` means unbounded.
+    The page relies on this to keep every request short; ``None`` means unbounded. Anything
+    else that is not a positive whole number of nodes or a finite positive number of seconds
+    is refused here (a ValueError naming the field), because the search would read ``-5``,
+    ``"100"`` or NaN as "never run out" without a word.
     """
 
     nodes: int | None = None
     seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None:
+            whole_number("nodes", self.nodes, 1)
+        if self.seconds is not None:
+            object.__setattr__(self, "seconds", positive_seconds("seconds", self.seconds))
 
 
 @dataclass
@@ -163,8 +172,11 @@ def iter_count(
         >>> run_to_end(steps).count
         1000
     """
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+    whole_number("limit", limit, 1)
+    whole_number("keep", keep, 0)
+    whole_number("tick_nodes", tick_nodes, 0)
+    if budget is not None and not isinstance(budget, Budget):
+        raise ValueError(f"budget must be a Budget or None, got {type(budget).__name__}")
     puzzle = as_grid(grid)
     stats = SearchStats()
     result = SearchResult(count=0, limit=limit, stats=stats)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from itertools import islice
 
 import pytest
@@ -200,3 +201,61 @@ def test_counts_agree_with_the_reference_solver(
         puzzle[rng.choice(sorted(kept))] = rng.randint(1, 9)
     grid = tuple(puzzle)
     assert count_solutions(grid, limit=50) == reference_count(grid, limit=50)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"nodes": -5}, "nodes must be at least 1, got -5"),
+        ({"nodes": 0}, "nodes must be at least 1, got 0"),
+        ({"nodes": "100"}, "nodes must be a whole number, got '100'"),
+        ({"nodes": True}, "nodes must be a whole number, got True"),
+        ({"nodes": 2.5}, "nodes must be a whole number, got 2.5"),
+        ({"seconds": float("nan")}, "seconds must be a finite number above 0"),
+        (
+            {"seconds": float("inf")},
+            r"seconds must be a finite number above 0 \(None for no limit\)",
+        ),
+        ({"seconds": 0}, "seconds must be a finite number above 0"),
+        ({"seconds": -1.0}, "seconds must be a finite number above 0"),
+        ({"seconds": "1"}, "seconds must be a finite number above 0"),
+        ({"seconds": False}, "seconds must be a finite number above 0"),
+    ],
+)
+def test_a_budget_refuses_what_is_not_a_limit(options: dict[str, object], message: str) -> None:
+    # Before: each was accepted; -5, "100", nan and inf all meant "no limit" in silence.
+    with pytest.raises(ValueError, match=message):
+        Budget(**options)  # type: ignore[arg-type]
+
+
+def test_a_budget_takes_whole_nodes_and_finite_seconds() -> None:
+    assert Budget(nodes=1, seconds=2) == Budget(nodes=1, seconds=2.0)
+    assert Budget() == Budget(nodes=None, seconds=None)
+
+
+@pytest.mark.parametrize(
+    ("limit", "expected"),
+    [
+        (2.5, "limit must be a whole number, got 2.5"),
+        (True, "limit must be a whole number, got True"),
+        ("2", "limit must be a whole number, got '2'"),
+        (None, "limit must be a whole number, got None"),
+        (-5, "limit must be at least 1, got -5"),
+    ],
+)
+def test_count_and_search_refuse_a_limit_that_is_not_a_whole_count(
+    limit: object, expected: str
+) -> None:
+    # Before: limit=2.5 counted to 3, True counted to 1, "2" and None raised TypeError.
+    for call in (count_solutions, search):
+        with pytest.raises(ValueError, match=re.escape(expected)):
+            call("." * 81, limit=limit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("keep", "expected"),
+    [(-1, "at least 0, got -1"), (1.5, "a whole number, got 1.5"), (False, "a whole number")],
+)
+def test_search_refuses_a_bad_keep(keep: object, expected: str) -> None:
+    with pytest.raises(ValueError, match=f"keep must be {expected}"):
+        search("." * 81, limit=2, keep=keep)  # type: ignore[arg-type]
