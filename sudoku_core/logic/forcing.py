@@ -6,10 +6,18 @@ unit, ``d`` is not there. *Verity*: if every candidate of a cell (or every place
 a unit) forces the same placement or removal, that placement or removal holds.
 Both are sound by construction. When nothing logical is found, *trial and error* places one
 digit of the known solution and says that it had to guess.
+
+Each search is written once as a generator (``iter_*``) that yields after each cell or unit
+it tries, at most nine assumptions apart: one search on the hardest puzzles takes up to
+0.65 s in CPython, and the bridge's 30 ms slices can only stop at a yield. ``find_*`` runs
+it to the end.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
+from sudoku_core._steps import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, cells_of
 from sudoku_core.logic.steps import Step, make_step
@@ -91,10 +99,15 @@ def _common(
     return placements, eliminations
 
 
-def find_forcing_contradiction(board: Board) -> Step | None:
-    """Forcing Chain (contradiction): a candidate whose singles break the grid is false."""
+Search = Generator[None, None, Step | None]
+"""A finder in slices: yields between pieces of work, returns the step or None."""
+
+
+def iter_forcing_contradiction(board: Board) -> Search:
+    """:func:`find_forcing_contradiction` in slices: yields after each cell it tries."""
     order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
     for cell in order:
+        yield
         for d in MASK_DIGITS[board.cands[cell]]:
             if _assume(board, cell, d) is None:
                 return make_step(
@@ -108,10 +121,16 @@ def find_forcing_contradiction(board: Board) -> Step | None:
     return None
 
 
-def find_forcing_verity(board: Board) -> Step | None:
-    """Forcing Chain/Net (verity): all options of a cell or a unit force the same result."""
+def find_forcing_contradiction(board: Board) -> Step | None:
+    """Forcing Chain (contradiction): a candidate whose singles break the grid is false."""
+    return run_to_end(iter_forcing_contradiction(board))
+
+
+def iter_forcing_verity(board: Board) -> Search:
+    """:func:`find_forcing_verity` in slices: yields after each cell and each unit's digit."""
     order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
     for cell in order:
+        yield
         options = MASK_DIGITS[board.cands[cell]]
         results = [_assume(board, cell, d) for d in options]
         kept = [r for r in results if r is not None]
@@ -134,6 +153,7 @@ def find_forcing_verity(board: Board) -> Step | None:
             spots = board.where[d] & bits
             if spots.bit_count() < 2:
                 continue
+            yield
             results = [_assume(board, c, d) for c in cells_of(spots)]
             kept = [r for r in results if r is not None]
             if not kept:
@@ -151,6 +171,11 @@ def find_forcing_verity(board: Board) -> Step | None:
                     units=[u],
                 )
     return None
+
+
+def find_forcing_verity(board: Board) -> Step | None:
+    """Forcing Chain/Net (verity): all options of a cell or a unit force the same result."""
+    return run_to_end(iter_forcing_verity(board))
 
 
 def trial_and_error(board: Board, solution: Grid) -> Step:

@@ -10,12 +10,17 @@ three cells): "on" when one of them is the digit. Links as for single candidates
 
 A chain A=...=Z proves "A or Z" as before; only chains that use a group are reported here
 (the plain search, tried first, finds the others).
+
+The search is a generator (:func:`iter_grouped_aic`) that yields after each starting node: it
+takes up to 0.18 s on the hardest puzzles in CPython, and the bridge's 30 ms slices can only
+stop at a yield.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
+from sudoku_core._steps import run_to_end
 from sudoku_core.grid import col_of, row_of
 from sudoku_core.logic.board import (
     ALL_CELLS,
@@ -30,7 +35,7 @@ from sudoku_core.logic.board import (
 from sudoku_core.logic.chains import MAX_NODES
 from sudoku_core.logic.steps import Step, make_step, spread
 
-__all__ = ["find_grouped_aic"]
+__all__ = ["find_grouped_aic", "iter_grouped_aic"]
 
 GNode = tuple[int, int]
 """(digit, cellset): one candidate when the cellset has one cell, a group otherwise."""
@@ -147,6 +152,11 @@ def _rebuild(
 
 def find_grouped_aic(board: Board) -> Step | None:
     """Grouped AIC / discontinuous Nice Loop: the chain using a group that removes the most."""
+    return run_to_end(iter_grouped_aic(board))
+
+
+def iter_grouped_aic(board: Board) -> Generator[None, None, Step | None]:
+    """:func:`find_grouped_aic` in slices: yields after each node a chain starts from."""
     groups = _groups(board)
     if not groups:
         return None
@@ -159,6 +169,7 @@ def find_grouped_aic(board: Board) -> Step | None:
         return None
     best: tuple[tuple[int, int], list[GNode], list[tuple[int, int]]] | None = None
     for a in sorted(links):
+        yield
         parent: dict[tuple[GNode, bool], tuple[GNode, bool] | None] = {(a, False): None}
         frontier = [(a, False)]
         depth = 1

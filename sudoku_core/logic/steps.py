@@ -9,7 +9,7 @@ rating (an estimate of SE's ER scale), the finder and whether it needs a unique 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -52,6 +52,11 @@ LEVEL_MAX_SCORE: Final = {
 Finder = Callable[["Board"], "Step | None"]
 """A technique's finder: the first step of that technique on the board, or None."""
 
+Stepper = Callable[["Board"], Generator[None, None, "Step | None"]]
+"""The same search in slices: a generator that yields between pieces of work (each a few
+milliseconds at most) and returns what the finder would, so grading and hints can stop at a
+yield when the bridge's time slice is up."""
+
 
 @dataclass(frozen=True)
 class Technique:
@@ -67,6 +72,9 @@ class Technique:
     """None for Trial and Error, the last resort that needs the solution."""
     needs_uniqueness: bool = False
     """Sound only when the puzzle is known to have one solution (Unique Rectangles, BUG+1)."""
+    stepper: Stepper | None = None
+    """The finder in slices, for the techniques whose one search can outlast a 30 ms slice
+    (None: one call of :attr:`finder` is short enough)."""
 
 
 TECHNIQUES: Final[dict[str, Technique]] = {}

@@ -9,18 +9,23 @@ every digit of V is used exactly once in C, L and B: C, L and B hold distinct di
 and |B| - |XB| of them. So L also holds all its extras, and B all of its.
 Hence the rest of the line loses the digits of V outside VB and the extras of L, and the
 rest of the box the digits of V outside VL and the extras of B.
+
+The search is a generator (:func:`iter_sue_de_coq`) that yields after each core it tries: it
+takes up to 0.14 s on the hardest puzzles in CPython, and the bridge's 30 ms slices can only
+stop at a yield.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from itertools import combinations
 
+from sudoku_core._steps import run_to_end
 from sudoku_core.grid import BOXES_OF_LINE, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
 from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
 
-__all__ = ["find_sue_de_coq"]
+__all__ = ["find_sue_de_coq", "iter_sue_de_coq"]
 
 
 def _subsets(board: Board, cells: list[int]) -> Iterator[tuple[Cellset, int, int]]:
@@ -81,6 +86,11 @@ def _check(board: Board, line: int, box: int, core: Cellset, v: int) -> Step | N
 
 def find_sue_de_coq(board: Board) -> Step | None:
     """Sue de Coq, rows then columns against each box they cross (HoDoKu's order)."""
+    return run_to_end(iter_sue_de_coq(board))
+
+
+def iter_sue_de_coq(board: Board) -> Generator[None, None, Step | None]:
+    """:func:`find_sue_de_coq` in slices: yields after each core (cells of an intersection)."""
     cands = board.cands
     for line in range(18):
         for box in BOXES_OF_LINE[line]:
@@ -96,6 +106,7 @@ def find_sue_de_coq(board: Board) -> Step | None:
                         core |= 1 << c
                     if BIT_COUNT[v] - size < 2:
                         continue
+                    yield
                     step = _check(board, line, box, core, v)
                     if step is not None:
                         return step

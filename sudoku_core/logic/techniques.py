@@ -68,17 +68,35 @@ CATALOGUE: Final = (
     Technique("Sashimi Swordfish", U, 240, 4.1, fish.find_sashimi_swordfish),
     Technique("Finned Jellyfish", U, 250, 5.4, fish.find_finned_jellyfish),
     Technique("Sashimi Jellyfish", U, 260, 5.5, fish.find_sashimi_jellyfish),
-    Technique("Sue de Coq", U, 250, 5.0, sue_de_coq.find_sue_de_coq),
+    Technique(
+        "Sue de Coq", U, 250, 5.0, sue_de_coq.find_sue_de_coq, stepper=sue_de_coq.iter_sue_de_coq
+    ),
     Technique("Simple Colors", H, 150, 4.5, coloring.find_simple_colors),
     Technique("Multi Colors", H, 200, 5.0, coloring.find_multi_colors),
     Technique("X-Chain", U, 260, 6.6, chains.find_x_chain),
     Technique("XY-Chain", U, 260, 6.6, chains.find_xy_chain),
     Technique("Nice Loop/AIC", U, 280, 7.0, chains.find_aic),
-    Technique("Grouped Nice Loop/AIC", U, 300, 7.2, grouped.find_grouped_aic),
-    Technique("ALS-XZ", U, 300, 7.5, als.find_als_xz),
-    Technique("ALS-XY-Wing", U, 320, 7.8, als.find_als_xy_wing),
-    Technique("Forcing Chain", X, 500, 8.3, forcing.find_forcing_contradiction),
-    Technique("Forcing Net", X, 700, 9.0, forcing.find_forcing_verity),
+    Technique(
+        "Grouped Nice Loop/AIC",
+        U,
+        300,
+        7.2,
+        grouped.find_grouped_aic,
+        stepper=grouped.iter_grouped_aic,
+    ),
+    Technique("ALS-XZ", U, 300, 7.5, als.find_als_xz, stepper=als.iter_als_xz),
+    Technique("ALS-XY-Wing", U, 320, 7.8, als.find_als_xy_wing, stepper=als.iter_als_xy_wing),
+    Technique(
+        "Forcing Chain",
+        X,
+        500,
+        8.3,
+        forcing.find_forcing_contradiction,
+        stepper=forcing.iter_forcing_contradiction,
+    ),
+    Technique(
+        "Forcing Net", X, 700, 9.0, forcing.find_forcing_verity, stepper=forcing.iter_forcing_verity
+    ),
     Technique("Trial and Error", X, 10000, 11.0, None),
 )
 """Every technique, in the order the solver tries them. Trial and Error has no finder: it is
