@@ -23,6 +23,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -101,22 +102,60 @@ TOOL_REQUIREMENTS = (
 # Any fixed date: the zip timestamps in the wheel, so the same source gives the same wheel hash.
 SOURCE_DATE_EPOCH = "1704067200"
 
-CSP = "; ".join(
-    (
-        "default-src 'self'",
-        "script-src 'self' 'wasm-unsafe-eval'",  # Pyodide compiles wasm; no 'unsafe-eval'
-        "worker-src 'self'",
-        "connect-src 'self'",  # the worker fetches the runtime, stdlib and wheels
-        "img-src 'self' data: blob:",
-        "style-src 'self'",
-        "font-src 'self'",
-        "manifest-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors *",  # embedding on other sites is a use case: any page may frame it
-    )
+# The page's Content-Security-Policy, minus frame-ancestors: exactly what index.html's <meta>
+# policy carries (the fallback for hosts that send no header; a <meta> policy cannot carry
+# frame-ancestors or report-uri, and a test keeps the two equal).
+CSP_DIRECTIVES = (
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",  # Pyodide compiles wasm; no 'unsafe-eval'
+    "worker-src 'self'",
+    "connect-src 'self'",  # the worker fetches the runtime, stdlib and wheels
+    "img-src 'self'",  # nothing uses data: or blob: images (Save's blob: is a download link)
+    "style-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
 )
+META_CSP = "; ".join(CSP_DIRECTIVES)
+# Embedding on other sites is a use case: by default any page may frame it (`--frame-ancestors`).
+FRAME_ANCESTORS = "*"
+_ANCESTOR_SOURCE = re.compile(
+    r"\*|'self'|'none'|[a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*://)?(\*\.)?[a-z0-9.-]+(:(\d+|\*))?(/\S*)?",
+    re.IGNORECASE,
+)
+
+
+def frame_ancestors_value(value: str) -> str:
+    """Check a frame-ancestors source list ("'self'", "'none'", "*", hosts); its normal form.
+
+    Examples:
+        >>> frame_ancestors_value("'self'  https://example.org")
+        "'self' https://example.org"
+
+    Anything else (a ";" that would start another directive, commas, quotes) is a BuildError.
+    """
+    sources = value.split()
+    if not sources:
+        raise BuildError("--frame-ancestors: empty; use \"'none'\" to forbid every frame")
+    for source in sources:
+        if not _ANCESTOR_SOURCE.fullmatch(source) or any(c in source for c in ';,"<>'):
+            raise BuildError(
+                f"--frame-ancestors: {source!r} is not a frame-ancestors source (use '*', "
+                "\"'self'\", \"'none'\" or hosts such as https://example.org)"
+            )
+    if "'none'" in sources and len(sources) > 1:
+        raise BuildError("--frame-ancestors: \"'none'\" cannot be combined with other sources")
+    return " ".join(sources)
+
+
+def csp_header(frame_ancestors: str = FRAME_ANCESTORS) -> str:
+    """The Content-Security-Policy header the server sends: the <meta> policy + frame-ancestors."""
+    return f"{META_CSP}; frame-ancestors {frame_ancestors_value(frame_ancestors)}"
+
+
+CSP = csp_header()
 REPORT_PATH = "__csp-report"
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -641,6 +680,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     isolated: ClassVar[bool] = False
     # When a list: CSP violation reports are POSTed to REPORT_PATH under the base and kept here.
     csp_reports: ClassVar[list[dict[str, Any]] | None] = None
+    frame_ancestors: ClassVar[str] = FRAME_ANCESTORS
     extensions_map: ClassVar[dict[str, str]] = {"": "application/octet-stream", **MIME_TYPES}  # type: ignore[misc]
 
     def do_GET(self) -> None:
@@ -693,7 +733,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         """Security and caching headers on every response (a <meta> CSP would miss the worker)."""
-        csp = CSP if self.csp_reports is None else f"{CSP}; report-uri {self.base}{REPORT_PATH}"
+        csp = csp_header(self.frame_ancestors)
+        if self.csp_reports is not None:
+            csp += f"; report-uri {self.base}{REPORT_PATH}"
         self.send_header("Content-Security-Policy", csp)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
@@ -723,9 +765,11 @@ class SiteServer:
         base: str = "/",
         isolated: bool = False,
         csp_reports: bool = False,
+        frame_ancestors: str = FRAME_ANCESTORS,
     ) -> None:
         self.csp_reports: list[dict[str, Any]] = []
         settings = {
+            "frame_ancestors": frame_ancestors_value(frame_ancestors),
             "base": normalize_base(base),
             "isolated": isolated,
             "csp_reports": self.csp_reports if csp_reports else None,
@@ -767,10 +811,26 @@ class SiteServer:
         self.stop()
 
 
-def serve(port: int, base: str, *, isolated: bool, csp_reports: bool, offline: bool) -> None:
+def serve(
+    port: int,
+    base: str,
+    *,
+    isolated: bool,
+    csp_reports: bool,
+    offline: bool,
+    frame_ancestors: str = FRAME_ANCESTORS,
+) -> None:
     """`python build.py serve`: build if needed, print the URL, serve until Ctrl-C."""
+    frame_ancestors = frame_ancestors_value(frame_ancestors)  # a bad value fails before the build
     site = ensure_built(offline=offline)
-    server = SiteServer(site, port=port, base=base, isolated=isolated, csp_reports=csp_reports)
+    server = SiteServer(
+        site,
+        port=port,
+        base=base,
+        isolated=isolated,
+        csp_reports=csp_reports,
+        frame_ancestors=frame_ancestors,
+    )
     print(f"Serving {site} at {server.url}  (Ctrl-C to stop)", flush=True)
     try:
         server.httpd.serve_forever()
@@ -1058,6 +1118,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve_p.add_argument(
         "--csp-reports", action="store_true", help="print CSP violations (adds report-uri)"
     )
+    serve_p.add_argument(
+        "--frame-ancestors",
+        default=FRAME_ANCESTORS,
+        help="who may frame the page (CSP frame-ancestors): * (default), \"'self'\", "
+        "\"'none'\" or hosts",
+    )
     test_p = commands.add_parser(
         "test", parents=[common], help="set up .venv and a browser, build, run pytest + lint"
     )
@@ -1103,6 +1169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 isolated=args.isolated,
                 csp_reports=args.csp_reports,
                 offline=args.offline,
+                frame_ancestors=args.frame_ancestors,
             )
             code = 0
         elif args.command == "test":

@@ -447,3 +447,50 @@ def test_bench_table_shows_the_pyodide_to_cpython_ratio(capsys: pytest.CaptureFi
     row = next(line for line in out.splitlines() if line.startswith("top95"))
     assert row.split()[4] == "0.60" and row.split()[-1] == "0.20"
     assert "median 2500 ms over 3 boots" in out
+
+
+def test_index_html_carries_the_meta_policy_before_anything_it_governs() -> None:
+    """Hosts that send no header still get the policy (all of it a <meta> can carry)."""
+    html = (bp.WEB / "index.html").read_text()
+    found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert found, "index.html has no <meta> Content-Security-Policy"
+    assert found.group(1) == bp.META_CSP
+    assert "frame-ancestors" not in bp.META_CSP and "report-uri" not in bp.META_CSP
+    first_loaded = min(html.index("<script"), html.index("<link"))
+    assert found.start() < first_loaded, "the <meta> policy must come before scripts and links"
+
+
+def test_header_is_the_meta_policy_plus_frame_ancestors() -> None:
+    assert bp.CSP == bp.META_CSP + "; frame-ancestors *"
+    directives = dict(d.strip().split(" ", 1) for d in bp.CSP.split(";"))
+    assert directives["img-src"] == "'self'"  # no data: or blob: images anywhere
+    assert bp.csp_header("'self' https://example.org").endswith(
+        "; frame-ancestors 'self' https://example.org"
+    )
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["", "'self'; script-src *", "a,b", "'unsafe-inline'", "'none' 'self'", '"self"', "<x>"],
+)
+def test_bad_frame_ancestors_is_a_clear_error(value: str) -> None:
+    with pytest.raises(bp.BuildError, match="--frame-ancestors"):
+        bp.frame_ancestors_value(value)
+
+
+def test_serve_frame_ancestors_option(serve_site: ServeFactory, site_dir: Path) -> None:
+    assert bp.parse_args(["serve"]).frame_ancestors == "*"
+    args = bp.parse_args(["serve", "--frame-ancestors", "'self'"])
+    assert args.frame_ancestors == "'self'"
+    with bp.SiteServer(site_dir, frame_ancestors="'self'") as server:
+        csp = request(server.url, "/index.html").headers["Content-Security-Policy"]
+    assert csp.endswith("; frame-ancestors 'self'")
+    default = request(serve_site(), "/index.html").headers["Content-Security-Policy"]
+    assert "; frame-ancestors *" in default
+
+
+def test_serve_with_a_bad_frame_ancestors_exits_2_before_building(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bp.main(["serve", "--frame-ancestors", "'self'; script-src *"]) == 2
+    assert "is not a frame-ancestors source" in capsys.readouterr().err
