@@ -38,12 +38,12 @@ def whole_number(name: str, value: object, minimum: int, maximum: int | None = N
         >>> whole_number("max_givens", 90, 0, 81)
         Traceback (most recent call last):
         ...
-        ValueError: max_givens must be from 0 to 81, got 90
+        ValueError: max_givens must be between 0 and 81, got 90
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{name} must be a whole number, got {value!r}")
     if maximum is not None and not minimum <= value <= maximum:
-        raise ValueError(f"{name} must be from {minimum} to {maximum}, got {value}")
+        raise ValueError(f"{name} must be between {minimum} and {maximum}, got {value}")
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
     return value

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from sudoku_core._steps import run_to_end
-from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.errors import InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count
 from sudoku_core.solver import has_other_solution, random_solution, search
@@ -167,11 +167,39 @@ def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Gri
         raise InvalidPuzzleError(
             "the starting pattern breaks the rules: " + "; ".join(c.describe() for c in clashes)
         )
+    if keep is not None and (isinstance(keep, str | bytes) or not isinstance(keep, Collection)):
+        raise ValueError(f"keep must be a collection of cells 0..80, got {keep!r}")
     kept = frozenset(keep or ())
-    bad = sorted(c for c in kept if not (type(c) is int and 0 <= c <= 80))
+    bad = sorted((c for c in kept if not (type(c) is int and 0 <= c <= 80)), key=repr)
     if bad:
         raise ValueError(f"cells to keep must be 0..80, got {bad[:5]}")
     return pattern, kept | {c for c in CELLS if pattern[c]}
+
+
+def _tied_orbits(symmetry: Symmetry, fixed: frozenset[int]) -> frozenset[int]:
+    """The fixed cells and their images: every cell of an orbit that holds a fixed cell.
+
+    The symmetry is the whole puzzle's, so when a fixed cell's images are not fixed too
+    (a starting pattern or ``keep`` that is not itself symmetric) they stay givens with it:
+    emptying them would break the symmetry asked for. They are exempt from ``minimal``
+    like the fixed cells, since no symmetric puzzle with those cells fixed can lack them.
+    """
+    return frozenset(c for orbit in orbits(symmetry) if not fixed.isdisjoint(orbit) for c in orbit)
+
+
+def _check_options(
+    seed: object, max_givens: object, minimal: object, max_tries: object, max_seconds: object
+) -> None:
+    """Refuse, by name, an option that is not what its annotation says: Python would take
+    ``max_givens=2.5`` or ``True`` as a number and a NaN or infinite time as no limit."""
+    whole_number("seed", seed, -(2**63), 2**63)
+    if max_givens is not None:
+        whole_number("max_givens", max_givens, 0, 81)
+    if not isinstance(minimal, bool):
+        raise ValueError(f"minimal must be True or False, got {minimal!r}")
+    whole_number("max_tries", max_tries, 1)
+    if max_seconds is not None:
+        positive_seconds("max_seconds", max_seconds)
 
 
 MAX_SWAPS: Final = 20
@@ -242,14 +270,12 @@ def iter_generate(
     """:func:`generate` step by step: yields progress dicts, returns the :class:`Generated`."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if max_givens is not None and not 0 <= max_givens <= 81:
-        raise ValueError(f"max_givens must be between 0 and 81, got {max_givens}")
-    if max_tries < 1:
-        raise ValueError("max_tries must be at least 1")
+    _check_options(seed, max_givens, minimal, max_tries, max_seconds)
     pattern, kept = _pattern(givens, keep)
-    groups = [orbit for orbit in orbits(symmetry) if kept.isdisjoint(orbit)]
+    tied = _tied_orbits(symmetry, kept)
+    groups = [orbit for orbit in orbits(symmetry) if tied.isdisjoint(orbit)]
     orbit_of = {c: orbit for orbit in groups for c in orbit}
-    free = [c for c in CELLS if c not in kept]
+    free = [c for c in CELLS if c not in tied]
     rng = random.Random(seed)
     started = time.perf_counter()
     deadline = started + max_seconds if max_seconds is not None else None
@@ -333,6 +359,16 @@ def generate(
         givens: a starting pattern: a partial grid whose digits stay as givens.
         keep: cells (0..80) that must be givens, whatever their digits.
         max_tries, max_seconds: the budget; the best puzzle found is returned when it ends.
+            ``max_seconds`` is a finite number above 0, or None for no time limit.
+
+    The symmetry holds for the whole puzzle: when the starting pattern or ``keep`` is not
+    symmetric itself, the images of its cells stay givens as well, and ``minimal`` then
+    means that no *other* given can be removed.
+
+    Raises:
+        InvalidPuzzleError: the starting pattern is not a puzzle, breaks the rules or cannot
+            be completed.
+        ValueError: an option is not what it must be (the message names it).
 
     Examples:
         >>> from sudoku_core import count_solutions
