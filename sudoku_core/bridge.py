@@ -33,7 +33,7 @@ from sudoku_core.generator import SYMMETRIES, Symmetry, iter_generate
 from sudoku_core.graded import GradedPuzzle, iter_generate_graded
 from sudoku_core.grading import Grade, iter_grade, parse_level
 from sudoku_core.grid import givens_count
-from sudoku_core.hints import hint, parse_marks
+from sudoku_core.hints import iter_hint, parse_marks
 from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import iter_check, mistakes
@@ -173,8 +173,8 @@ def _op_hint(args: Json) -> Work:
             marks = parse_marks(marks)
         except (TypeError, ValueError) as error:
             raise BadRequestError(f"argument 'candidates': {error}") from None
-    return hint(grid, parse(digits) if digits else None, marks).to_dict()
-    yield {}  # pragma: no cover  (makes this a generator like the others)
+    found = yield from iter_hint(grid, parse(digits) if digits else None, marks)
+    return found.to_dict()
 
 
 def _op_generate_graded(args: Json) -> Work:

@@ -19,7 +19,8 @@ from sudoku_core._steps import run_to_end, tagged
 from sudoku_core.errors import GaveUpError
 from sudoku_core.formats import format_line
 from sudoku_core.generator import Generated, Symmetry, iter_generate
-from sudoku_core.grading import Grade, Level, grade, iter_rate, parse_level
+from sudoku_core.grading import Grade, Level, iter_grade, iter_rate, parse_level
+from sudoku_core.grid import Grid
 
 __all__ = ["GradedPuzzle", "generate_graded", "iter_generate_graded"]
 
@@ -92,13 +93,13 @@ def iter_generate_graded(
         rating = iter_rate(
             generated.puzzle, generated.solution, stop_above=target, accept_at=accept
         )
-        rated, _ = yield from rating
+        rated, _ = yield from tagged(rating, {"tries": tries, "level": target.value})
         found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
         distance = abs(rated.level.rank - target.rank)
         if distance == 0:
             if rated.path and not generated.puzzle == rated.puzzle:
                 raise RuntimeError("internal error: graded a different puzzle")
-            final = grade(generated.puzzle)
+            final = yield from _regrade(generated.puzzle, tries, target)
             if final.level is not target:
                 raise RuntimeError(
                     f"early and full grade disagree for {format_line(generated.puzzle)}"
@@ -121,12 +122,17 @@ def iter_generate_graded(
     closest = best[1]
     return GradedPuzzle(
         closest.generated,
-        grade(closest.generated.puzzle),
+        (yield from _regrade(closest.generated.puzzle, tries, target)),
         target,
         tries,
         time.perf_counter() - started,
         seed,
     )
+
+
+def _regrade(puzzle: Grid, tries: int, target: Level) -> Generator[dict[str, Any], None, Grade]:
+    """The full grade of the chosen puzzle, in slices like the rest (it can take seconds)."""
+    return (yield from tagged(iter_grade(puzzle), {"tries": tries, "level": target.value}))
 
 
 def generate_graded(

@@ -21,7 +21,7 @@ from sudoku_core._steps import run_to_end
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solver import iter_solving
 from sudoku_core.logic.steps import LEVEL_MAX_SCORE, LEVELS, Level, Step
 from sudoku_core.verdict import unique_solution
 
@@ -139,7 +139,8 @@ def iter_rate(
     accept_at: Level | None = None,
 ) -> Generator[dict[str, Any], None, tuple[Grade, bool]]:
     """Rate ``grid`` (whose unique solution is ``solution``), yielding ``{"steps", "score",
-    "level"}`` after each step.
+    "level"}`` after each step, and again (the same dict) between the pieces of work of a
+    step, so the bridge's time slices hold on the hardest puzzles too.
 
     Returns the grade and whether it stopped early: graded generation gives up on a candidate
     as soon as its level passes ``stop_above``, or takes it once the level reaches
@@ -153,14 +154,19 @@ def iter_rate(
     score = 0
     hardest = Level.EASY
     stopped = False
-    for step in iter_path(board, solution, unique=True):
+    progress = {"steps": 0, "score": 0, "level": hardest.value}
+    for step in iter_solving(board, solution, unique=True):
+        if step is None:
+            yield progress
+            continue
         path.append(step)
         info = step.info
         score += info.score
         if info.level.rank > hardest.rank:
             hardest = info.level
         now = level_of(hardest, score)
-        yield {"steps": len(path), "score": score, "level": now.value}
+        progress = {"steps": len(path), "score": score, "level": now.value}
+        yield progress
         if (stop_above is not None and now.rank > stop_above.rank) or (
             accept_at is not None and now is accept_at
         ):

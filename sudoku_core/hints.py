@@ -9,23 +9,28 @@ marks. Order of business, as a teacher would:
 3. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
    the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
    (placements and eliminations).
+
+:func:`iter_hint` does the work in slices (yielding after each technique tried, and inside
+the slow ones): finding the next step of a hard position can take a second in CPython, and
+the page's worker reads its messages only at a yield. :func:`hint` runs it to the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from sudoku_core._steps import run_to_end
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import CELLS, Cell, cell_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
-from sudoku_core.logic.solver import find_step
+from sudoku_core.logic.solver import iter_find_step
 from sudoku_core.logic.steps import Step
 from sudoku_core.verdict import mistakes, unique_solution
 
-__all__ = ["Hint", "HintKind", "hint", "parse_marks"]
+__all__ = ["Hint", "HintKind", "hint", "iter_hint", "parse_marks"]
 
 HintKind = Literal["mistake", "missing_candidate", "step", "solved"]
 Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
@@ -113,6 +118,14 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
         >>> mistake.kind, mistake.mistakes
         ('mistake', (1,))
     """
+    return run_to_end(iter_hint(puzzle, digits, candidates))
+
+
+def iter_hint(
+    puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None
+) -> Generator[dict[str, Any], None, Hint]:
+    """:func:`hint` in slices: yields ``{"work": n}`` (how many pieces of the search for the
+    next step are done) between pieces of work, returns the hint."""
     givens = as_grid(puzzle)
     solution = unique_solution(givens, purpose="no hint")
     entered = as_grid(digits) if digits is not None else givens
@@ -138,7 +151,17 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
         board = Board.from_marks(grid, masks)
     else:
         board = Board.from_grid(grid)
-    step = find_step(board, unique=True) or trial_and_error(board, solution)
+    search = iter_find_step(board, unique=True)
+    tried = 0
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            found: Step | None = done.value
+            break
+        tried += 1
+        yield {"work": tried}
+    step = found or trial_and_error(board, solution)
     if missing:
         names = ", ".join(f"{d} in {cell_name(c)}" for c, d in missing)
         return Hint(

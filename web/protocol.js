@@ -74,7 +74,7 @@
  *   grade: {args: {grid: string, path?: boolean}, progress: {steps: number, score: number, level: Level},
  *     result: Grade},
  *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[]},
- *     progress: NoProgress, result: Hint},
+ *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
  * }} Ops
