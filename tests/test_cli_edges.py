@@ -45,6 +45,8 @@ def usage_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
         (["generate", "--max-seconds", "inf"], "argument --max-seconds: must be a finite number"),
         (["generate", "--max-tries", "0"], "argument --max-tries: must be at least 1, got 0"),
         (["generate", "--count", "0"], "argument -n/--count: must be at least 1, got 0"),
+        (["generate", "--clues", "100"], "argument --clues: must be from 0 to 81, got 100"),
+        (["generate", "--clues", "-5"], "argument --clues: must be from 0 to 81, got -5"),
     ],
 )
 def test_a_bad_number_is_a_usage_error_naming_the_option(

@@ -124,8 +124,9 @@ class Command:
             )
 
 
-def at_least(minimum: int) -> Callable[[str], int]:
-    """The argparse ``type`` of a whole-number option of at least ``minimum``.
+def at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """The argparse ``type`` of a whole-number option of at least ``minimum`` (and at most
+    ``maximum``).
 
     argparse's own ``int`` takes ``0`` or ``-5`` for a limit, which then fails deep in the
     library with a traceback; this refuses it at once, naming the option (exit 2).
@@ -144,6 +145,8 @@ def at_least(minimum: int) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if maximum is not None and not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"must be from {minimum} to {maximum}, got {value}")
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
         return value

@@ -118,7 +118,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="where givens stand")
-    parser.add_argument("--clues", type=int, metavar="N", help="at most N givens")
+    parser.add_argument("--clues", type=at_least(0, 81), metavar="N", help="at most N givens")
     parser.add_argument(
         "--minimal", action="store_true", help="no given can be removed keeping uniqueness"
     )
