@@ -37,6 +37,12 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="benchmark the generator instead, over SEEDS seeds per option set",
     )
     parser.add_argument(
+        "--slices",
+        action="store_true",
+        help="time the bridge's steps instead: the longest slice per operation, on the first "
+        "--limit (default 100) puzzles of forum_hardest_1905_11plus (or the FILE given)",
+    )
+    parser.add_argument(
         "--grading",
         nargs=argparse.REMAINDER,
         metavar="ARGS",
@@ -52,6 +58,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
         unsound = grading_main([*args.files, *args.grading])
         return Exit.NOT_UNIQUE if unsound else Exit.OK
+    if args.slices:
+        from sudoku_core.bench.slices import run_slices
+
+        return run_slices(args.files, args.limit, args.format == "json", streams)
     if args.generate is not None:
         generated = bench_generator(args.generate)
         out.write(

@@ -1,0 +1,154 @@
+"""Grading and hints step in slices: the bridge can stop them every few milliseconds.
+
+The bridge's ``Task.step`` stops at the first yield past its time slice, so what matters is
+how much work runs between two yields. That is counted here in Python function calls (the
+profiler's ``call`` events), not in seconds, so the tests do not depend on the machine:
+before the searches yielded, one step of a grade ran about 40,000 calls between yields on
+these puzzles (a whole ALS or forcing-chain search), and a hint never yielded at all. The
+timings themselves are in ``python -m sudoku_core bench --slices``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Generator
+from dataclasses import replace
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from sudoku_core import bridge, parse
+from sudoku_core._steps import run_to_end
+from sudoku_core.bench.slices import OPERATIONS, bench_slices, format_slices_markdown
+from sudoku_core.cli import main
+from sudoku_core.grading import grade, iter_grade
+from sudoku_core.hints import hint, iter_hint
+from sudoku_core.logic import Board, Technique, als, forcing, grouped, sue_de_coq
+from sudoku_core.logic.techniques import CATALOGUE
+
+ALS_AND_FORCING = (
+    "6..3.2....4.....1..........7.26............543.........8.15........4.2........7.."
+)
+"""top95: graded in about 0.3 s with ALS-XZ and Forcing Chain steps."""
+HARDEST = "98.7..6..7...5......4..8.7.4....7.3..9.2.......3.1...6.4...9.8....5....2.....21.."
+"""forum_hardest_1905_11plus: its first step needs the slow finders (about 0.6 s for a hint)."""
+
+MAX_CALLS_BETWEEN_YIELDS = 20_000
+"""A few milliseconds of CPython: 2,751 calls for ALS_AND_FORCING and 3,112 for HARDEST's hint
+today, 39,123 and "never yields" before the searches were sliced."""
+
+
+def most_calls_between_yields(steps: Generator[Any, Any, Any]) -> tuple[int, int, Any]:
+    """Run ``steps`` to the end; the most function calls between two yields, the number of
+    yields and the result."""
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    most = yields = 0
+    while True:
+        calls = 0
+        sys.setprofile(count)
+        try:
+            next(steps)
+        except StopIteration as done:
+            return max(most, calls), yields, done.value
+        finally:
+            sys.setprofile(None)
+        yields += 1
+        most = max(most, calls)
+
+
+def test_grading_yields_every_few_thousand_calls() -> None:
+    most, yields, result = most_calls_between_yields(iter_grade(ALS_AND_FORCING))
+    assert most <= MAX_CALLS_BETWEEN_YIELDS
+    assert yields > 10 * len(result.path)  # many pieces of work per solving step
+    # slicing changes nothing in the grade (but the time it took)
+    assert replace(result, seconds=0) == replace(grade(ALS_AND_FORCING), seconds=0)
+    assert {"ALS-XZ", "Forcing Chain"} <= set(result.histogram)  # the slow finders ran
+
+
+def test_hint_yields_every_few_thousand_calls() -> None:
+    most, yields, result = most_calls_between_yields(iter_hint(HARDEST))
+    assert most <= MAX_CALLS_BETWEEN_YIELDS
+    assert yields > 100
+    assert result == hint(HARDEST)
+
+
+def test_bridge_hint_reports_progress_before_its_result() -> None:
+    task = bridge.start("hint", json.dumps({"grid": HARDEST}))
+    first = json.loads(task.step(1))  # 1 ms: a fraction of the search
+    assert first["done"] is False
+    assert first["progress"]["work"] >= 1
+    most, _, result = most_calls_between_yields(bridge.OPERATIONS["hint"]({"grid": HARDEST}))
+    assert most <= MAX_CALLS_BETWEEN_YIELDS
+    assert result == hint(HARDEST).to_dict()
+    task.close()
+
+
+def test_bridge_grade_steps_are_bounded_too() -> None:
+    steps = bridge.OPERATIONS["grade"]({"grid": ALS_AND_FORCING, "path": False})
+    most, _, result = most_calls_between_yields(steps)
+    assert most <= MAX_CALLS_BETWEEN_YIELDS
+    assert result["level"] == grade(ALS_AND_FORCING).level.value
+
+
+@pytest.mark.parametrize(
+    "technique", [t for t in CATALOGUE if t.stepper is not None], ids=lambda t: t.name
+)
+def test_a_stepper_finds_what_its_finder_finds(technique: Technique) -> None:
+    board = Board.from_grid(parse(ALS_AND_FORCING))
+    assert technique.stepper is not None and technique.finder is not None
+    als._last = None  # the ALS cache must not hand the second search the first one's answer
+    stepped = run_to_end(technique.stepper(board.copy()))
+    als._last = None
+    assert stepped == technique.finder(board.copy())
+
+
+def test_the_slow_finders_have_steppers() -> None:
+    slow = {
+        forcing.find_forcing_contradiction,
+        forcing.find_forcing_verity,
+        als.find_als_xz,
+        als.find_als_xy_wing,
+        grouped.find_grouped_aic,
+        sue_de_coq.find_sue_de_coq,
+    }
+    assert {t.finder for t in CATALOGUE if t.stepper is not None} == slow
+
+
+def test_an_abandoned_als_search_leaves_no_half_cache() -> None:
+    board = Board.from_grid(parse(HARDEST))
+    als._last = None
+    search = als.iter_als_xz(board)
+    for _ in range(20):  # inside the listing of ALSs and RCs
+        next(search)
+    search.close()
+    assert als._last is None
+    assert als.find_als_xz(board) == als.find_als_xz(board.copy())
+
+
+def test_bench_slices_reports_each_operation(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{HARDEST}\n{ALS_AND_FORCING}\n")
+    rows = bench_slices(path, limit=2, seeds=1, operations=("check", "hint"))
+    assert [r["op"] for r in rows] == ["check", "hint"]
+    assert all(r["requests"] == 2 and r["steps"] >= 2 and r["max_cpu_ms"] > 0 for r in rows)
+    table = format_slices_markdown(rows, path.name)
+    assert "| hint | 2 |" in table and "max CPU ms" in table
+    assert set(OPERATIONS) >= {"grade", "hint", "generate_graded"}
+
+
+def test_bench_slices_names_a_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.txt"
+    assert main(["bench", "--slices", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"no puzzle file {missing}" in err
