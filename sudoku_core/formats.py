@@ -125,27 +125,39 @@ def _read_cells(line: str, number: int, row: int | None) -> list[int]:
 
 
 def _is_separator(line: str) -> bool:
-    """A ruled line between bands (``------+-------``), not a row of ``-`` empties."""
+    """A ruled line between bands (``------+-------``), not a row of ``-`` or ``*`` empties.
+
+    Exactly nine ``-``/``*`` with nothing but cell separators between them is a row of nine
+    empty cells (``| - - - | - - - | - - - |``, as :func:`format_grid` writes one with
+    ``empty="-"``); a rule has a ``+``, ``=`` or ``:``, or some other number of dashes.
+    """
     stripped = line.strip()
     if not set(stripped) <= _SEPARATOR_CHARS:
         return False
     dashes = sum(ch in "-*" for ch in stripped)
-    return "+" in stripped or "=" in stripped or dashes != 9 or len(stripped) > 9 + 4
+    return bool(set(stripped) & set("+=:")) or dashes != 9
 
 
 def _parse_lines(lines: list[tuple[int, str]]) -> Grid:
+    """Nine rows of nine cells, or plain text wrapped at some width (not in nine lines).
+
+    Nine lines are a grid, so every row must hold nine cells: rows of 8 and 10 add up to 81
+    but would shift a cell from one row to the next, so each short or long row is named.
+    """
     rows = [(number, line) for number, line in lines if not _is_separator(line)]
     read = [_read_cells(line, number, row=i + 1) for i, (number, line) in enumerate(rows)]
     if len(rows) == 9 and all(len(cells) == 9 for cells in read):
         return tuple(d for cells in read for d in cells)
-    if len(rows) == len(lines) and sum(map(len, read)) == 81:
+    if len(rows) != 9 and len(rows) == len(lines) and sum(map(len, read)) == 81:
         # Plain text wrapped at some width: the cells are in order, only the breaks differ.
         return tuple(d for cells in read for d in cells)
-    for i, ((number, _), cells) in enumerate(zip(rows, read, strict=True)):
-        if len(cells) != 9:
-            raise InvalidPuzzleError(
-                f"row {i + 1} has {len(cells)} cells, expected 9 (line {number})", line=number
-            )
+    wrong = [
+        (number, f"row {i + 1} has {len(cells)} cells, expected 9 (line {number})")
+        for i, ((number, _), cells) in enumerate(zip(rows, read, strict=True))
+        if len(cells) != 9
+    ]
+    if wrong:
+        raise InvalidPuzzleError("; ".join(text for _, text in wrong), line=wrong[0][0])
     raise InvalidPuzzleError(f"{len(rows)} rows, expected 9")
 
 
@@ -207,19 +219,27 @@ def _parse_sequence(items: Sequence[object]) -> Grid:
     raise InvalidPuzzleError(f"{len(items)} items: expected 81 cells or 9 rows of 9")
 
 
-def format_line(grid: Grid, empty: str = ".") -> str:
+def format_line(grid: GridLike, empty: str = ".") -> str:
     """The puzzle as one line of 81 characters, ``empty`` for an empty cell.
+
+    Takes any form :func:`parse` reads and checks it the same way (an
+    :class:`InvalidPuzzleError` says what is wrong), so text in another layout is rewritten
+    rather than passed through.
 
     Examples:
         >>> format_line((0, 1) * 40 + (9,), empty="0")[:6]
         '010101'
+        >>> format_line([10] * 3)
+        Traceback (most recent call last):
+        ...
+        sudoku_core.errors.InvalidPuzzleError: 3 items: expected 81 cells or 9 rows of 9
     """
-    if len(empty) != 1 or empty not in EMPTY_CHARS:
+    if not isinstance(empty, str) or len(empty) != 1 or empty not in EMPTY_CHARS:
         raise ValueError(f"empty must be one of {EMPTY_CHARS!r}, got {empty!r}")
-    return "".join(str(d) if d else empty for d in grid)
+    return "".join(str(d) if d else empty for d in as_grid(grid))
 
 
-def format_grid(grid: Grid, empty: str = ".") -> str:
+def format_grid(grid: GridLike, empty: str = ".") -> str:
     """The puzzle as a boxed 9-line picture (13 lines with the rules).
 
     Examples:
@@ -238,7 +258,7 @@ def format_grid(grid: Grid, empty: str = ".") -> str:
     return "\n".join(out)
 
 
-def format_board(grid: Grid) -> list[list[str]]:
+def format_board(grid: GridLike) -> list[list[str]]:
     """The puzzle as a LeetCode-style board: 9 lists of 9 strings, ``"."`` for empty.
 
     Examples:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sudoku_core import InvalidPuzzleError, format_board, format_grid, format_line, parse
-from sudoku_core.formats import MAX_INPUT_CHARS
+from sudoku_core.formats import EMPTY_CHARS, MAX_INPUT_CHARS
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 GRID = tuple(int(ch) if ch != "." else 0 for ch in PUZZLE)
@@ -220,3 +221,62 @@ def test_the_parser_raises_only_invalid_puzzle_error(text: str) -> None:
         assert str(error)
     else:
         assert len(grid) == 81 and all(0 <= d <= 9 for d in grid)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: format_line([10] * 3), "3 items: expected 81 cells or 9 rows of 9"),
+        (lambda: format_line([10] * 81), "unexpected 10 at row 1, column 1"),
+        (lambda: format_line("1" * 80), "80 cells, expected 81"),
+        (lambda: format_grid(None), "expected text, 81 numbers or 9 rows of 9 cells, got NoneType"),  # type: ignore[arg-type]
+        (lambda: format_grid([True] * 81), "unexpected True at row 1, column 1"),
+        (lambda: format_board("x" * 81), "unexpected character 'x' at row 1, column 1"),
+        (lambda: format_board([[1] * 9] * 8), "8 items: expected 81 cells or 9 rows of 9"),  # type: ignore[arg-type]
+    ],
+)
+def test_formatting_validates_its_grid_like_every_function(
+    call: Callable[[], object], message: str
+) -> None:
+    # Before: format_line([10] * 3) gave '101010', the others printed garbage or crashed.
+    with pytest.raises(InvalidPuzzleError) as caught:
+        call()
+    assert message in str(caught.value)
+
+
+def test_formatting_reads_any_puzzle_form_and_keeps_empty() -> None:
+    # Before: format_line("0" * 81) returned the text as it was, ignoring empty=".".
+    assert format_line("0" * 81) == "." * 81
+    assert format_line("0" * 81, empty="-") == "-" * 81
+    assert format_line(PUZZLE.replace(".", "0")) == PUZZLE
+    assert format_line(list(GRID)) == PUZZLE
+    assert format_board(PUZZLE) == LEETCODE
+    assert format_grid(SS_FILE) == format_grid(GRID)
+
+
+@pytest.mark.parametrize("empty", list(".0-_*"))
+def test_a_grid_with_an_empty_row_round_trips_with_every_empty_char(empty: str) -> None:
+    # Before: with "-" an all-empty row "| - - - | - - - | - - - |" was taken for a rule.
+    grid = GRID[:36] + (0,) * 9 + GRID[45:]
+    assert parse(format_grid(grid, empty)) == grid
+    assert parse(format_grid((0,) * 81, empty)) == (0,) * 81
+    assert parse(format_line(grid, empty)) == grid
+
+
+def test_a_nine_line_grid_with_rows_of_8_and_10_cells_is_refused_naming_both_lines() -> None:
+    # Before: 8 + 10 = 18 cells, so the text was read as "wrapped" with cells shifted.
+    rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+    rows[2], rows[6] = rows[2][:8], rows[6] + "1"
+    text = "# header\n" + "\n".join(rows)
+    with pytest.raises(InvalidPuzzleError) as caught:
+        parse(text)
+    assert str(caught.value) == (
+        "row 3 has 8 cells, expected 9 (line 4); row 7 has 10 cells, expected 9 (line 8)"
+    )
+    assert caught.value.line == 4
+
+
+@given(grids, st.sampled_from(EMPTY_CHARS))
+def test_every_format_round_trips_with_every_empty_char(grid: tuple[int, ...], empty: str) -> None:
+    assert parse(format_line(grid, empty)) == grid
+    assert parse(format_grid(grid, empty)) == grid
