@@ -1,7 +1,9 @@
 // @ts-check
 // The page's wiring, and nothing else: which module answers which control, and the start-up.
 // Each concern lives in its own module:
-//   game-view.js          the game on the board: mode, conflicts, seed and level, exports, autosave
+//   game-view.js          the game on the board: mode, conflicts, seed and level, exports
+//   autosave.js           saving it in the game library (game-library.js), other tabs, retries
+//   recent-games.js       Recent games; undo-line.js: Undo after what replaces the board
 //   verdict-view.js       the verdict line and "Keep trying"
 //   engine-runner.js      the engine's status, its buttons' state, one request at a time with Cancel
 //   engine-actions.js     Solve, Check, Reveal cell, Count solutions
@@ -15,13 +17,17 @@ import "./define-sudoku-board.js";
 import { byId } from "./dom.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
-import { afterChange, savingOff, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
+import { otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
+import { afterChange, applyMergedGame, currentGame, replaceEntries, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
+import { newGameId } from "./game-library.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { openLink, wireExport, wireImport } from "./import-export.js";
 import { wireNewPuzzleDialog } from "./new-puzzle-dialog.js";
 import { board } from "./page-state.js";
 import { scheduleBackground, stopBackground } from "./pool-refill.js";
-import { loadGame } from "./storage.js";
+import { refreshRecentGames, wireRecentGames } from "./recent-games.js";
+import { forgetOldSave, loadGame } from "./storage.js";
+import { wireUndo } from "./undo-line.js";
 import { clearVerdict, hasVerdict, keepTrying } from "./verdict-view.js";
 
 // --- the engine -------------------------------------------------------------------------------
@@ -70,14 +76,19 @@ numpad.addEventListener("click", (event) => {
 });
 
 byId("clear-entries").addEventListener("click", () => {
-  board.entries = EMPTY_GRID;
   clearVerdict();
-  afterChange();
+  replaceEntries(EMPTY_GRID, "Cleared your entries.");
 });
 byId("clear-all").addEventListener("click", () => {
-  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" });
+  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" }, { undo: "Cleared the board for a new puzzle." });
   sayOnBoard("Cleared. Type a puzzle in “Enter puzzle” mode, or paste one.");
 });
+wireUndo();
+
+// --- saved games --------------------------------------------------------------------------------
+
+wireRecentGames((record) => void returnTo(record.id, undefined, "Opened a game from Recent games."));
+otherTabs.addEventListener("change", () => void refreshRecentGames());
 
 // --- puzzles in and out -----------------------------------------------------------------------
 
@@ -88,17 +99,38 @@ window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------
 
-/** The game from a share link, else the saved one, else an empty board to type a puzzle into. */
-function start() {
-  const loaded = loadGame();
-  if (!loaded.ok) savingOff(loaded.problem);
-  if (!openLink()) {
-    if (loaded.ok && loaded.game) showGame(loaded.game);
-    else showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" });
-    if (loaded.ok && loaded.note) sayOnBoard(loaded.note);
+/**
+ * The game from a share link, else the game this tab had before a reload, else the most recently
+ * saved game, else an empty board to type a
+ * puzzle into. The old single save slot moves into the game library first (kept when unreadable).
+ */
+async function start() {
+  const tabGame = tabGameId(); // read before the empty board below takes its place
+  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" });
+  const library = await startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
+  const old = loadGame();
+  let note = old.ok ? old.note : "";
+  /** @type {import("./game-record.js").GameRecord | null} */
+  let latest = null;
+  if (library) {
+    if (old.ok && old.game) {
+      const moved = await library.save(newGameId(), old.game, null);
+      if (moved.ok) forgetOldSave();
+      else note = `Your saved game could not be moved into the game library (${moved.problem}); it is kept as it is.`;
+    }
+    const listed = await library.list();
+    if (listed.ok) latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+  } else if (!old.ok) {
+    savingOff(old.problem);
   }
+  if (!openLink()) {
+    if (latest) showGame({ givens: latest.givens, entries: latest.entries, mode: latest.mode, info: latest.info ?? null }, { record: latest });
+    else if (!library && old.ok && old.game) showGame(old.game);
+    if (note) sayOnBoard(note);
+  }
+  void refreshRecentGames();
   updateEngineUi();
   document.body.dataset.app = "ready";
 }
 
-start();
+void start();

@@ -6,7 +6,7 @@
 import { byId } from "./dom.js";
 import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
 import { runEngine } from "./engine-runner.js";
-import { afterChange, sayOnBoard } from "./game-view.js";
+import { afterChange, replaceEntries, sayOnBoard } from "./game-view.js";
 import { EMPTY, EMPTY_GRID, cellName } from "./grid.js";
 import { board, state } from "./page-state.js";
 import { showCount, showFailure, showVerdict, verdictCells } from "./verdict-view.js";
@@ -24,8 +24,7 @@ async function solve(seconds = SOLVE_SECONDS) {
       if (board.givens === puzzle) {
         let entries = "";
         for (let c = 0; c < 81; c++) entries += puzzle[c] === EMPTY ? v.solution[c] : EMPTY;
-        board.entries = entries;
-        afterChange();
+        replaceEntries(entries, "Solved: the solution fills the board.");
       }
       showVerdict("unique", "solve", `Solved. ${v.message}`);
     } else {

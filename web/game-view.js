@@ -1,44 +1,104 @@
 // @ts-check
 // The game on the board and everything that follows from it: the mode, the conflicts line, the
 // puzzle's seed and level (above the board and in the print header), the export fields and share
-// link, and the autosave (with the footer saying when saving is off).
+// link, and which saved game is on the board (autosave.js saves it; a new game gets its own
+// record, and the game it replaces can be brought back with Undo or from Recent games).
 
+import { autosave, currentGameId, openLibrary, switchGame } from "./autosave.js";
 import { byId } from "./dom.js";
+import { gameOf, sameGame } from "./game-record.js";
 import { EMPTY, EMPTY_GRID, combine, findConflicts } from "./grid.js";
 import { board, state } from "./page-state.js";
 import { LEVEL_NAMES, describeInfo } from "./puzzle-info.js";
+import { refreshRecentGames } from "./recent-games.js";
 import { shareLinkFor } from "./share-link.js";
-import { saveGame } from "./storage.js";
+import { offerUndo } from "./undo-line.js";
 import { clearVerdict } from "./verdict-view.js";
 
 /** @typedef {import("./storage.js").Game} Game */
+/** @typedef {import("./game-record.js").GameRecord} GameRecord */
 
 const boardMessage = byId("board-message");
 const conflictsText = byId("conflicts");
 const exportLine = /** @type {HTMLInputElement} */ (byId("export-line"));
 const shareLink = /** @type {HTMLInputElement} */ (byId("share-link"));
 const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
-const saveStatus = byId("save-status");
 const puzzleInfo = byId("puzzle-info");
 const printTitle = byId("print-title");
 const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mode"]'));
 
 /** @returns {Game} */
-const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode, info: state.info });
+export const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode, info: state.info });
 
 /** The line under the board (what just happened to it; "" clears it). @param {string} text */
 export function sayOnBoard(text) {
   boardMessage.textContent = text;
 }
 
-/** Put a game on the board. @param {Game} game @param {{keepVerdict?: boolean}} [options] */
+/**
+ * Put a game on the board: a new game (its own saved record) unless `record` is the saved game
+ * it comes from. The game it replaces stays saved; `undo` (what happened, for the undo line)
+ * offers to bring it back.
+ * @param {Game} game
+ * @param {{keepVerdict?: boolean, record?: GameRecord | null, undo?: string}} [options]
+ */
 export function showGame(game, options = {}) {
+  const before = currentGame();
+  const beforeId = currentGameId();
+  const record = options.record ?? null;
+  switchGame(record);
+  setBoard(game);
+  if (!options.keepVerdict) clearVerdict();
+  afterChange();
+  void refreshRecentGames();
+  const wasEmpty = before.givens === EMPTY_GRID && before.entries === EMPTY_GRID;
+  if (options.undo && !wasEmpty && !(record && record.id === beforeId) && !sameGame(before, game)) {
+    offerUndo(`${options.undo} The game before is in Recent games.`, () => void returnTo(beforeId, before));
+  }
+}
+
+/** Put the cells, info and mode on the board (no new game). @param {Game} game */
+function setBoard(game) {
   board.givens = game.givens;
   board.entries = game.entries;
   state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
   setMode(game.mode);
-  if (!options.keepVerdict) clearVerdict();
+}
+
+/** Another tab's moves merged into this game: show them (the verdict stays). @param {Game} game */
+export function applyMergedGame(game) {
+  setBoard(game);
   afterChange();
+}
+
+/**
+ * Put a saved game back on the board (Undo, Recent games): as stored now, or as this tab last
+ * had it when storage cannot be read.
+ * @param {string} id @param {Game} [fallback] @param {string} [undo]
+ */
+export async function returnTo(id, fallback, undo) {
+  const library = openLibrary();
+  const got = library ? await library.get(id) : null;
+  if (got && got.ok && got.record) showGame(gameOf(got.record), { record: got.record, undo });
+  else if (fallback) showGame(fallback, { undo });
+}
+
+/**
+ * Change the entries of the game on the board in one go (Solve, Clear entries), with Undo.
+ * @param {string} entries @param {string} message  what happened, for the undo line
+ */
+export function replaceEntries(entries, message) {
+  const before = board.entries;
+  if (before === entries) return;
+  board.entries = entries;
+  afterChange();
+  const givens = board.givens;
+  const id = currentGameId();
+  offerUndo(message, () => {
+    if (currentGameId() !== id || board.givens !== givens) return;
+    board.entries = before;
+    afterChange();
+  });
 }
 
 /** @param {"play" | "enter"} mode */
@@ -112,15 +172,3 @@ export function updateShareLink() {
   return shareLink.value;
 }
 
-export function autosave() {
-  if (!state.saving) return;
-  const result = saveGame(currentGame());
-  if (!result.ok) savingOff(result.problem);
-}
-
-/** Storage failed (or is missing): stop trying, and say so in the footer. @param {string} problem */
-export function savingOff(problem) {
-  state.saving = false;
-  saveStatus.dataset.state = "off";
-  saveStatus.textContent = `Saving is off: ${problem}. Your game stays in this tab until you close it.`;
-}

@@ -37,7 +37,7 @@ function sayIo(outcome, text) {
 async function importPuzzle(text) {
   try {
     const r = await runEngine("parse", { text }, "Reading the puzzle");
-    showGame({ givens: r.grid, entries: EMPTY_GRID, mode: "play" });
+    showGame({ givens: r.grid, entries: EMPTY_GRID, mode: "play" }, { undo: "Opened the pasted puzzle as a new game." });
     state.solution = null;
     return { ok: true, givens: r.givens };
   } catch (error) {
@@ -75,7 +75,7 @@ export function openLink() {
     return false;
   }
   const game = link.game;
-  showGame(game);
+  showGame(game, { undo: "Opened the puzzle from the link as a new game." });
   sayIo("ok", game.info ? `Opened the puzzle from the link: ${describeInfo(game.info)}.` : "Opened the puzzle from the link.");
   // Once it is saved, the fragment has done its job (a reload must not undo later progress).
   if (state.saving) history.replaceState(null, "", location.pathname + location.search);

@@ -128,7 +128,7 @@ const elapsed = (started) => `${((performance.now() - started) / 1000).toFixed(1
  * @param {"generated" | "target_missed"} status @param {string} text
  */
 function loadNewPuzzle(puzzle, solution, info, status, text) {
-  showGame({ givens: puzzle, entries: EMPTY_GRID, mode: "play", info });
+  showGame({ givens: puzzle, entries: EMPTY_GRID, mode: "play", info }, { undo: "Started a new puzzle." });
   state.solution = solution ? { puzzle, solution } : null;
   sayOnBoard("");
   showVerdict(status, "new", text);

@@ -1,12 +1,15 @@
 // @ts-check
-// Autosave of the game in localStorage, with a versioned schema. Storage may be missing, throw,
-// be full or hold something unreadable: nothing here throws; callers get {ok, problem}.
+// The page's small records in localStorage (the pool), and the one save slot of earlier versions
+// (`sudoku-studio.game`), read once to move it into the game library (game-library.js) and then
+// removed. Storage may be missing, throw, be full or hold something unreadable: nothing here
+// throws; callers get {ok, problem}. A save this page cannot read is never removed or rewritten.
 
-import { isGrid } from "./grid.js";
+import { gameProblem } from "./game-record.js";
 import { toPuzzleInfo } from "./puzzle-info.js";
 
 /** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
 
+/** The one save slot of versions before the game library. */
 export const STORAGE_KEY = "sudoku-studio.game";
 export const SCHEMA_VERSION = 1;
 
@@ -15,7 +18,7 @@ export const SCHEMA_VERSION = 1;
  * `info` (optional; older saves lack it) is what is known about a puzzle made here: seed, level...
  * @typedef {{v: 1, givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo, savedAt: string}} SavedGameV1
  */
-/** @typedef {{ok: true, game: Game | null, note: string} | {ok: false, problem: string}} LoadResult */
+/** `note` says why a save that is there was not read (it is kept). @typedef {{ok: true, game: Game | null, note: string} | {ok: false, problem: string}} LoadResult */
 /** @typedef {{ok: true} | {ok: false, problem: string}} SaveResult */
 /** @typedef {{ok: true, data: unknown} | {ok: false, problem: string}} RecordResult */
 
@@ -48,28 +51,34 @@ export function loadGame() {
     return { ok: false, problem: describe(error) };
   }
   if (text === null) return { ok: true, game: null, note: "" };
+  /** @type {unknown} */
+  let data = null;
   try {
-    const data = JSON.parse(text);
-    if (data && typeof data === "object" && data.v === SCHEMA_VERSION && isGrid(data.givens) && isGrid(data.entries)) {
-      const mode = data.mode === "enter" ? "enter" : "play";
-      const info = toPuzzleInfo(data.info, data.givens);
-      return { ok: true, game: { givens: data.givens, entries: data.entries, mode, info }, note: "" };
-    }
+    data = JSON.parse(text);
   } catch {
-    // fall through: not JSON
+    // not JSON: said below
   }
-  return { ok: true, game: null, note: "A saved game from another version could not be read; starting afresh." };
+  const v = /** @type {Record<string, unknown> | null} */ (data && typeof data === "object" ? data : null);
+  if (v && Number.isInteger(v.v) && Number(v.v) > SCHEMA_VERSION) {
+    return { ok: true, game: null, note: "A saved game from a newer version of the studio could not be read; it is kept as it is." };
+  }
+  const problem = v && v.v === SCHEMA_VERSION ? gameProblem(v.givens, v.entries) : "its format is unknown";
+  if (v && !problem) {
+    const givens = /** @type {string} */ (v.givens);
+    const mode = v.mode === "enter" ? "enter" : "play";
+    const info = toPuzzleInfo(v.info, givens);
+    return { ok: true, game: { givens, entries: /** @type {string} */ (v.entries), mode, info }, note: "" };
+  }
+  return { ok: true, game: null, note: `A saved game from another version could not be read (${problem}); it is kept as it is.` };
 }
 
-/**
- * @param {Game} game
- * @returns {SaveResult}
- */
-export function saveGame(game) {
-  /** @type {SavedGameV1} */
-  const data = { v: SCHEMA_VERSION, givens: game.givens, entries: game.entries, mode: game.mode, savedAt: new Date().toISOString() };
-  if (game.info && game.info.puzzle === game.givens) data.info = game.info;
-  return saveRecord(STORAGE_KEY, data);
+/** The old save slot has been moved into the game library: remove it. */
+export function forgetOldSave() {
+  try {
+    storage().removeItem(STORAGE_KEY);
+  } catch {
+    // it stays; moving it again next time only adds the same game once more
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-"""Autosave, reload, share links and broken storage: none of these need the engine."""
+"""Autosave into the game library, reload, share links, other tabs and broken storage: none of
+these need the engine (Solve's undo is in test_game_library.py)."""
 
 from __future__ import annotations
 
@@ -19,16 +20,40 @@ PUZZLE = "..9748...7" + "." * 71  # short to type: these tests are about keeping
 KEY = "sudoku-studio.game"
 
 THROWING_STORAGE = """
-Object.defineProperty(window, "localStorage", {
-  configurable: true,
-  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
-});
+for (const name of ["localStorage", "indexedDB"]) {
+  Object.defineProperty(window, name, {
+    configurable: true,
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+  });
+}
 """
 FULL_STORAGE = """
 Storage.prototype.setItem = function () {
   throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
 };
+IDBObjectStore.prototype.put = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
 """
+# Every saved game in the library (call once the page has opened it).
+SAVED_GAMES = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const all = db.transaction("games").objectStore("games").getAll();
+    all.onsuccess = () => { db.close(); resolve(all.result); };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+
+def saved_games(studio: Studio) -> list[dict[str, object]]:
+    """The library's records, once every change is written."""
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
+    games = studio.page.evaluate(SAVED_GAMES)
+    assert isinstance(games, list)
+    return games
 
 
 def play_a_little(studio: Studio) -> None:
@@ -43,8 +68,12 @@ def play_a_little(studio: Studio) -> None:
 def test_reload_restores_the_game(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server)
     play_a_little(studio)
-    saved = json.loads(str(studio.page.evaluate(f"localStorage.getItem('{KEY}')")))
-    assert saved["v"] == 1 and saved["givens"] == PUZZLE and saved["entries"].startswith("51.")
+    [saved] = saved_games(studio)
+    assert (
+        saved["schema"] == 1
+        and saved["givens"] == PUZZLE
+        and str(saved["entries"]).startswith("51.")
+    )
     studio.page.reload()
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
     assert studio.givens() == PUZZLE
@@ -147,9 +176,11 @@ def test_broken_storage_keeps_the_game_in_memory(
         "{not json",
         json.dumps({"v": 0, "grid": PUZZLE}),
         json.dumps({"v": 1, "givens": "x" * 81, "entries": ""}),
+        json.dumps({"v": 1, "givens": "5" + "." * 80, "entries": "5" + "." * 80, "mode": "play"}),
+        json.dumps({"v": 2, "givens": PUZZLE, "entries": "." * 81, "mode": "play"}),
         "null",
     ],
-    ids=["not-json", "old-version", "bad-grid", "null"],
+    ids=["not-json", "old-version", "bad-grid", "entry-on-given", "newer-version", "null"],
 )
 def test_garbage_in_storage_is_ignored(
     fresh: Callable[..., Studio], site_server: str, stored: str
@@ -162,6 +193,7 @@ def test_garbage_in_storage_is_ignored(
     studio.mode("Play")
     studio.cell(0).click()
     studio.page.keyboard.press("4")
-    assert (
-        json.loads(str(studio.page.evaluate(f"localStorage.getItem('{KEY}')")))["entries"][0] == "4"
-    )
+    [saved] = saved_games(studio)
+    assert str(saved["entries"])[0] == "4"
+    # what could not be read is kept as it was, never written over
+    assert studio.page.evaluate(f"localStorage.getItem('{KEY}')") == stored

@@ -1,0 +1,243 @@
+"""The game library: no game is ever lost across a share link, New puzzle, Solve, Clear, two
+tabs, storage failing then recovering, and a save from a newer version (reload is in
+test_persistence.py). Every game is its own record in IndexedDB; Undo and Recent games bring
+back the one replaced."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7" + "." * 71
+OTHER = "1" + "." * 80
+UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+FAILING_WRITES = """
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (globalThis.failSaves) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return put.apply(this, args);
+};
+"""
+# Run in the page: every record, or one record written as it is (as another version would).
+ALL_RECORDS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const all = open.result.transaction("games").objectStore("games").getAll();
+    all.onsuccess = () => { open.result.close(); resolve(all.result); };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+PUT_RECORD = """(record) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction("games", "readwrite");
+    tx.objectStore("games").put(record);
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def play_a_little(studio: Studio, puzzle: str = PUZZLE) -> None:
+    """Type a puzzle, then 5 in r1c1 and 1 in r1c2 as the player."""
+    studio.type_grid(puzzle)
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("5")
+    studio.cell(1).click()
+    studio.page.keyboard.press("1")
+    saved(studio)
+
+
+def saved(studio: Studio) -> None:
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
+
+
+def undo(studio: Studio) -> None:
+    line = studio.page.locator("#undo-line")
+    expect(line).to_have_attribute("data-state", "offered")
+    studio.button("Undo").click()
+    expect(line).to_have_attribute("data-state", "undone")
+
+
+def played(studio: Studio) -> None:
+    """The game of play_a_little is on the board, with its entries."""
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    expect(studio.board).to_have_attribute("entries", re.compile("^51"))
+
+
+def recent(studio: Studio) -> list[str]:
+    return [str(name) for name in studio.page.locator("#recent-list button").all_text_contents()]
+
+
+def test_a_share_link_opens_a_new_game_and_keeps_the_one_before(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
+    expect(studio.board).to_have_attribute("givens", OTHER)
+    saved(studio)
+    expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "2")
+    names = recent(studio)
+    assert any("(on the board)" in n and "1 givens" in n for n in names)
+    open_cells = PUZZLE.count(".")
+    assert any(f"2 of {open_cells} cells filled" in n for n in names)
+    undo(studio)
+    played(studio)
+    studio.page.reload()  # this tab returns to the game it showed
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+    # and the link's game is one press away in Recent games
+    studio.page.get_by_role("button", name=re.compile("Puzzle with 1 givens")).click()
+    expect(studio.board).to_have_attribute("givens", OTHER)
+
+
+def test_new_puzzle_keeps_the_game_before(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.new_puzzle(difficulty="easy")  # from the shipped pool: no engine needed
+    expect(studio.verdict).to_have_attribute("data-status", "generated")
+    assert studio.givens() != PUZZLE
+    undo(studio)
+    played(studio)
+
+
+def test_clear_entries_and_clear_all_can_be_undone(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.button("Clear entries").click()
+    expect(studio.board).to_have_attribute("entries", "." * 81)
+    undo(studio)
+    played(studio)
+    studio.button("Clear all").click()
+    expect(studio.board).to_have_attribute("givens", "." * 81)
+    undo(studio)
+    played(studio)
+    saved(studio)
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+
+
+def test_solve_can_be_undone(app: Studio) -> None:
+    app.type_grid(UNIQUE)
+    app.mode("Play")
+    empty = UNIQUE.index(".")
+    app.cell(empty).click()
+    app.page.keyboard.press("5")
+    mine = app.entries()
+    app.button("Solve").click()
+    expect(app.verdict).to_have_attribute("data-status", "unique")
+    expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
+    undo(app)
+    expect(app.board).to_have_attribute("entries", mine)
+
+
+def test_two_tabs_see_each_others_moves_and_never_overwrite(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    a = fresh(site_server)
+    a.type_grid(PUZZLE)
+    a.mode("Play")
+    saved(a)
+    page = a.page.context.new_page()  # a second tab of the same browser profile
+    a.log.watch_page(page)
+    page.goto(site_server)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    b = type(a)(page, a.log, site_server)
+    expect(b.board).to_have_attribute("givens", PUZZLE)
+    b.mode("Play")
+    a.cell(1).click()
+    a.page.keyboard.press("1")  # tab A: r1c2
+    b.cell(6).click()
+    b.page.keyboard.press("2")  # tab B: r1c7
+    both = ".1....2" + "." * 74
+    expect(a.board).to_have_attribute("entries", both)
+    expect(b.board).to_have_attribute("entries", both)
+    a.cell(7).click()
+    a.page.keyboard.press("3")  # A's next move keeps B's
+    three = ".1....23" + "." * 73
+    expect(b.board).to_have_attribute("entries", three)
+    saved(a)
+    saved(b)
+    a.page.reload()
+    expect(a.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(a.board).to_have_attribute("entries", three)
+
+
+def test_saving_resumes_after_failed_writes(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server, init_script=FAILING_WRITES)
+    play_a_little(studio)
+    status = studio.page.locator("#save-status")
+    studio.page.evaluate("globalThis.failSaves = true")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    expect(status).to_have_attribute("data-state", "off")
+    expect(status).to_contain_text("storage is full")
+    expect(status).to_contain_text("Trying again in 1 s")
+    expect(status).to_contain_text("Trying again in 2 s")  # backing off
+    studio.cell(7).click()
+    studio.page.keyboard.press("2")
+    studio.page.evaluate("globalThis.failSaves = false")
+    expect(status).to_have_attribute("data-state", "on", timeout=10_000)
+    expect(status).to_contain_text("Saving resumed")
+    saved(studio)
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....62"))
+
+
+def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    play_a_little(studio)
+    future = {
+        "schema": 2,
+        "id": "from-the-future",
+        "cells": "whatever a newer page writes",
+        "savedAt": "2999-01-01T00:00:00.000Z",
+    }
+    damaged = {
+        "schema": 1,
+        "id": "damaged",
+        "givens": "5" + "." * 80,
+        "entries": "5" + "." * 80,
+        "mode": "play",
+        "rev": 1,
+        "createdAt": "2999-01-01T00:00:00.000Z",
+        "savedAt": "2999-01-01T00:00:00.000Z",
+    }
+    for record in (future, damaged):
+        studio.page.evaluate(PUT_RECORD, record)
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)  # the newest readable game, not the unreadable ones
+    note = studio.page.locator("#recent-note")
+    expect(note).to_contain_text("1 saved game was made by a newer version of the studio")
+    expect(note).to_contain_text("an entry sits on the given at r1c1")
+    expect(note).to_contain_text("kept unchanged")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    saved(studio)
+    records = {r["id"]: r for r in studio.page.evaluate(ALL_RECORDS)}
+    assert json.dumps(records["from-the-future"], sort_keys=True) == json.dumps(
+        future, sort_keys=True
+    )
+    assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)

@@ -1,0 +1,44 @@
+// @ts-check
+// The undo line: after an action that replaces what is on the board (Solve, Clear entries,
+// Clear all, New puzzle, a share link, Paste, another game from Recent games), it says what
+// happened and offers Undo, which puts the game before back. One undo at a time: the next
+// such action replaces it. The game left is also in Recent games, so nothing is ever lost.
+
+import { byId } from "./dom.js";
+
+const line = byId("undo-line");
+const text = byId("undo-text");
+const button = /** @type {HTMLButtonElement} */ (byId("undo"));
+
+/** @type {(() => void) | null} */
+let undoing = null;
+
+/**
+ * Say what just replaced the board, and offer to undo it.
+ * @param {string} message @param {() => void} undo
+ */
+export function offerUndo(message, undo) {
+  undoing = undo;
+  text.textContent = message;
+  line.hidden = false;
+  line.dataset.state = "offered";
+}
+
+/** Nothing to undo any more (the game it would restore is gone from the board's story). */
+export function withdrawUndo() {
+  undoing = null;
+  line.hidden = true;
+  line.dataset.state = "none";
+  text.textContent = "";
+}
+
+/** The Undo button. */
+export function wireUndo() {
+  button.addEventListener("click", () => {
+    const undo = undoing;
+    withdrawUndo();
+    if (!undo) return;
+    undo();
+    line.dataset.state = "undone";
+  });
+}
