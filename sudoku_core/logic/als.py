@@ -39,7 +39,7 @@ from sudoku_core.logic.board import (
     Cellset,
     cells_of,
 )
-from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step, spread
+from sudoku_core.logic.steps import Search, Step, cells_text, digits_text, make_step, spread
 
 __all__ = [
     "Als",
@@ -82,10 +82,6 @@ def _make_als(board: Board, cells: Cellset, mask: int, unit: int) -> Als:
             common &= PEER_BITS[c]
         seen[d] = common
     return Als(cells, mask, unit, tuple(spots), tuple(seen))
-
-
-Search = Generator[None, None, Step | None]
-"""A finder in slices: yields between pieces of work, returns the step or None."""
 
 
 def _iter_alses(board: Board) -> Generator[None, None, list[Als]]:
@@ -199,7 +195,8 @@ def find_als_xz(board: Board) -> Step | None:
 
 
 def iter_als_xz(board: Board) -> Search:
-    """:func:`find_als_xz` in slices: yields after each unit, each ALS's RCs and each pair's ALS."""
+    """:func:`find_als_xz` in slices: yields after each unit searched for ALSs, each ALS's row
+    of RCs and each ALS whose pairs are tried."""
     alses, table = yield from _iter_alses_and_rcs(board)
     best: tuple[tuple[int, int, int], Als, Als, int, list[tuple[int, int]]] | None = None
     for i, a in enumerate(alses):
@@ -236,7 +233,8 @@ def find_als_xy_wing(board: Board) -> Step | None:
 
 
 def iter_als_xy_wing(board: Board) -> Search:
-    """:func:`find_als_xy_wing` in slices: yields as :func:`iter_als_xz` does, and per pivot."""
+    """:func:`find_als_xy_wing` in slices: yields while listing as :func:`iter_als_xz` does,
+    then after each pivot tried."""
     alses, table = yield from _iter_alses_and_rcs(board)
     where = board.where
     best: (

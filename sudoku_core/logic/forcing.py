@@ -15,12 +15,10 @@ it to the end.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, cells_of
-from sudoku_core.logic.steps import Step, make_step
+from sudoku_core.logic.steps import Search, Step, make_step
 
 Outcome = tuple[list[int], list[int]]
 """(values, candidate masks) of a board after propagation."""
@@ -97,10 +95,6 @@ def _common(
             elif not any(_possible_in(r, c, d) for r in results):
                 eliminations.append((c, d))
     return placements, eliminations
-
-
-Search = Generator[None, None, Step | None]
-"""A finder in slices: yields between pieces of work, returns the step or None."""
 
 
 def iter_forcing_contradiction(board: Board) -> Search:

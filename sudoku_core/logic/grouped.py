@@ -18,7 +18,7 @@ stop at a yield.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import col_of, row_of
@@ -33,7 +33,7 @@ from sudoku_core.logic.board import (
     cells_of,
 )
 from sudoku_core.logic.chains import MAX_NODES
-from sudoku_core.logic.steps import Step, make_step, spread
+from sudoku_core.logic.steps import Search, Step, make_step, spread
 
 __all__ = ["find_grouped_aic", "iter_grouped_aic"]
 
@@ -155,7 +155,7 @@ def find_grouped_aic(board: Board) -> Step | None:
     return run_to_end(iter_grouped_aic(board))
 
 
-def iter_grouped_aic(board: Board) -> Generator[None, None, Step | None]:
+def iter_grouped_aic(board: Board) -> Search:
     """:func:`find_grouped_aic` in slices: yields after each node a chain starts from."""
     groups = _groups(board)
     if not groups:

@@ -20,7 +20,7 @@ from sudoku_core._steps import run_to_end
 from sudoku_core.grid import Grid
 from sudoku_core.logic import forcing
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.steps import Step
+from sudoku_core.logic.steps import Search, Step
 from sudoku_core.logic.techniques import CATALOGUE
 
 _SEARCH: Final = tuple(
@@ -31,7 +31,7 @@ _SEARCH: Final = tuple(
 
 def iter_find_step(
     board: Board, *, unique: bool = False, skip: frozenset[str] = frozenset()
-) -> Generator[None, None, Step | None]:
+) -> Search:
     """:func:`find_step` in slices: yields after each technique tried (and inside the slow
     ones), returns the step or None."""
     for name, finder, stepper, needs_uniqueness in _SEARCH:

@@ -52,10 +52,13 @@ LEVEL_MAX_SCORE: Final = {
 Finder = Callable[["Board"], "Step | None"]
 """A technique's finder: the first step of that technique on the board, or None."""
 
-Stepper = Callable[["Board"], Generator[None, None, "Step | None"]]
-"""The same search in slices: a generator that yields between pieces of work (each a few
+Search = Generator[None, None, "Step | None"]
+"""A finder's search in slices: a generator that yields between pieces of work (each a few
 milliseconds at most) and returns what the finder would, so grading and hints can stop at a
 yield when the bridge's time slice is up."""
+
+Stepper = Callable[["Board"], Search]
+"""A technique's finder in slices (see :data:`Search`)."""
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ stop at a yield.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import BOXES_OF_LINE, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
-from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+from sudoku_core.logic.steps import Search, Step, cells_text, digits_text, make_step
 
 __all__ = ["find_sue_de_coq", "iter_sue_de_coq"]
 
@@ -89,7 +89,7 @@ def find_sue_de_coq(board: Board) -> Step | None:
     return run_to_end(iter_sue_de_coq(board))
 
 
-def iter_sue_de_coq(board: Board) -> Generator[None, None, Step | None]:
+def iter_sue_de_coq(board: Board) -> Search:
     """:func:`find_sue_de_coq` in slices: yields after each core (cells of an intersection)."""
     cands = board.cands
     for line in range(18):
