@@ -9,6 +9,7 @@ the puzzle sets the benchmark and the data-driven tests read.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -55,37 +56,71 @@ def _split_fields(line: str) -> tuple[str, tuple[str, ...]]:
     return line, ()
 
 
+GRID_MAX_LINES = 13
+"""The most content lines one grid takes: nine rows and four rules (``.sdk``, boxed)."""
+
+
 def read_lines(text: str, source: str) -> Iterator[PuzzleLine]:
     """Every puzzle of a text, one per line, or the whole text as one grid.
 
-    A text whose first content line is a whole puzzle (81 cells or more characters) is read
-    line by line; otherwise the whole text is one puzzle laid out over several lines.
+    The text is one grid only when its content lines (not blank, not ``#``) read together as
+    exactly one puzzle. Otherwise every line is a puzzle and each bad one is reported with its
+    line number, so a truncated first puzzle or an uncommented header costs that line alone.
+    Only when no line is a puzzle by itself, in a text short enough to be a grid (at most
+    :data:`GRID_MAX_LINES` lines), is it reported once, as a grid, at the line at fault.
 
     Examples:
         >>> [p.grid is not None for p in read_lines("# two\\n" + "." * 81 + "\\n\\n" + "1" * 80, "x")]
         [True, False]
+        >>> [(p.line, p.grid is not None) for p in read_lines("1234\\n" + "." * 81, "x")]
+        [(1, False), (2, True)]
     """
     lines = text.removeprefix("\ufeff").splitlines()
     content = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
     content = [(n, line) for n, line in content if not line.startswith("#")]
     if not content:
         return
-    first = content[0][1]
-    if len(first) < 81 or first.startswith(("+", "|", "[")):
+    as_grid: PuzzleLine | None = None
+    if len(content) > 1:
         start = content[0][0]
         try:
-            grid = parse("\n".join(lines[start - 1 :])[: MAX_INPUT_CHARS + 1])
-            yield PuzzleLine(source, start, grid)
+            as_grid = PuzzleLine(source, start, parse(_text_from(lines, start)))
         except InvalidPuzzleError as error:
             at = start + (error.line - 1 if error.line else 0)
-            yield PuzzleLine(source, at, None, error=str(error))
+            shown = lines[at - 1][:100] if at <= len(lines) else None
+            as_grid = PuzzleLine(source, at, None, error=str(error), text=shown)
+        if as_grid.grid is not None:
+            yield as_grid
+            return
+    if as_grid is None or len(content) > GRID_MAX_LINES:
+        yield from (_read_line(source, number, line) for number, line in content)
         return
-    for number, line in content:
-        head, extra = _split_fields(line)
-        try:
-            yield PuzzleLine(source, number, parse(head), extra)
-        except InvalidPuzzleError as error:
-            yield PuzzleLine(source, number, None, extra, error=str(error), text=line[:100])
+    # A short text that is not one grid: a file of puzzles when any line reads as one;
+    # with none, it was meant as a grid, and the grid's error says where it went wrong.
+    held = [_read_line(source, number, line) for number, line in content]
+    yield from held if any(item.grid is not None for item in held) else [as_grid]
+
+
+def _text_from(lines: list[str], start: int) -> str:
+    """The text from line ``start`` on, cut just past what :func:`parse` reads: a big file
+    of puzzles is refused as one grid at once, without being joined whole first."""
+    taken: list[str] = []
+    size = 0
+    for line in itertools.islice(lines, start - 1, None):
+        taken.append(line)
+        size += len(line) + 1
+        if size > MAX_INPUT_CHARS:
+            break
+    return "\n".join(taken)[: MAX_INPUT_CHARS + 1]
+
+
+def _read_line(source: str, number: int, line: str) -> PuzzleLine:
+    """One line of a file of puzzles: the puzzle and its extra fields, or why it is not one."""
+    head, extra = _split_fields(line)
+    try:
+        return PuzzleLine(source, number, parse(head), extra)
+    except InvalidPuzzleError as error:
+        return PuzzleLine(source, number, None, extra, error=str(error), text=line[:100])
 
 
 def read_file(path: str | Path) -> Iterator[PuzzleLine]:
