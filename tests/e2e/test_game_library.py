@@ -149,10 +149,16 @@ def test_solve_can_be_undone(app: Studio) -> None:
     expect(app.board).to_have_attribute("entries", mine)
 
 
+NO_BROADCAST = "delete globalThis.BroadcastChannel;"
+
+
+@pytest.mark.parametrize("script", [None, NO_BROADCAST], ids=["broadcast", "storage-event"])
 def test_two_tabs_see_each_others_moves_and_never_overwrite(
-    fresh: Callable[..., Studio], site_server: str
+    fresh: Callable[..., Studio], site_server: str, script: str | None
 ) -> None:
-    a = fresh(site_server)
+    """Two pages of one browser profile on the same game (BroadcastChannel, else the storage
+    event): each sees the other's move, and a later move keeps both."""
+    a = fresh(site_server, init_script=script)
     a.type_grid(PUZZLE)
     a.mode("Play")
     saved(a)
