@@ -197,3 +197,21 @@ def test_garbage_in_storage_is_ignored(
     assert str(saved["entries"])[0] == "4"
     # what could not be read is kept as it was, never written over
     assert studio.page.evaluate(f"localStorage.getItem('{KEY}')") == stored
+
+
+def test_the_old_save_slot_moves_into_the_game_library(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    old = {"v": 1, "givens": PUZZLE, "entries": "51" + "." * 79, "mode": "play", "savedAt": "x"}
+    studio.page.evaluate(f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(old))})")
+    studio.page.reload()  # a page of the version before the library left this save
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    assert studio.givens() == PUZZLE and studio.entries()[:3] == "51."
+    [saved] = saved_games(studio)
+    assert saved["givens"] == PUZZLE and saved["entries"] == old["entries"]
+    assert studio.page.evaluate(f"localStorage.getItem('{KEY}')") is None  # moved, once
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    assert len(saved_games(studio)) == 1
+    assert studio.entries()[:3] == "51."
