@@ -23,6 +23,10 @@ const workText = byId("work-text");
 const workProgress = /** @type {HTMLProgressElement} */ (byId("work-progress"));
 export const cancelButton = /** @type {HTMLButtonElement} */ (byId("cancel"));
 
+// The scripts run: index.html's help for pages that cannot run them (file://, a sandbox) goes.
+const noModule = document.getElementById("no-module");
+if (noModule) noModule.hidden = true;
+
 export const client = new SolverClient({ bootTimeoutMs: BOOT_TIMEOUT_MS });
 
 /**

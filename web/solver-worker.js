@@ -25,6 +25,10 @@ import { PROGRESS_MS, SLICE_MS } from "./protocol.js";
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("./build-manifest.json", import.meta.url).href;
 const ENGINE_PACKAGE = "sudoku-core";
+/** How long the small files of the start-up may take before the server is said to stall. */
+const SMALL_FILE_MS = 5_000;
+/** After this, "upload the site again" is the way out of every damaged-file fault below. */
+const REUPLOAD = "build the site and copy it to the server again";
 
 /** @param {FromWorker} message */
 const send = (message) => postMessage(message);
@@ -45,6 +49,121 @@ function errorInfo(error, fallbackType) {
   return { type: fallbackType, message: String(error) };
 }
 
+/** A start-up failure with its own message (shown to the person as is). @param {string} message */
+const bootError = (message) => Object.assign(new Error(message), { type: "BootError" });
+
+/**
+ * Fetch `url` and read its body with `read`, all within `ms`: a server that stalls, fails or
+ * answers an error status gives a BootError naming `what` (never a hang or "Failed to fetch").
+ * @template T
+ * @param {string} url @param {string} what @param {number} ms
+ * @param {(response: Response) => Promise<T>} read @param {RequestInit} [init]
+ * @returns {Promise<T>}
+ */
+async function fetchWithin(url, what, ms, read, init = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    if (!response.ok) {
+      const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+      throw bootError(`${what} could not be loaded (${status}): ${REUPLOAD}`);
+    }
+    return await read(response);
+  } catch (error) {
+    if (controller.signal.aborted) throw bootError(`${what} did not arrive within ${ms / 1000} s (the server stalls)`);
+    if (error instanceof Error && "type" in error) throw error;
+    throw bootError(`${what} could not be downloaded (${errorInfo(error, "Error").message})`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The build's manifest (every file's size and sha256, the package versions), or null when the
+ * site has none (an older build): then the checks that need it are skipped, not failed.
+ * @returns {Promise<{files?: Record<string, {size?: number, sha256?: string}>, packages?: Record<string, string>} | null>}
+ */
+async function readManifest() {
+  try {
+    return await fetchWithin(MANIFEST_URL, "build-manifest.json", SMALL_FILE_MS, (r) => r.json(), { cache: "no-cache" });
+  } catch (error) {
+    if (/did not arrive/.test(String(/** @type {Error} */ (error).message))) throw error; // a stall is a fault
+    return null;
+  }
+}
+
+/** The runtime's package list, checked before Pyodide reads it (a 404 page is not JSON). */
+async function readLockfile() {
+  const what = "the runtime's package list (pyodide/pyodide-lock.json)";
+  const text = await fetchWithin(INDEX_URL + "pyodide-lock.json", what, SMALL_FILE_MS, (r) => r.text());
+  try {
+    return /** @type {{packages?: Record<string, {file_name?: string, sha256?: string}>}} */ (JSON.parse(text));
+  } catch (error) {
+    throw bootError(`${what} is not valid JSON (${errorInfo(error, "SyntaxError").message}): ${REUPLOAD}`);
+  }
+}
+
+/**
+ * The runtime's wasm has the size the build gave it (a truncated copy fails to compile, and
+ * Pyodide then only logs a warning and never finishes). Skipped when the server compresses it
+ * or the manifest does not say.
+ * @param {{files?: Record<string, {size?: number}>} | null} manifest
+ */
+async function checkRuntimeSize(manifest) {
+  const expected = manifest?.files?.["pyodide/pyodide.asm.wasm"]?.size;
+  const what = "the Python runtime (pyodide/pyodide.asm.wasm)";
+  const headers = await fetchWithin(INDEX_URL + "pyodide.asm.wasm", what, SMALL_FILE_MS, async (r) => r.headers, { method: "HEAD" });
+  const length = Number(headers.get("Content-Length") ?? Number.NaN);
+  if (typeof expected !== "number" || headers.get("Content-Encoding") || !Number.isFinite(length)) return;
+  if (length !== expected) {
+    throw bootError(`${what} is ${length.toLocaleString("en")} bytes, not the ${expected.toLocaleString("en")} this build made (a truncated copy): ${REUPLOAD}`);
+  }
+}
+
+/**
+ * Rejects when the runtime's wasm fails to compile: Pyodide only logs that (console.warn) and
+ * its start-up then never ends. `stop()` puts console.warn back.
+ */
+function watchCompileErrors() {
+  const original = console.warn;
+  /** @type {(error: Error) => void} */
+  let fail = () => {};
+  /** @type {Promise<never>} */
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  console.warn = (...args) => {
+    original.apply(console, args);
+    const fault = args.find((a) => a instanceof Error && /CompileError|LinkError/.test(a.name)) ?? args.find((a) => /CompileError/.test(String(a)));
+    if (fault) fail(bootError(`the Python runtime (pyodide/pyodide.asm.wasm) is damaged and cannot be compiled (${String(fault).slice(0, 200)}): ${REUPLOAD}`));
+  };
+  return { failed, stop: () => void (console.warn = original) };
+}
+
+/**
+ * Why the engine's wheel did not load: missing, or failing its sha256 (the browser only says
+ * "Failed to fetch" for an integrity mismatch). Null when the wheel looks fine.
+ * @param {{packages?: Record<string, {file_name?: string, sha256?: string}>}} lock
+ * @returns {Promise<string | null>}
+ */
+async function diagnoseWheel(lock) {
+  const entry = lock.packages?.[ENGINE_PACKAGE];
+  if (!entry?.file_name) return `${ENGINE_PACKAGE} is missing from pyodide/pyodide-lock.json: ${REUPLOAD}`;
+  const name = entry.file_name;
+  let bytes;
+  try {
+    bytes = await fetchWithin(INDEX_URL + name, `${ENGINE_PACKAGE}'s wheel (pyodide/${name})`, 30_000, (r) => r.arrayBuffer(), { cache: "no-cache" });
+  } catch (error) {
+    return errorInfo(error, "BootError").message;
+  }
+  if (!entry.sha256 || !globalThis.crypto?.subtle) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const actual = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (actual === entry.sha256) return null;
+  return `${ENGINE_PACKAGE}'s wheel (pyodide/${name}) failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${entry.sha256.slice(0, 12)}… (a corrupt or stale copy): ${REUPLOAD}`;
+}
+
 /** Pyodide's stdout/stderr are not part of the UI; keep them for the failure message. */
 const bootLog = /** @type {string[]} */ ([]);
 
@@ -55,11 +174,26 @@ let pyodide = null;
 async function boot() {
   const started = performance.now();
   send({ type: "stage", stage: "runtime", message: "Loading the Python runtime" });
-  const runtime = await loadPyodide({
-    indexURL: INDEX_URL,
-    stdout: (/** @type {string} */ line) => bootLog.push(line),
-    stderr: (/** @type {string} */ line) => bootLog.push(line),
-  });
+  // Each damaged or missing file fails here, within seconds and by name, before Pyodide would
+  // hang on it or report it as something else.
+  const manifest = await readManifest();
+  const lock = await readLockfile();
+  await checkRuntimeSize(manifest);
+  const compile = watchCompileErrors();
+  /** @type {PyodideAPI} */
+  let runtime;
+  try {
+    runtime = await Promise.race([
+      loadPyodide({
+        indexURL: INDEX_URL,
+        stdout: (/** @type {string} */ line) => bootLog.push(line),
+        stderr: (/** @type {string} */ line) => bootLog.push(line),
+      }),
+      compile.failed,
+    ]);
+  } finally {
+    compile.stop();
+  }
   pyodide = runtime;
   send({ type: "stage", stage: "engine", message: "Loading the Sudoku engine" });
   await runtime.loadPackage([ENGINE_PACKAGE], {
@@ -72,6 +206,8 @@ async function boot() {
   try {
     bridge = /** @type {Bridge} */ (runtime.pyimport("sudoku_core.bridge"));
   } catch (error) {
+    const wheelFault = await diagnoseWheel(lock);
+    if (wheelFault) throw bootError(wheelFault);
     const errors = bootLog.filter((l) => l.startsWith("error: ")).map((l) => l.slice(7));
     const info = errorInfo(error, "ImportError");
     const said = errors.map((e) => e.trim().replace(/[:;]$/, "")).filter(Boolean).join(" ");
@@ -83,7 +219,8 @@ async function boot() {
   if (!reply.done) throw new Error("the version operation did not finish"); // call() runs to the end
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { type: reply.error.type });
   const version = String(/** @type {{version: unknown}} */ (reply.result).version);
-  const expected = await expectedVersion();
+  const built = manifest?.packages?.[ENGINE_PACKAGE];
+  const expected = typeof built === "string" ? built : null;
   if (expected && expected !== version) {
     throw Object.assign(new Error(`engine ${version} does not match this build's ${expected} (a stale cache?)`), {
       type: "BootError",
@@ -91,19 +228,6 @@ async function boot() {
   }
   send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started) });
   return bridge;
-}
-
-/** The engine version the site was built with (build-manifest.json), or null if unknown. */
-async function expectedVersion() {
-  try {
-    const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
-    if (!response.ok) return null;
-    const manifest = await response.json();
-    const version = manifest?.packages?.[ENGINE_PACKAGE];
-    return typeof version === "string" ? version : null;
-  } catch {
-    return null;
-  }
 }
 
 const ready = boot();

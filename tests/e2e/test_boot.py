@@ -154,3 +154,98 @@ def test_a_request_over_budget_gives_up_and_can_keep_trying(
     studio.button("Cancel").click()
     expect(studio.verdict).to_have_attribute("data-status", "cancelled")
     expect(studio.button("Keep trying")).to_be_hidden()
+
+
+# --- start-up faults: each fails fast (well before the 60 s boot timeout), by name ------------
+
+FAST_MS = 20_000
+
+
+def failed_with(studio: Studio, *parts: str) -> str:
+    """Wait for the failed state, then the status text (which must name every part)."""
+    expect(studio.engine).to_have_attribute("data-state", "failed", timeout=FAST_MS)
+    text = studio.page.locator("#engine-text")
+    for part in parts:
+        expect(text).to_contain_text(part)
+    expect(studio.button("Retry")).to_be_visible()
+    return str(text.text_content())
+
+
+def test_a_truncated_runtime_fails_fast_by_name(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    wasm = site_copy / "pyodide" / "pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes()[: wasm.stat().st_size // 2])
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide.asm.wasm", "truncated copy", "copy it to the server again")
+
+
+def test_a_damaged_runtime_of_the_right_size_fails_fast(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    wasm = site_copy / "pyodide" / "pyodide.asm.wasm"
+    data = bytearray(wasm.read_bytes())
+    data[8 : len(data) // 2] = b"\xff" * (len(data) // 2 - 8)  # sections turned to garbage
+    wasm.write_bytes(bytes(data))
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide.asm.wasm", "cannot be compiled")
+
+
+@pytest.mark.allow_console_errors  # the 404 is the point; no uncaught error may come with it
+def test_a_missing_lockfile_says_so_without_an_uncaught_error(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server, wait=False)
+    studio.page.context.route(
+        "**/pyodide/pyodide-lock.json", lambda route: route.fulfill(status=404, body="not found")
+    )
+    studio.page.goto(site_server)
+    text = failed_with(studio, "pyodide-lock.json", "HTTP 404")
+    assert "Unexpected token" not in text
+    assert not [e for e in studio.log.take() if e.startswith("pageerror")]
+
+
+def test_a_wheel_failing_its_hash_says_integrity(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    wheel = next((site_copy / "pyodide").glob("sudoku_core-*.whl"))
+    data = bytearray(wheel.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 64] = b"\0" * 64  # same size, wrong hash
+    wheel.write_bytes(bytes(data))
+    studio = fresh(serve_site(site=site_copy))
+    text = failed_with(studio, "sudoku-core", wheel.name, "failed its integrity check", "sha256")
+    assert "Failed to fetch" not in text
+
+
+def test_a_hanging_manifest_fails_fast_by_name(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server, wait=False)
+    stalled: list[Route] = []
+
+    def stall(route: Route) -> None:  # never answered: the download hangs
+        stalled.append(route)
+
+    studio.page.context.route("**/build-manifest.json", stall)
+    studio.page.goto(site_server)
+    failed_with(studio, "build-manifest.json did not arrive within 5 s")
+    assert stalled, "the manifest request was not intercepted"
+
+
+def test_the_serve_it_help_is_hidden_once_the_scripts_run(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    expect(studio.page.locator("#no-module")).to_be_hidden()
+
+
+@pytest.mark.allow_console_errors  # the browser refuses the modules of a file:// page
+def test_opened_as_a_file_the_page_says_how_to_serve_it(
+    fresh: Callable[..., Studio], site_dir: Path
+) -> None:
+    studio = fresh(site_dir.as_uri() + "/index.html", wait=False)
+    studio.page.goto(site_dir.as_uri() + "/index.html")
+    help_text = studio.page.locator("#no-module")
+    expect(help_text).to_be_visible(timeout=10_000)
+    expect(help_text).to_contain_text("python build.py serve")
+    expect(help_text).to_contain_text("opened as a file or in a sandboxed frame")
