@@ -17,7 +17,7 @@ import "./define-sudoku-board.js";
 import { byId } from "./dom.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
-import { otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
+import { currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
 import { afterChange, applyMergedGame, currentGame, replaceEntries, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
@@ -87,7 +87,9 @@ wireUndo();
 
 // --- saved games --------------------------------------------------------------------------------
 
-wireRecentGames((record) => void returnTo(record.id, undefined, "Opened a game from Recent games."));
+wireRecentGames((record) => {
+  if (record.id !== currentGameId()) void returnTo(record.id, undefined, "Opened a game from Recent games.");
+});
 otherTabs.addEventListener("change", () => void refreshRecentGames());
 
 // --- puzzles in and out -----------------------------------------------------------------------

@@ -10,7 +10,8 @@ import { byId } from "./dom.js";
 
 /**
  * @typedef {object} PageState
- * @property {boolean} saving  autosave works (off once storage failed; the footer says so)
+ * @property {boolean} saving  autosave works (off while writes fail and are retried, or for good
+ *   when the game library cannot be opened; the footer says which)
  * @property {AbortController | null} busy  the person's engine request in progress (one at a time)
  * @property {{puzzle: string, solution: string} | null} solution  the known solution, for Reveal
  * @property {(() => void) | null} again  "Keep trying": the last request again with a larger budget
