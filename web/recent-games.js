@@ -29,7 +29,7 @@ export function gameName(record) {
   const givens = record.givens.replaceAll(EMPTY, "").length;
   const title = info?.level ? `${LEVEL_NAMES[info.level]}, seed ${info.seed}`
     : info ? `Seed ${info.seed}`
-    : givens ? `Puzzle with ${givens} givens` : "Empty grid";
+    : givens ? `Puzzle with ${givens} given${givens === 1 ? "" : "s"}` : "Empty grid";
   const open = 81 - givens;
   const filled = combine(record.givens, record.entries).replaceAll(EMPTY, "").length - givens;
   const progress = record.mode === "enter" ? "being entered"

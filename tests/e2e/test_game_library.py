@@ -93,7 +93,7 @@ def test_a_share_link_opens_a_new_game_and_keeps_the_one_before(
     saved(studio)
     expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "2")
     names = recent(studio)
-    assert any("(on the board)" in n and "1 givens" in n for n in names)
+    assert any("(on the board)" in n and "Puzzle with 1 given," in n for n in names)
     open_cells = PUZZLE.count(".")
     assert any(f"2 of {open_cells} cells filled" in n for n in names)
     undo(studio)
@@ -102,7 +102,7 @@ def test_a_share_link_opens_a_new_game_and_keeps_the_one_before(
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
     played(studio)
     # and the link's game is one press away in Recent games
-    studio.page.get_by_role("button", name=re.compile("Puzzle with 1 givens")).click()
+    studio.page.get_by_role("button", name=re.compile("Puzzle with 1 given,")).click()
     expect(studio.board).to_have_attribute("givens", OTHER)
 
 
