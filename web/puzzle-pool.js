@@ -51,6 +51,7 @@ export class PuzzlePool {
   #shipped = [];
   /** @type {PoolRecord} */
   #record = { v: 1, used: [], fresh: [], owed: {} };
+  /** False when storage could not even be read (then it is not written either). */
   #saving = true;
   /** Stored fresh puzzles that were damaged (not real puzzles) and were set aside. */
   dropped = 0;
@@ -159,7 +160,7 @@ export class PuzzlePool {
   }
 
   #save() {
-    if (!this.#saving) return;
-    if (!saveRecord(POOL_KEY, this.#record).ok) this.#saving = false;
+    // a failed write (storage full for a moment) is not the end: the next change writes it all
+    if (this.#saving) saveRecord(POOL_KEY, this.#record);
   }
 }

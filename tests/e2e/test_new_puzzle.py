@@ -263,3 +263,29 @@ def test_damaged_stored_pool_puzzles_are_set_aside(
     puzzle = studio.givens()
     assert puzzle in POOL_PUZZLES  # a shipped Easy one, not a stored impostor
     expect(studio.verdict).not_to_contain_text("81 clues")
+
+
+FAILING_SET_ITEM = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (...args) {
+  if (globalThis.failSaves) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return setItem.apply(this, args);
+};
+"""
+
+
+def test_the_pool_is_saved_again_after_a_failed_write(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """One failed write must not stop the pool's saving for the session (shipped puzzles
+    handed out would come again after a reload)."""
+    studio = fresh(site_server, init_script=FAILING_SET_ITEM)
+    studio.page.evaluate("globalThis.failSaves = true")
+    studio.new_puzzle(difficulty="easy")
+    expect(studio.verdict).to_have_attribute("data-status", "generated")
+    first = studio.givens()
+    studio.page.evaluate("globalThis.failSaves = false")
+    studio.new_puzzle(difficulty="easy")
+    expect(studio.board).not_to_have_attribute("givens", first)
+    record = json.loads(str(studio.page.evaluate("localStorage.getItem('sudoku-studio.pool')")))
+    assert first in record["used"] and studio.givens() in record["used"]
