@@ -60,14 +60,15 @@ def headerless_server(site_dir: Path, plain_server: Callable[[Path], str]) -> st
 
 
 @pytest.fixture
-def embed(tmp_path: Path, plain_server: Callable[[Path], str]) -> Callable[[Studio, str], None]:
-    """embed(studio, url): open another origin's page (another port) whose content is a frame
+def embed(tmp_path: Path, plain_server: Callable[[Path], str]) -> Callable[..., None]:
+    """embed(studio, url, sandbox=None): open another origin's page (another port) whose content is a frame
     of ``url`` (served, not routed: Chromium refuses frames from a routed, "public" page into the
     loopback address)."""
 
-    def open_(studio: Studio, url: str) -> None:
+    def open_(studio: Studio, url: str, sandbox: str | None = None) -> None:
         head = '<!doctype html><title>embedder</title><link rel="icon" href="data:,">'
-        frame = f'<iframe src="{url}" width="900" height="700"></iframe>'
+        box = "" if sandbox is None else f' sandbox="{sandbox}"'
+        frame = f'<iframe src="{url}"{box} width="900" height="700"></iframe>'
         (tmp_path / "embedder.html").write_text(f"{head}{frame}\n")
         studio.page.goto(plain_server(tmp_path) + "embedder.html")
 
@@ -86,7 +87,7 @@ def test_meta_policy_applies_where_the_host_sends_no_header(
 
 
 def test_a_cross_origin_page_can_frame_the_studio(
-    fresh: Callable[..., Studio], site_server: str, embed: Callable[[Studio, str], None]
+    fresh: Callable[..., Studio], site_server: str, embed: Callable[..., None]
 ) -> None:
     studio = fresh(site_server, wait=False)
     embed(studio, site_server)
@@ -102,7 +103,7 @@ def test_frame_ancestors_self_refuses_other_origins(
     fresh: Callable[..., Studio],
     site_dir: Path,
     build_py: ModuleType,
-    embed: Callable[[Studio, str], None],
+    embed: Callable[..., None],
 ) -> None:
     with build_py.SiteServer(site_dir, frame_ancestors="'self'") as server:
         studio = fresh(server.url, wait=False)
@@ -117,3 +118,14 @@ def test_frame_ancestors_self_refuses_other_origins(
         child.wait_for_load_state()
         assert child.locator("#engine").count() == 0, "the studio loaded inside a foreign frame"
         assert refused, "no frame-ancestors refusal was reported"
+
+
+@pytest.mark.allow_console_errors  # the sandboxed frame's modules are refused (opaque origin)
+def test_a_sandboxed_frame_shows_how_to_serve_it(
+    fresh: Callable[..., Studio], site_server: str, embed: Callable[..., None]
+) -> None:
+    studio = fresh(site_server, wait=False)
+    embed(studio, site_server, sandbox="allow-scripts")
+    help_text = studio.page.frame_locator("iframe").locator("#no-module")
+    expect(help_text).to_be_visible(timeout=10_000)
+    expect(help_text).to_contain_text("allow-same-origin")
