@@ -96,6 +96,17 @@ def test_a_cross_origin_page_can_frame_the_studio(
     expect(framed.locator("#engine")).to_have_attribute("data-state", "ready", timeout=120_000)
     framed.get_by_role("button", name="Check", exact=True).click()
     expect(framed.locator("#verdict")).not_to_have_attribute("data-status", "none")
+    # a click the embedding page tricks the person into (Clear all) can be undone in the frame
+    framed.get_by_role("radio", name="Enter puzzle", exact=True).check()
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    studio.page.keyboard.press("5")
+    board = framed.locator("#board")
+    expect(board).to_have_attribute("givens", "5" + "." * 80)
+    framed.get_by_role("button", name="Clear all", exact=True).click()
+    expect(board).to_have_attribute("givens", "." * 81)
+    expect(framed.locator("#undo-line")).to_have_attribute("data-state", "offered")
+    framed.get_by_role("button", name="Undo", exact=True).click()
+    expect(board).to_have_attribute("givens", "5" + "." * 80)
 
 
 @pytest.mark.allow_console_errors  # Chromium reports the refused frame
