@@ -173,8 +173,10 @@ def test_csp_blocks_and_reports_a_cdn_fetch_from_a_worker(
 ) -> None:
     """The header CSP covers module workers, and the fixtures see violations there."""
     (tmp_path / "index.html").write_text(
-        '<!doctype html><link rel="icon" href="data:,"><script type="module" src="main.js"></script>'
+        '<!doctype html><link rel="icon" href="icon.svg"><script type="module" src="main.js"></script>'
     )
+    # The site's img-src is 'self' only: a data: icon would be a violation of its own.
+    (tmp_path / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     (tmp_path / "main.js").write_text(
         'const w = new Worker("./w.js", {type: "module"});\n'
         "w.onmessage = (e) => { document.body.dataset.state = e.data; };\n"
