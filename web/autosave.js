@@ -122,16 +122,37 @@ async function write() {
       retryLater(result.problem);
       return;
     }
-    known.set(id, result.record);
     if (retryMs > 0) savingResumed();
     tellOtherTabs(result.record);
-    const stored = gameOf(result.record);
-    // the merge brought another tab's moves: show them, unless this tab moved again meanwhile
-    if (id === currentId && !pending.has(id) && !sameGame(stored, game) && sameGame(hooks.read(), game)) hooks.apply(stored);
+    known.set(id, baseAfterWrite(id, game, result.record));
   }
   writing = false;
   saveStatus.dataset.pending = "false"; // every change is written (tests wait for this)
   hooks.saved();
+}
+
+/**
+ * The record the next write of game `id` is based on, after `game` was written as `record`.
+ *
+ * When the write merged another tab's moves in, the board shows them at once, unless this tab
+ * has moved again meanwhile (or a change is already waiting: another tab's ping queues the board
+ * as it is). Then the board is still based on what this tab wrote, not on the merge: were the
+ * merge taken as the base, the other tab's moves would look like cells this tab had cleared, and
+ * the next write would erase them. So the base is what was written, under an older revision,
+ * and the next write merges again.
+ * @param {string} id @param {Game} game @param {GameRecord} record @returns {GameRecord}
+ */
+function baseAfterWrite(id, game, record) {
+  const stored = gameOf(record);
+  if (sameGame(stored, game) || !hooks) return record;
+  if (!pending.has(id)) {
+    if (id !== currentId) return record; // a game left: nothing on the board is based on it
+    if (sameGame(hooks.read(), game)) {
+      hooks.apply(stored); // the merge brought another tab's moves: show them
+      return record;
+    }
+  }
+  return { ...record, givens: game.givens, entries: game.entries, mode: game.mode, rev: record.rev - 1 };
 }
 
 /** @param {string} problem */
