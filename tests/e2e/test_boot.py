@@ -19,6 +19,26 @@ SOLUTION = "51974863278365241942613987535798624126431759819852436797586312483249
 WHEEL = "**/pyodide/sudoku_core-*.whl"
 
 
+def corrupt_wheel(site: Path) -> Path:
+    """Damage the site's sudoku_core wheel in place: the same size, so only its hash tells."""
+    wheel = next((site / "pyodide").glob("sudoku_core-*.whl"))
+    data = bytearray(wheel.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 64] = b"\0" * 64
+    wheel.write_bytes(bytes(data))
+    return wheel
+
+
+def stall(studio: Studio, pattern: str) -> list[Route]:
+    """Make every request matching `pattern` hang (never answered); the requests caught."""
+    stalled: list[Route] = []
+
+    def hang(route: Route) -> None:  # Playwright wants a Python function, not list.append
+        stalled.append(route)
+
+    studio.page.context.route(pattern, hang)
+    return stalled
+
+
 def test_engine_buttons_wait_for_the_engine_but_play_does_not(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
@@ -109,10 +129,7 @@ def test_missing_wheel_shows_the_error_and_retry_recovers(
 def test_corrupt_wheel_fails_its_check_and_shows_the_error(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
-    wheel = next((site_copy / "pyodide").glob("sudoku_core-*.whl"))
-    data = bytearray(wheel.read_bytes())
-    data[len(data) // 2 : len(data) // 2 + 64] = b"\0" * 64  # same size, wrong hash
-    wheel.write_bytes(bytes(data))
+    corrupt_wheel(site_copy)
     studio = fresh(serve_site(site=site_copy))
     expect(studio.engine).to_have_attribute("data-state", "failed", timeout=60_000)
     expect(studio.page.locator("#engine-text")).to_contain_text("The engine could not start")
@@ -123,12 +140,7 @@ def test_a_hanging_runtime_download_times_out_with_retry(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server, wait=False)
-    stalled: list[Route] = []
-
-    def stall(route: Route) -> None:  # never answered: the download hangs
-        stalled.append(route)
-
-    studio.page.context.route("**/pyodide/pyodide.asm.wasm", stall)
+    stalled = stall(studio, "**/pyodide/pyodide.asm.wasm")
     studio.page.goto(site_server + "?boot-timeout=4000")
     expect(studio.engine).to_have_attribute("data-state", "failed", timeout=30_000)
     expect(studio.page.locator("#engine-text")).to_have_text(
@@ -208,10 +220,7 @@ def test_a_missing_lockfile_says_so_without_an_uncaught_error(
 def test_a_wheel_failing_its_hash_says_integrity(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
-    wheel = next((site_copy / "pyodide").glob("sudoku_core-*.whl"))
-    data = bytearray(wheel.read_bytes())
-    data[len(data) // 2 : len(data) // 2 + 64] = b"\0" * 64  # same size, wrong hash
-    wheel.write_bytes(bytes(data))
+    wheel = corrupt_wheel(site_copy)
     studio = fresh(serve_site(site=site_copy))
     text = failed_with(studio, "sudoku-core", wheel.name, "failed its integrity check", "sha256")
     assert "Failed to fetch" not in text
@@ -221,12 +230,7 @@ def test_a_hanging_manifest_fails_fast_by_name(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server, wait=False)
-    stalled: list[Route] = []
-
-    def stall(route: Route) -> None:  # never answered: the download hangs
-        stalled.append(route)
-
-    studio.page.context.route("**/build-manifest.json", stall)
+    stalled = stall(studio, "**/build-manifest.json")
     studio.page.goto(site_server)
     failed_with(studio, "build-manifest.json did not arrive within 5 s")
     assert stalled, "the manifest request was not intercepted"
