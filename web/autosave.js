@@ -95,6 +95,13 @@ export function tabGameId() {
   }
 }
 
+/**
+ * The latest state of game `id` not written yet (writes failing and being retried), or null:
+ * returning to that game must show it, not the older stored record.
+ * @param {string} id @returns {Game | null}
+ */
+export const unsavedGame = (id) => pending.get(id) ?? null;
+
 /** The game on the board changed: save it (now, or after the write under way). */
 export function autosave() {
   if (!hooks || off) return;

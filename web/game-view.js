@@ -4,7 +4,7 @@
 // link, and which saved game is on the board (autosave.js saves it; a new game gets its own
 // record, and the game it replaces can be brought back with Undo or from Recent games).
 
-import { autosave, currentGameId, openLibrary, switchGame } from "./autosave.js";
+import { autosave, currentGameId, openLibrary, switchGame, unsavedGame } from "./autosave.js";
 import { byId } from "./dom.js";
 import { gameOf, sameGame } from "./game-record.js";
 import { EMPTY, EMPTY_GRID, combine, findConflicts } from "./grid.js";
@@ -72,14 +72,15 @@ export function applyMergedGame(game) {
 }
 
 /**
- * Put a saved game back on the board (Undo, Recent games): as stored now, or as this tab last
- * had it when storage cannot be read.
+ * Put a saved game back on the board (Undo, Recent games): as stored now (or as this tab has
+ * it waiting to be written, when writes fail), or as this tab last had it when storage cannot
+ * be read.
  * @param {string} id @param {Game} [fallback] @param {string} [undo]
  */
 export async function returnTo(id, fallback, undo) {
   const library = openLibrary();
   const got = library ? await library.get(id) : null;
-  if (got && got.ok && got.record) showGame(gameOf(got.record), { record: got.record, undo });
+  if (got && got.ok && got.record) showGame(unsavedGame(id) ?? gameOf(got.record), { record: got.record, undo });
   else if (fallback) showGame(fallback, { undo });
 }
 

@@ -113,7 +113,16 @@ async function readLockfile() {
 async function checkRuntimeSize(manifest) {
   const expected = manifest?.files?.["pyodide/pyodide.asm.wasm"]?.size;
   const what = "the Python runtime (pyodide/pyodide.asm.wasm)";
-  const headers = await fetchWithin(INDEX_URL + "pyodide.asm.wasm", what, SMALL_FILE_MS, async (r) => r.headers, { method: "HEAD" });
+  /** @type {Headers} */
+  let headers;
+  try {
+    headers = await fetchWithin(INDEX_URL + "pyodide.asm.wasm", what, SMALL_FILE_MS, async (r) => r.headers, { method: "HEAD" });
+  } catch (error) {
+    // A missing file or a stalled server is a fault; a host that refuses HEAD (405, 403, 501)
+    // or a network error is not: skip the check and let the download itself say.
+    if (/HTTP (404|410)|did not arrive/.test(String(/** @type {Error} */ (error).message))) throw error;
+    return;
+  }
   const length = Number(headers.get("Content-Length") ?? Number.NaN);
   if (typeof expected !== "number" || headers.get("Content-Encoding") || !Number.isFinite(length)) return;
   if (length !== expected) {

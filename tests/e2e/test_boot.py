@@ -253,3 +253,24 @@ def test_opened_as_a_file_the_page_says_how_to_serve_it(
     expect(help_text).to_be_visible(timeout=10_000)
     expect(help_text).to_contain_text("python build.py serve")
     expect(help_text).to_contain_text("opened as a file or in a sandboxed frame")
+
+
+@pytest.mark.allow_console_errors  # the refused HEAD is an HTTP error, which is the point
+def test_a_host_that_refuses_head_still_starts_the_engine(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The runtime's size check asks with HEAD; a host that refuses HEAD only skips the check."""
+    studio = fresh(site_server, wait=False)
+    refused: list[str] = []
+
+    def refuse_head(route: Route) -> None:
+        if route.request.method == "HEAD":
+            refused.append(route.request.url)
+            route.fulfill(status=405, body="")
+        else:
+            route.continue_()
+
+    studio.page.context.route("**/pyodide/pyodide.asm.wasm", refuse_head)
+    studio.page.goto(site_server)
+    expect(studio.engine).to_have_attribute("data-state", "ready", timeout=120_000)
+    assert refused, "the HEAD request was not intercepted"

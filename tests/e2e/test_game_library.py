@@ -209,6 +209,30 @@ def test_saving_resumes_after_failed_writes(fresh: Callable[..., Studio], site_s
     expect(studio.board).to_have_attribute("entries", re.compile("^51....62"))
 
 
+def test_undo_while_writes_fail_keeps_the_moves_not_yet_written(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Undo brings back the game as this tab has it, not the older stored record: the move
+    typed while writes failed survives Undo, the recovery and a reload."""
+    studio = fresh(site_server, init_script=FAILING_WRITES)
+    play_a_little(studio)
+    status = studio.page.locator("#save-status")
+    studio.page.evaluate("globalThis.failSaves = true")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    expect(status).to_have_attribute("data-state", "off")
+    studio.button("Clear all").click()
+    expect(studio.board).to_have_attribute("givens", "." * 81)
+    undo(studio)
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+    studio.page.evaluate("globalThis.failSaves = false")
+    expect(status).to_have_attribute("data-state", "on", timeout=10_000)
+    saved(studio)
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+
+
 def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
