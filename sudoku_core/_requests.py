@@ -6,6 +6,8 @@ import math
 from collections.abc import Generator
 from typing import Any
 
+from sudoku_core.hints import parse_marks
+
 Json = dict[str, Any]
 Work = Generator[Json, None, Json]
 """An operation: yields progress dicts, returns the result dict."""
@@ -33,17 +35,9 @@ def arg(args: Json, name: str, kind: type, default: Any = None, required: bool =
     return value
 
 
-_MARK_DIGITS = frozenset("123456789")
-
-
 def check_marks(marks: object) -> list[int | str | list[int]]:
-    """Pencil marks as the page or the command line sends them, checked strictly.
-
-    81 cells, each a string of at most 9 ASCII digits 1-9 (``"137"``), a list of such digits
-    (``[1, 3, 7]``) or a 9-bit mask (0..511). Checked here, before the library sees them, because Python's ``int`` reads
-    other scripts' digits (Arabic-Indic one, ``"\\u0661"``, is 1), iterating a dict or a
-    huge string "works", and ``True`` is an int: each of those would pass as marks, or cost
-    time for nothing.
+    """Pencil marks as the page or the command line sends them: a JSON list, checked by
+    :func:`sudoku_core.hints.parse_marks` (the one place that knows what marks are).
 
     Examples:
         >>> check_marks(["137"] + [""] * 79 + [511])[:2]
@@ -55,24 +49,10 @@ def check_marks(marks: object) -> list[int | str | list[int]]:
     """
     if not isinstance(marks, list):
         raise BadRequestError(f"must be a list of 81 cells, got {type(marks).__name__}")
-    if len(marks) != 81:
-        raise BadRequestError(f"81 cells, got {len(marks)}")
-    for cell, item in enumerate(marks, 1):
-        if type(item) is int:
-            if not 0 <= item <= 0x1FF:
-                raise BadRequestError(f"cell {cell}: a mask must be 0..511, got {item}")
-        elif type(item) is str:
-            if len(item) > 9 or not _MARK_DIGITS.issuperset(item):
-                shown = repr(item) if len(item) <= 20 else repr(item[:20]) + "..."
-                raise BadRequestError(f"cell {cell}: {shown} is not up to 9 digits 1-9")
-        elif type(item) is list:
-            if len(item) > 9 or any(type(d) is not int or not 1 <= d <= 9 for d in item):
-                raise BadRequestError(f"cell {cell}: a list of marks must hold up to 9 digits 1-9")
-        else:
-            raise BadRequestError(
-                f"cell {cell}: must be a string of digits, a list of digits or a mask,"
-                f" got {type(item).__name__}"
-            )
+    try:
+        parse_marks(marks)
+    except ValueError as error:
+        raise BadRequestError(str(error)) from None
     return marks
 
 

@@ -167,12 +167,9 @@ def _op_grade(args: Json) -> Work:
 def _op_hint(args: Json) -> Work:
     grid = parse(arg(args, "grid", str, required=True))
     digits = arg(args, "digits", str)
-    marks = arg(args, "candidates", list)
+    marks = arg(args, "candidates", list)  # checked by check_request (parse_marks)
     if marks is not None:
-        try:
-            marks = parse_marks(marks)
-        except (TypeError, ValueError) as error:
-            raise BadRequestError(f"argument 'candidates': {error}") from None
+        marks = parse_marks(marks)
     found = yield from iter_hint(grid, parse(digits) if digits else None, marks)
     return found.to_dict()
 

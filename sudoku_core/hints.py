@@ -34,6 +34,7 @@ __all__ = ["Hint", "HintKind", "hint", "iter_hint", "parse_marks"]
 
 HintKind = Literal["mistake", "missing_candidate", "step", "solved"]
 Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
+_MARK_DIGITS = frozenset("123456789")
 
 
 @dataclass(frozen=True)
@@ -76,26 +77,42 @@ class Hint:
 def parse_marks(marks: Marks) -> list[int]:
     """Pencil marks as 81 masks, from masks, strings of digits (``"137"``) or lists of digits.
 
+    Checked strictly, because Python's ``int`` reads other scripts' digits (Arabic-Indic one,
+    ``"\\u0661"``, is 1), ``True`` is an int, and iterating a huge string "works": each of those
+    would pass as marks. The bridge and the command line check marks through here too.
+
     Examples:
         >>> parse_marks(["137"] + [""] * 80)[:2]
         [69, 0]
+        >>> parse_marks(["", "120"] + [""] * 79)
+        Traceback (most recent call last):
+        ...
+        ValueError: cell 2: '120' is not up to 9 digits 1-9
     """
+    if isinstance(marks, str | bytes) or not hasattr(marks, "__len__"):
+        raise ValueError(f"candidates must be a list of 81 cells, got {type(marks).__name__}")
     if len(marks) != 81:
-        raise ValueError(f"candidates must list 81 cells, got {len(marks)}")
+        raise ValueError(f"81 cells, got {len(marks)}")
     masks = []
-    for item in marks:
-        if isinstance(item, int):
+    for cell, item in enumerate(marks, 1):
+        if type(item) is int:
             if not 0 <= item <= 0x1FF:
-                raise ValueError(f"a candidate mask must be 0..511, got {item}")
+                raise ValueError(f"cell {cell}: a mask must be 0..511, got {item}")
             masks.append(item)
-            continue
-        mask = 0
-        for ch in item:
-            d = int(ch)
-            if not 1 <= d <= 9:
-                raise ValueError(f"candidates must be digits 1..9, got {ch!r}")
-            mask |= 1 << (d - 1)
-        masks.append(mask)
+        elif type(item) is str:
+            if len(item) > 9 or not _MARK_DIGITS.issuperset(item):
+                shown = repr(item) if len(item) <= 20 else repr(item[:20]) + "..."
+                raise ValueError(f"cell {cell}: {shown} is not up to 9 digits 1-9")
+            masks.append(sum(1 << (int(d) - 1) for d in set(item)))
+        elif isinstance(item, list | tuple):
+            if len(item) > 9 or any(type(d) is not int or not 1 <= d <= 9 for d in item):
+                raise ValueError(f"cell {cell}: a list of marks must hold up to 9 digits 1-9")
+            masks.append(sum(1 << (d - 1) for d in set(item)))
+        else:
+            raise ValueError(
+                f"cell {cell}: must be a string of digits, a list of digits or a mask,"
+                f" got {type(item).__name__}"
+            )
     return masks
 
 

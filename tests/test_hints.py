@@ -72,3 +72,15 @@ def test_marks_in_every_shape() -> None:
     assert parse_marks(["12", [3], 4] + [0] * 78)[:3] == [3, 4, 4]  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="81 cells"):
         parse_marks(["1"])
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [["\u0661\u0663"], [True], ["1x"], [None], [[1, 2.0]], [512]],
+    ids=["arabic-indic", "bool", "letter", "none", "float-digit", "big-mask"],
+)
+def test_the_library_checks_marks_as_strictly_as_the_bridge(bad: list[object]) -> None:
+    """hint() and the bridge share one check: no other script's digits, no bools, no tracebacks."""
+    marks = bad + [""] * 80
+    with pytest.raises(ValueError, match="cell 1"):
+        parse_marks(marks)  # type: ignore[arg-type]
