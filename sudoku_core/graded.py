@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_core._steps import run_to_end, tagged
-from sudoku_core.errors import GaveUpError
+from sudoku_core.errors import GaveUpError, positive_seconds, whole_number
 from sudoku_core.formats import format_line
 from sudoku_core.generator import Generated, Symmetry, iter_generate
 from sudoku_core.grading import Grade, Level, iter_grade, iter_rate, parse_level
@@ -62,9 +62,21 @@ class GradedPuzzle:
                 "target_met": self.target_met,
                 "tries": self.tries,
                 "seconds": round(self.seconds, 4),
+                "message": self.describe(),
             }
         )
         return body
+
+    def describe(self) -> str:
+        """One line for a person, saying whether the level asked for was met."""
+        level = f"{self.grade.level.title} (score {self.grade.score})"
+        tries = f"after {self.tries} {'try' if self.tries == 1 else 'tries'}"
+        if self.target_met:
+            return f"{level}, {self.generated.givens} givens, {tries}"
+        return (
+            f"{level} instead of {self.target.title} {tries}: the closest level found in the"
+            " time allowed"
+        )
 
 
 def iter_generate_graded(
@@ -77,6 +89,11 @@ def iter_generate_graded(
 ) -> Generator[dict[str, Any], None, GradedPuzzle]:
     """:func:`generate_graded` step by step: yields progress dicts, returns the puzzle."""
     target = parse_level(difficulty)
+    if seed is not None:  # checked as generate checks them: 2.5, True or NaN are no options
+        whole_number("seed", seed, -(2**63), 2**63)
+    whole_number("max_tries", max_tries, 1)
+    if max_seconds is not None:
+        positive_seconds("max_seconds", max_seconds)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
