@@ -7,7 +7,7 @@ import { byId } from "./dom.js";
 import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
 import { runEngine } from "./engine-runner.js";
 import { afterChange, replaceEntries, sayOnBoard } from "./game-view.js";
-import { EMPTY, EMPTY_GRID, cellName } from "./grid.js";
+import { EMPTY, EMPTY_GRID, cellName, filledCount } from "./grid.js";
 import { board, state } from "./page-state.js";
 import { showCount, showFailure, showVerdict, verdictCells } from "./verdict-view.js";
 
@@ -64,7 +64,7 @@ async function check(seconds = SOLVE_SECONDS) {
         r.mistakes,
       );
     } else {
-      const count = entries.replaceAll(EMPTY, "").length;
+      const count = filledCount(entries);
       showVerdict("consistent", "check", `So far so good: all ${count} of your digits fit the unique solution.`);
     }
   } catch (error) {

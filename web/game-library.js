@@ -9,6 +9,7 @@
 // tab wrote meanwhile) is merged with the stored game, never a blind overwrite.
 
 import { SCHEMA_VERSION, gameOf, mergeGames, readRecord, sameGame } from "./game-record.js";
+import { describeStorageError } from "./storage.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
 /** @typedef {import("./storage.js").Game} Game */
@@ -18,15 +19,6 @@ import { SCHEMA_VERSION, gameOf, mergeGames, readRecord, sameGame } from "./game
 const DB_NAME = "sudoku-studio";
 const DB_VERSION = 1;
 const STORE = "games";
-
-/** A person's words for a storage failure. @param {unknown} error */
-export function describeStorageError(error) {
-  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
-  if (name === "QuotaExceededError") return "the browser's storage is full";
-  if (name === "SecurityError") return "the browser does not allow storage here";
-  if (name === "VersionError") return "a newer version of the studio is open in another tab";
-  return "storage is not available";
-}
 
 /**
  * @template T

@@ -7,7 +7,7 @@
 import { autosave, currentGameId, openLibrary, switchGame, unsavedGame } from "./autosave.js";
 import { byId } from "./dom.js";
 import { gameOf, sameGame } from "./game-record.js";
-import { EMPTY, EMPTY_GRID, combine, findConflicts } from "./grid.js";
+import { EMPTY_GRID, combine, filledCount, findConflicts } from "./grid.js";
 import { board, state } from "./page-state.js";
 import { LEVEL_NAMES, describeInfo } from "./puzzle-info.js";
 import { refreshRecentGames } from "./recent-games.js";
@@ -132,7 +132,7 @@ export function afterChange() {
   } else {
     conflictsText.textContent = "";
   }
-  const filled = grid.replaceAll(EMPTY, "").length;
+  const filled = filledCount(grid);
   document.body.dataset.filled = String(filled);
   document.body.dataset.complete = String(filled === 81 && conflicts.length === 0);
   if (filled === 81 && conflicts.length === 0 && board.mode === "play" && board.entries !== EMPTY_GRID) {

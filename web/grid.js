@@ -32,6 +32,9 @@ for (let i = 0; i < 9; i++) {
   UNITS.push({ kind: "box", number: i + 1, cells: box });
 }
 
+/** How many cells of a grid hold a digit. @param {string} grid */
+export const filledCount = (grid) => grid.replaceAll(EMPTY, "").length;
+
 /** "r3c5", the engine's way of naming a cell. @param {number} cell */
 export const cellName = (cell) => `r${rowOf(cell) + 1}c${colOf(cell) + 1}`;
 

@@ -6,7 +6,7 @@
 // No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle, and gives
 // it back with `addFresh()`.
 
-import { EMPTY, findConflicts, isGrid } from "./grid.js";
+import { filledCount, findConflicts, isGrid } from "./grid.js";
 import { MIN_CLUES, isLevel, isSeed, isSymmetry } from "./puzzle-info.js";
 import { loadRecord, saveRecord } from "./storage.js";
 
@@ -42,7 +42,7 @@ function isEntry(value) {
   if (!(isSeed(e.seed) && isLevel(e.level) && Number.isSafeInteger(e.score) && Number(e.score) >= 0
     && isSymmetry(e.symmetry) && isGrid(e.puzzle))) return false;
   const puzzle = /** @type {string} */ (e.puzzle);
-  const clues = puzzle.replaceAll(EMPTY, "").length;
+  const clues = filledCount(puzzle);
   return e.givens === clues && clues >= MIN_CLUES && findConflicts(puzzle).length === 0;
 }
 

@@ -7,7 +7,7 @@
 
 import { currentGameId, openLibrary } from "./autosave.js";
 import { byId } from "./dom.js";
-import { EMPTY, combine } from "./grid.js";
+import { combine, filledCount } from "./grid.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
@@ -26,12 +26,12 @@ let again = false;
 /** What a person calls this game. @param {GameRecord} record */
 export function gameName(record) {
   const info = record.info;
-  const givens = record.givens.replaceAll(EMPTY, "").length;
+  const givens = filledCount(record.givens);
   const title = info?.level ? `${LEVEL_NAMES[info.level]}, seed ${info.seed}`
     : info ? `Seed ${info.seed}`
     : givens ? `Puzzle with ${givens} given${givens === 1 ? "" : "s"}` : "Empty grid";
   const open = 81 - givens;
-  const filled = combine(record.givens, record.entries).replaceAll(EMPTY, "").length - givens;
+  const filled = filledCount(combine(record.givens, record.entries)) - givens;
   const progress = record.mode === "enter" ? "being entered"
     : filled === open ? "all cells filled" : `${filled} of ${open} cells filled`;
   const when = new Date(record.savedAt);

@@ -10,24 +10,25 @@ import { toPuzzleInfo } from "./puzzle-info.js";
 /** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
 
 /** The one save slot of versions before the game library. */
-export const STORAGE_KEY = "sudoku-studio.game";
-export const SCHEMA_VERSION = 1;
+const STORAGE_KEY = "sudoku-studio.game";
+const SLOT_VERSION = 1;
 
 /** @typedef {{givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo | null}} Game */
-/**
- * `info` (optional; older saves lack it) is what is known about a puzzle made here: seed, level...
- * @typedef {{v: 1, givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo, savedAt: string}} SavedGameV1
- */
 /** `note` says why a save that is there was not read (it is kept). @typedef {{ok: true, game: Game | null, note: string} | {ok: false, problem: string}} LoadResult */
 /** @typedef {{ok: true} | {ok: false, problem: string}} SaveResult */
 /** @typedef {{ok: true, data: unknown} | {ok: false, problem: string}} RecordResult */
 
-/** @param {unknown} error */
-function describe(error) {
-  if (error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22)) {
+/**
+ * What went wrong with the browser's storage, for a person (localStorage and IndexedDB alike).
+ * @param {unknown} error
+ */
+export function describeStorageError(error) {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  if (name === "QuotaExceededError" || (error instanceof DOMException && error.code === 22)) {
     return "the browser's storage is full";
   }
-  if (error instanceof Error && error.name === "SecurityError") return "the browser does not allow storage here";
+  if (name === "SecurityError") return "the browser does not allow storage here";
+  if (name === "VersionError") return "a newer version of the studio is open in another tab";
   return "storage is not available";
 }
 
@@ -48,7 +49,7 @@ export function loadGame() {
   try {
     text = storage().getItem(STORAGE_KEY);
   } catch (error) {
-    return { ok: false, problem: describe(error) };
+    return { ok: false, problem: describeStorageError(error) };
   }
   if (text === null) return { ok: true, game: null, note: "" };
   /** @type {unknown} */
@@ -59,10 +60,10 @@ export function loadGame() {
     // not JSON: said below
   }
   const v = /** @type {Record<string, unknown> | null} */ (data && typeof data === "object" ? data : null);
-  if (v && Number.isInteger(v.v) && Number(v.v) > SCHEMA_VERSION) {
+  if (v && Number.isInteger(v.v) && Number(v.v) > SLOT_VERSION) {
     return { ok: true, game: null, note: "A saved game from a newer version of the studio could not be read; it is kept as it is." };
   }
-  const problem = v && v.v === SCHEMA_VERSION ? gameProblem(v.givens, v.entries) : "its format is unknown";
+  const problem = v && v.v === SLOT_VERSION ? gameProblem(v.givens, v.entries) : "its format is unknown";
   if (v && !problem) {
     const givens = /** @type {string} */ (v.givens);
     const mode = v.mode === "enter" ? "enter" : "play";
@@ -92,7 +93,7 @@ export function loadRecord(key) {
   try {
     text = storage().getItem(key);
   } catch (error) {
-    return { ok: false, problem: describe(error) };
+    return { ok: false, problem: describeStorageError(error) };
   }
   if (text === null) return { ok: true, data: null };
   try {
@@ -108,6 +109,6 @@ export function saveRecord(key, data) {
     storage().setItem(key, JSON.stringify(data));
     return { ok: true };
   } catch (error) {
-    return { ok: false, problem: describe(error) };
+    return { ok: false, problem: describeStorageError(error) };
   }
 }

@@ -25,7 +25,7 @@ export function offerUndo(message, undo) {
 }
 
 /** Nothing to undo any more (the game it would restore is gone from the board's story). */
-export function withdrawUndo() {
+function withdrawUndo() {
   undoing = null;
   line.hidden = true;
   line.dataset.state = "none";
