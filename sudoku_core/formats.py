@@ -138,6 +138,14 @@ def _is_separator(line: str) -> bool:
     return bool(set(stripped) & set("+=:")) or dashes != 9
 
 
+def _wrapped(rows: list[list[int]]) -> bool:
+    """True for nine lines of text wrapped at one width other than 9: every line but the last
+    is that wide and the last no wider (81 cells at width 10 make nine lines, 8 of 10 and one
+    of 1), unlike a grid whose rows of 8 and 10 would shift cells between rows."""
+    width = len(rows[0])
+    return width != 9 and all(len(r) == width for r in rows[:-1]) and len(rows[-1]) <= width
+
+
 def _parse_lines(lines: list[tuple[int, str]]) -> Grid:
     """Nine rows of nine cells, or plain text wrapped at some width (not in nine lines).
 
@@ -148,7 +156,7 @@ def _parse_lines(lines: list[tuple[int, str]]) -> Grid:
     read = [_read_cells(line, number, row=i + 1) for i, (number, line) in enumerate(rows)]
     if len(rows) == 9 and all(len(cells) == 9 for cells in read):
         return tuple(d for cells in read for d in cells)
-    if len(rows) != 9 and len(rows) == len(lines) and sum(map(len, read)) == 81:
+    if len(rows) == len(lines) and sum(map(len, read)) == 81 and (len(rows) != 9 or _wrapped(read)):
         # Plain text wrapped at some width: the cells are in order, only the breaks differ.
         return tuple(d for cells in read for d in cells)
     wrong = [

@@ -280,3 +280,11 @@ def test_a_nine_line_grid_with_rows_of_8_and_10_cells_is_refused_naming_both_lin
 def test_every_format_round_trips_with_every_empty_char(grid: tuple[int, ...], empty: str) -> None:
     assert parse(format_line(grid, empty)) == grid
     assert parse(format_grid(grid, empty)) == grid
+
+
+def test_nine_lines_of_text_wrapped_at_ten_are_read() -> None:
+    """81 cells wrapped at width 10 make nine lines (8 of 10, one of 1): text, not a grid."""
+    line = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+    wrapped = "\n".join(line[i : i + 10] for i in range(0, 81, 10))
+    assert len(wrapped.splitlines()) == 9
+    assert parse(wrapped) == parse(line)
