@@ -131,7 +131,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a puzzle of this HoDoKu level",
     )
     parser.add_argument(
-        "--max-tries", type=at_least(1), default=1000, help="grids to try per puzzle (default 1000)"
+        "--max-tries",
+        type=at_least(1),
+        default=1000,
+        help="grids to try per puzzle (default 1000; with --difficulty, --max-seconds bounds the search)",
     )
     parser.add_argument(
         "--max-seconds", type=seconds, default=10.0, help="time per puzzle (default 10)"
