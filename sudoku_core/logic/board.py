@@ -21,7 +21,6 @@ from sudoku_core.grid import (
     PEERS,
     ROWS,
     UNITS,
-    UNITS_OF,
     Cell,
     Digit,
     Grid,
@@ -40,8 +39,6 @@ COL_BITS: Final = UNIT_BITS[9:18]
 BOX_BITS: Final = UNIT_BITS[18:]
 PEER_BITS: Final = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 ALL_CELLS: Final = (1 << 81) - 1
-UNITS_OF_CELL: Final = UNITS_OF
-"""Per cell: its row, column and box as unit indexes 0..26 (:data:`sudoku_core.grid.UNITS_OF`)."""
 BIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
 MASK_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 
@@ -57,7 +54,6 @@ __all__ = [
     "PEER_BITS",
     "ROWS",
     "ROW_BITS",
-    "UNITS_OF_CELL",
     "UNIT_BITS",
     "Board",
     "Candidate",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sudoku_core.grid import CELLS, cell_name, unit_name
-from sudoku_core.logic.board import BIT_COUNT, UNIT_BITS, UNITS_OF_CELL, Board, first_cell
+from sudoku_core.grid import CELLS, UNITS_OF, cell_name, unit_name
+from sudoku_core.logic.board import BIT_COUNT, UNIT_BITS, Board, first_cell
 from sudoku_core.logic.steps import Step, make_step
 
 HIDDEN_SINGLE_UNITS = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))
@@ -45,7 +45,7 @@ def find_naked_single(board: Board) -> Step | None:
                 placements=[(cell, d)],
                 cells=[cell],
                 candidates=[(cell, d)],
-                units=[UNITS_OF_CELL[cell][2]],
+                units=[UNITS_OF[cell][2]],
             )
     return None
 

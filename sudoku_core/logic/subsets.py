@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudoku_core.grid import UNITS, unit_name
+from sudoku_core.grid import UNITS, UNITS_OF, unit_name
 from sudoku_core.logic.board import (
     BIT_COUNT,
     MASK_DIGITS,
     UNIT_BITS,
-    UNITS_OF_CELL,
     Board,
     cells_of,
 )
@@ -27,8 +26,8 @@ _SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 
 
 def _shared_units(cells: tuple[int, ...]) -> list[int]:
-    first = UNITS_OF_CELL[cells[0]]
-    return [first[k] for k in range(3) if all(UNITS_OF_CELL[c][k] == first[k] for c in cells)]
+    first = UNITS_OF[cells[0]]
+    return [first[k] for k in range(3) if all(UNITS_OF[c][k] == first[k] for c in cells)]
 
 
 def _naked(board: Board, n: int, locked: bool) -> Step | None:
@@ -49,7 +48,7 @@ def _naked(board: Board, n: int, locked: bool) -> Step | None:
             for c in group:
                 inside |= 1 << c
             removed: list[tuple[int, int]] = []
-            box = UNITS_OF_CELL[group[0]][2]
+            box = UNITS_OF[group[0]][2]
             hit: set[int] = set()
             for su in shared:
                 outside = UNIT_BITS[su] & ~inside

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudoku_core.grid import UNITS, cell_name
+from sudoku_core.grid import UNITS, UNITS_OF, cell_name
 from sudoku_core.logic.board import (
     BIT_COUNT,
     MASK_DIGITS,
     PEER_BITS,
     UNIT_BITS,
-    UNITS_OF_CELL,
     Board,
     cells_of,
 )
@@ -57,7 +56,7 @@ def _ur(name: str, cells: tuple[int, ...], pair: int, text: str, **effect: objec
 
 
 def _shared(a: int, b: int) -> list[int]:
-    return [UNITS_OF_CELL[a][k] for k in range(3) if UNITS_OF_CELL[a][k] == UNITS_OF_CELL[b][k]]
+    return [UNITS_OF[a][k] for k in range(3) if UNITS_OF[a][k] == UNITS_OF[b][k]]
 
 
 def find_ur_type1(board: Board) -> Step | None:
@@ -213,7 +212,7 @@ def find_bug_plus_one(board: Board) -> Step | None:
     if triple < 0:
         return None
     for d in MASK_DIGITS[cands[triple]]:
-        if all((board.where[d] & UNIT_BITS[u]).bit_count() == 3 for u in UNITS_OF_CELL[triple]):
+        if all((board.where[d] & UNIT_BITS[u]).bit_count() == 3 for u in UNITS_OF[triple]):
             return make_step(
                 "BUG+1",
                 f"BUG+1: every other empty cell has two candidates; {cell_name(triple)} must be {d}",
