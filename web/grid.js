@@ -97,3 +97,13 @@ export function findConflicts(grid) {
   }
   return found;
 }
+
+/** Each cell's 20 peers: the other cells of its row, column and box. @type {number[][]} */
+export const PEERS = Array.from({ length: 81 }, (_, cell) => {
+  const peers = [];
+  for (let other = 0; other < 81; other++) {
+    if (other === cell) continue;
+    if (rowOf(other) === rowOf(cell) || colOf(other) === colOf(cell) || boxOf(other) === boxOf(cell)) peers.push(other);
+  }
+  return peers;
+});
