@@ -1,9 +1,13 @@
 // @ts-check
 // The page's wiring, and nothing else: which module answers which control, and the start-up.
 // Each concern lives in its own module:
-//   game-view.js          the game on the board: mode, conflicts, seed and level, exports
+//   game-view.js          the game on the board: mode, conflicts, mistakes, completion, exports
+//   play-history.js       undo and redo of every move (cell-layers.js, move-history.js)
+//   tool-pad.js           the tools and number pad; shortcuts.js: the page's keys and their list
+//   game-timer.js         the time played, pause; settings.js: the settings dialog
+//   hint-view.js          Hint in three steps; completion-view.js: the solved moment
 //   autosave.js           saving it in the game library (game-library.js), other tabs, retries
-//   recent-games.js       Recent games; undo-line.js: Undo after what replaces the board
+//   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
 //   verdict-view.js       the verdict line and "Keep trying"
 //   engine-runner.js      the engine's status, its buttons' state, one request at a time with Cancel
 //   engine-actions.js     Solve, Check, Reveal cell, Count solutions
@@ -14,16 +18,24 @@
 // manual play needs no engine at all.
 
 import "./define-sudoku-board.js";
+import { autoCandidates, diffLayers, layersOf } from "./cell-layers.js";
+import { wireCompletion } from "./completion-view.js";
 import { byId } from "./dom.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
-import { currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
-import { afterChange, applyMergedGame, currentGame, replaceEntries, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
+import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
+import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, markMistakes, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
+import { showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
+import { hint } from "./hint-view.js";
+import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
+import { settings, settingsChanges, wireSettings } from "./settings.js";
+import { wireShortcuts } from "./shortcuts.js";
+import { wireToolPad } from "./tool-pad.js";
 import { openLink, wireExport, wireImport } from "./import-export.js";
 import { wireNewPuzzleDialog } from "./new-puzzle-dialog.js";
-import { board } from "./page-state.js";
+import { board, state } from "./page-state.js";
 import { scheduleBackground, stopBackground } from "./pool-refill.js";
 import { refreshRecentGames, wireRecentGames } from "./recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -39,6 +51,7 @@ client.addEventListener("statechange", () => {
 // The person's request goes first: background work stops before it and may resume after it.
 personRequests.addEventListener("start", () => stopBackground());
 personRequests.addEventListener("idle", () => scheduleBackground());
+gameEvents.addEventListener("shown", () => scheduleBackground());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") scheduleBackground();
 });
@@ -48,10 +61,12 @@ byId("continue").addEventListener("click", keepTrying);
 
 // --- the board and manual play ----------------------------------------------------------------
 
-board.addEventListener("sudoku-change", () => {
+board.addEventListener("sudoku-change", (event) => {
+  const { kind, changes } = /** @type {CustomEvent<import("./sudoku-board.js").ChangeDetail>} */ (event).detail;
+  recordMove(kind, changes);
   sayOnBoard("");
   if (hasVerdict()) clearVerdict();
-  afterChange();
+  afterMove();
 });
 board.addEventListener("sudoku-reject", (event) => {
   const { cell } = /** @type {CustomEvent<import("./sudoku-board.js").RejectDetail>} */ (event).detail;
@@ -60,28 +75,68 @@ board.addEventListener("sudoku-reject", (event) => {
 board.addEventListener("sudoku-select", () => sayOnBoard(""));
 wireModeRadios();
 
-const numpad = byId("numpad");
-// Keep the focus on the grid: pressing a pad key must not take it away from the selected cell.
-numpad.addEventListener("pointerdown", (event) => {
-  if (event.target instanceof HTMLButtonElement) event.preventDefault();
-});
-numpad.addEventListener("click", (event) => {
-  const button = event.target instanceof Element ? event.target.closest("button") : null;
-  if (!button) return;
-  if (board.selected < 0) {
-    sayOnBoard("Select a cell first.");
-    return;
-  }
-  board.input(button.dataset.digit ?? "");
-});
+wireToolPad(sayOnBoard);
+wireHistory(afterMove);
 
 byId("clear-entries").addEventListener("click", () => {
   clearVerdict();
-  replaceEntries(EMPTY_GRID, "Cleared your entries.");
+  const layers = board.layers;
+  if (makeMove("clear", diffLayers(layers, layersOf(layers.givens, EMPTY_GRID)))) {
+    sayOnBoard("Cleared your digits, marks and colours. Undo brings them back.");
+  }
 });
+byId("fill-candidates").addEventListener("click", fillCandidates);
 byId("clear-all").addEventListener("click", () => {
   showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" }, { undo: "Cleared the board for a new puzzle." });
   sayOnBoard("Cleared. Type a puzzle in “Enter puzzle” mode, or paste one.");
+});
+
+/** Every empty cell's candidates as centre marks, in one undoable move. */
+function fillCandidates() {
+  if (makeMove("candidates", autoCandidates(board.layers))) sayOnBoard("Filled every empty cell's candidates as centre marks.");
+  else sayOnBoard("The centre marks already hold every cell's candidates.");
+}
+
+const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
+const askHint = () => {
+  if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
+  else void hint(() => {
+    state.progress.hints += 1;
+    autosave();
+  });
+};
+hintButton.addEventListener("click", askHint);
+wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
+wireTimer(autosave);
+wireCompletion(() => byId("new-puzzle").click());
+
+// The secondary actions on a phone: "More…" shows them (on a wide screen they are always there).
+const more = byId("more");
+more.addEventListener("click", () => {
+  const open = more.getAttribute("aria-expanded") !== "true";
+  more.setAttribute("aria-expanded", String(open));
+  document.body.dataset.more = String(open);
+  if (open) byId("controls").scrollIntoView({ block: "start" });
+});
+
+// --- settings ------------------------------------------------------------------------------------
+
+/** The settings on the board and the page. */
+function applySettings() {
+  if (settings.clearPeerMarks) board.removeAttribute("peer-marks");
+  else board.setAttribute("peer-marks", "keep");
+  board.toggleAttribute("auto-candidates", settings.autoCandidates);
+  showTimer(settings.showTimer);
+  markMistakes();
+  afterChange();
+}
+wireSettings();
+let autoWas = settings.autoCandidates;
+settingsChanges.addEventListener("change", () => {
+  applySettings();
+  if (settings.autoCandidates && !autoWas && board.mode === "play") fillCandidates();
+  autoWas = settings.autoCandidates;
+  scheduleBackground(0);
 });
 wireUndo();
 
@@ -132,6 +187,7 @@ async function start() {
   }
   void refreshRecentGames();
   updateEngineUi();
+  applySettings();
   document.body.dataset.app = "ready";
 }
 

@@ -159,7 +159,7 @@ function baseAfterWrite(id, game, record) {
       return record;
     }
   }
-  return { ...record, givens: game.givens, entries: game.entries, mode: game.mode, rev: record.rev - 1 };
+  return { ...record, givens: game.givens, entries: game.entries, mode: game.mode, play: game.play ?? record.play, rev: record.rev - 1 };
 }
 
 /** @param {string} problem */

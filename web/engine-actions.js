@@ -3,13 +3,19 @@
 // cell and Count solutions. Each runs one request through runEngine and says what it found in the
 // verdict line; one that gave up offers "Keep trying" with four times the budget.
 
+import { setEntries } from "./cell-layers.js";
 import { byId } from "./dom.js";
 import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
 import { runEngine } from "./engine-runner.js";
-import { afterChange, replaceEntries, sayOnBoard } from "./game-view.js";
+import { sayOnBoard } from "./game-view.js";
 import { EMPTY, EMPTY_GRID, cellName, filledCount } from "./grid.js";
 import { board, state } from "./page-state.js";
+import { makeMove, undoToLastCorrect } from "./play-history.js";
+import { settings } from "./settings.js";
 import { showCount, showFailure, showVerdict, verdictCells } from "./verdict-view.js";
+
+/** How the page's own moves tidy marks: as the player's typed digits do. */
+export const editOptions = () => ({ clearPeerMarks: settings.clearPeerMarks, keepCandidates: settings.autoCandidates });
 
 const countLimit = /** @type {HTMLInputElement} */ (byId("count-limit"));
 
@@ -24,7 +30,9 @@ async function solve(seconds = SOLVE_SECONDS) {
       if (board.givens === puzzle) {
         let entries = "";
         for (let c = 0; c < 81; c++) entries += puzzle[c] === EMPTY ? v.solution[c] : EMPTY;
-        replaceEntries(entries, "Solved: the solution fills the board.");
+        if (makeMove("solve", setEntries(board.layers, entries, editOptions()))) {
+          sayOnBoard("Solved: the solution fills the board. Undo takes it back.");
+        }
       }
       showVerdict("unique", "solve", `Solved. ${v.message}`);
     } else {
@@ -72,6 +80,27 @@ async function check(seconds = SOLVE_SECONDS) {
   }
 }
 
+/**
+ * The unique solution of the puzzle on the board: known, or asked of the engine (the verdict
+ * line says why there is none). @param {string} action @returns {Promise<string | null>}
+ */
+async function knownSolution(action) {
+  const puzzle = board.givens;
+  if (state.solution?.puzzle === puzzle) return state.solution.solution;
+  try {
+    const v = await runEngine("solve", { grid: puzzle, max_seconds: SOLVE_SECONDS }, "Solving");
+    if (v.status !== "unique" || !v.solution) {
+      showVerdict(v.status, action, v.message, verdictCells(v));
+      return null;
+    }
+    state.solution = { puzzle, solution: v.solution };
+    return board.givens === puzzle ? v.solution : null;
+  } catch (error) {
+    showFailure(error, action);
+    return null;
+  }
+}
+
 /** The solution's digit in the selected cell (solving first, unless the solution is known). */
 async function reveal() {
   const cell = board.selected;
@@ -83,27 +112,18 @@ async function reveal() {
     sayOnBoard(`${cellName(cell)} is a given.`);
     return;
   }
-  const puzzle = board.givens;
-  let solution = state.solution?.puzzle === puzzle ? state.solution.solution : null;
-  if (!solution) {
-    try {
-      const v = await runEngine("solve", { grid: puzzle, max_seconds: SOLVE_SECONDS }, "Solving");
-      if (v.status !== "unique" || !v.solution) {
-        showVerdict(v.status, "reveal", v.message, verdictCells(v));
-        return;
-      }
-      solution = v.solution;
-      state.solution = { puzzle, solution };
-    } catch (error) {
-      showFailure(error, "reveal");
-      return;
-    }
-  }
-  if (board.givens !== puzzle) return;
+  const solution = await knownSolution("reveal");
+  if (!solution) return;
   const entries = board.entries;
-  board.entries = entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1);
+  state.progress.reveals += 1;
+  makeMove("reveal", setEntries(board.layers, entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1), editOptions()));
   sayOnBoard(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
-  afterChange();
+}
+
+/** Back to the newest state of this game whose digits all agree with the solution. */
+async function lastCorrect() {
+  const solution = await knownSolution("last-correct");
+  if (solution) sayOnBoard(undoToLastCorrect(solution));
 }
 
 /** @param {number} seconds */
@@ -134,10 +154,11 @@ async function countSolutions(seconds = COUNT_SECONDS) {
   }
 }
 
-/** The four engine buttons. */
+/** The engine buttons. */
 export function wireEngineActions() {
   byId("solve").addEventListener("click", () => void solve());
   byId("check").addEventListener("click", () => void check());
   byId("reveal").addEventListener("click", () => void reveal());
+  byId("last-correct").addEventListener("click", () => void lastCorrect());
   byId("count").addEventListener("click", () => void countSolutions());
 }

@@ -8,7 +8,7 @@
 // Writes are read-check-write in one transaction: a write based on an older revision (another
 // tab wrote meanwhile) is merged with the stored game, never a blind overwrite.
 
-import { SCHEMA_VERSION, gameOf, mergeGames, readRecord, sameGame } from "./game-record.js";
+import { SCHEMA_VERSION, gameOf, mergeGames, newPlay, readRecord, sameGame } from "./game-record.js";
 import { describeStorageError } from "./storage.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
@@ -136,7 +136,7 @@ export class GameLibrary {
       const now = new Date().toISOString();
       /** @type {GameRecord} */
       const record = {
-        schema: SCHEMA_VERSION, id, givens: next.givens, entries: next.entries, mode: next.mode,
+        schema: SCHEMA_VERSION, id, givens: next.givens, entries: next.entries, mode: next.mode, play: next.play ?? newPlay(),
         rev: (current?.rev ?? 0) + 1, createdAt: current?.createdAt ?? now, savedAt: now,
       };
       if (next.info && next.info.puzzle === next.givens) record.info = next.info;

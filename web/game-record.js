@@ -6,20 +6,35 @@
 // as it is and the page says so. Also the three-way merge that keeps two tabs' moves.
 // Plain data and functions, no DOM and no storage.
 
+import { applyChanges, decodeMove, diffLayers, encodeMove, layersAreSound, marksProblem, parseMarks, formatMarks } from "./cell-layers.js";
 import { EMPTY, cellName, isGrid } from "./grid.js";
+import { historyProblem, pushMove } from "./move-history.js";
 import { toPuzzleInfo } from "./puzzle-info.js";
 
 /** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
 /** @typedef {import("./storage.js").Game} Game */
 
-/** The record layout this page writes; a larger number is a newer page's, kept untouched. */
-export const SCHEMA_VERSION = 1;
+/** The record layout this page writes (2: with `play`); a larger number is a newer page's, kept untouched. */
+export const SCHEMA_VERSION = 2;
+
+/**
+ * What the player did beside the digits: marks and colours (cell-layers.js text), the history
+ * (move-history.js), the time played, the help used and whether the grid was completed.
+ * @typedef {{corner: string, centre: string, colours: string, history: import("./move-history.js").History,
+ *   ms: number, hints: number, reveals: number, undos: number, solved: boolean}} PlayState
+ */
+
+/** @returns {PlayState} */
+export const newPlay = () => ({
+  corner: "", centre: "", colours: "", history: { moves: [], at: 0 }, ms: 0, hints: 0, reveals: 0, undos: 0, solved: false,
+});
 
 /**
  * One saved game. `rev` grows by one with each write, so a tab whose write is based on an older
- * revision merges instead of overwriting.
- * @typedef {{schema: 1, id: string, givens: string, entries: string, mode: "play" | "enter",
- *   info?: PuzzleInfo, rev: number, createdAt: string, savedAt: string}} GameRecord
+ * revision merges instead of overwriting. Schema 1 records (no `play`) are read as games with
+ * no marks and an empty history.
+ * @typedef {{schema: 2, id: string, givens: string, entries: string, mode: "play" | "enter",
+ *   info?: PuzzleInfo, play: PlayState, rev: number, createdAt: string, savedAt: string}} GameRecord
  */
 /** @typedef {{ok: true, record: GameRecord} | {ok: false, newer: boolean, problem: string}} ReadResult */
 
@@ -47,7 +62,7 @@ export function readRecord(value) {
   if (Number.isInteger(v.schema) && Number(v.schema) > SCHEMA_VERSION) {
     return { ok: false, newer: true, problem: "it was saved by a newer version of the studio" };
   }
-  if (v.schema !== SCHEMA_VERSION) return { ok: false, newer: false, problem: "its format is unknown" };
+  if (v.schema !== SCHEMA_VERSION && v.schema !== 1) return { ok: false, newer: false, problem: "its format is unknown" };
   if (typeof v.id !== "string" || !v.id) return { ok: false, newer: false, problem: "it has no name" };
   const problem = gameProblem(v.givens, v.entries);
   if (problem) return { ok: false, newer: false, problem };
@@ -55,9 +70,12 @@ export function readRecord(value) {
   if (!Number.isSafeInteger(v.rev) || Number(v.rev) < 1) return { ok: false, newer: false, problem: "its revision is not a count" };
   if (typeof v.createdAt !== "string" || typeof v.savedAt !== "string") return { ok: false, newer: false, problem: "its dates are missing" };
   const givens = /** @type {string} */ (v.givens);
+  const entries = /** @type {string} */ (v.entries);
+  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay() }) : readPlay(v.play, givens, entries);
+  if (!play.ok) return { ok: false, newer: false, problem: play.problem };
   /** @type {GameRecord} */
   const record = {
-    schema: SCHEMA_VERSION, id: v.id, givens, entries: /** @type {string} */ (v.entries), mode: v.mode,
+    schema: SCHEMA_VERSION, id: v.id, givens, entries, mode: v.mode, play: play.play,
     rev: Number(v.rev), createdAt: v.createdAt, savedAt: v.savedAt,
   };
   const info = toPuzzleInfo(v.info, givens);
@@ -65,15 +83,82 @@ export function readRecord(value) {
   return { ok: true, record };
 }
 
-/** The game a record holds. @param {GameRecord} record @returns {Game} */
-export function gameOf(record) {
-  return { givens: record.givens, entries: record.entries, mode: record.mode, info: record.info ?? null };
+const COUNTERS = /** @type {const} */ (["ms", "hints", "reveals", "undos"]);
+
+/**
+ * Check a stored play state against the cells it belongs to. A history that does not lead to
+ * these cells (a move that would break the rules of the layers) is dropped, not the game: the
+ * cells are what the player sees, the history only how they got there.
+ * @param {unknown} value @param {string} givens @param {string} entries
+ * @returns {{ok: true, play: PlayState} | {ok: false, problem: string}}
+ */
+function readPlay(value, givens, entries) {
+  if (!value || typeof value !== "object") return { ok: false, problem: "its marks and history are missing" };
+  const v = /** @type {Record<string, unknown>} */ (value);
+  for (const layer of /** @type {const} */ (["corner", "centre", "colours"])) {
+    const problem = marksProblem(v[layer]);
+    if (problem) return { ok: false, problem: `its ${layer === "colours" ? "colours" : `${layer} marks`} are unreadable: ${problem}` };
+  }
+  for (const name of COUNTERS) {
+    if (typeof v[name] !== "number" || !Number.isSafeInteger(v[name]) || Number(v[name]) < 0) {
+      return { ok: false, problem: `its ${name === "ms" ? "time played" : name} is not a count` };
+    }
+  }
+  if (typeof v.solved !== "boolean") return { ok: false, problem: "its completion is unknown" };
+  const play = {
+    corner: formatMarks(parseMarks(/** @type {string} */ (v.corner))),
+    centre: formatMarks(parseMarks(/** @type {string} */ (v.centre))),
+    colours: formatMarks(parseMarks(/** @type {string} */ (v.colours))),
+    history: { moves: /** @type {string[]} */ ([]), at: 0 },
+    ms: Number(v.ms), hints: Number(v.hints), reveals: Number(v.reveals), undos: Number(v.undos), solved: v.solved,
+  };
+  if (!historyProblem(v.history)) {
+    const history = /** @type {import("./move-history.js").History} */ (v.history);
+    if (historyLeadsTo(history, layersOfGame({ givens, entries, play }))) play.history = { moves: [...history.moves], at: history.at };
+  }
+  return { ok: true, play };
 }
 
-/** True when two games have the same cells, mode and info. @param {Game} a @param {Game} b */
+/**
+ * Every state the history passes through (undoing the applied moves, redoing the others) keeps
+ * the layers sound. @param {import("./move-history.js").History} history @param {Layers} layers
+ */
+function historyLeadsTo(history, layers) {
+  let state = layers;
+  for (let i = history.at - 1; i >= 0; i--) {
+    state = applyChanges(state, /** @type {Move} */ (decodeMove(history.moves[i])).changes);
+    if (!layersAreSound(state)) return false;
+  }
+  state = layers;
+  for (let i = history.at; i < history.moves.length; i++) {
+    state = applyChanges(state, /** @type {Move} */ (decodeMove(history.moves[i])).changes);
+    if (!layersAreSound(state)) return false;
+  }
+  return true;
+}
+
+/** @typedef {import("./cell-layers.js").Layers} Layers */
+/** @typedef {import("./cell-layers.js").Move} Move */
+
+/** A game's cells as cell-layers. @param {{givens: string, entries: string, play?: PlayState}} game @returns {Layers} */
+export function layersOfGame(game) {
+  const play = game.play ?? newPlay();
+  return {
+    givens: game.givens, entries: game.entries,
+    corner: parseMarks(play.corner), centre: parseMarks(play.centre), colours: parseMarks(play.colours),
+  };
+}
+
+/** The game a record holds. @param {GameRecord} record @returns {Game} */
+export function gameOf(record) {
+  return { givens: record.givens, entries: record.entries, mode: record.mode, info: record.info ?? null, play: record.play };
+}
+
+/** True when two games have the same cells, marks, history, time, mode and info. @param {Game} a @param {Game} b */
 export function sameGame(a, b) {
+  const playOf = (/** @type {Game} */ g) => JSON.stringify(g.play ?? newPlay());
   return a.givens === b.givens && a.entries === b.entries && a.mode === b.mode
-    && JSON.stringify(a.info ?? null) === JSON.stringify(b.info ?? null);
+    && JSON.stringify(a.info ?? null) === JSON.stringify(b.info ?? null) && playOf(a) === playOf(b);
 }
 
 /**
@@ -97,5 +182,19 @@ export function mergeGames(base, mine, stored) {
   const entries = [...merged].map((d, c) => (givens[c] === EMPTY ? d : EMPTY)).join("");
   const mode = mine.mode !== base.mode ? mine.mode : stored.mode;
   const info = [mine.info, stored.info].find((i) => i && i.puzzle === givens) ?? null;
-  return { givens, entries, mode, info };
+  const [b, m, s] = [base, mine, stored].map((g) => g.play ?? newPlay());
+  const marks = (/** @type {"corner" | "centre" | "colours"} */ layer) => {
+    const [bm, mm, sm] = [b, m, s].map((p) => parseMarks(p[layer]));
+    return formatMarks(mm.map((mask, cell) => (mask !== bm[cell] ? mask : sm[cell])));
+  };
+  /** @type {PlayState} */
+  const play = {
+    corner: marks("corner"), centre: marks("centre"), colours: marks("colours"), history: m.history,
+    ms: Math.max(m.ms, s.ms), hints: Math.max(m.hints, s.hints), reveals: Math.max(m.reveals, s.reveals),
+    undos: Math.max(m.undos, s.undos), solved: m.solved || s.solved,
+  };
+  // This tab's history stays the way back: the other tab's moves arrive as one "merge" move.
+  const changes = diffLayers(layersOfGame(mine), layersOfGame({ givens, entries, play }));
+  if (changes.length) play.history = pushMove(m.history, encodeMove({ kind: "merge", changes }));
+  return { givens, entries, mode, info, play };
 }

@@ -5,12 +5,18 @@
 // record, and the game it replaces can be brought back with Undo or from Recent games).
 
 import { autosave, currentGameId, openLibrary, switchGame, unsavedGame } from "./autosave.js";
+import { decodeMove, formatMarks, layersOf } from "./cell-layers.js";
+import { showCompletion } from "./completion-view.js";
 import { byId } from "./dom.js";
-import { gameOf, sameGame } from "./game-record.js";
-import { EMPTY_GRID, combine, filledCount, findConflicts } from "./grid.js";
+import { gameOf, layersOfGame, newPlay, sameGame } from "./game-record.js";
+import { elapsedMs, setElapsed, setPlayable } from "./game-timer.js";
+import { EMPTY, EMPTY_GRID, combine, filledCount, findConflicts } from "./grid.js";
+import { clearHint } from "./hint-view.js";
 import { board, state } from "./page-state.js";
+import { updateHistoryButtons } from "./play-history.js";
 import { LEVEL_NAMES, describeInfo } from "./puzzle-info.js";
 import { refreshRecentGames } from "./recent-games.js";
+import { settings } from "./settings.js";
 import { shareLinkFor } from "./share-link.js";
 import { offerUndo } from "./undo-line.js";
 import { clearVerdict } from "./verdict-view.js";
@@ -27,8 +33,21 @@ const puzzleInfo = byId("puzzle-info");
 const printTitle = byId("print-title");
 const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mode"]'));
 
-/** @returns {Game} */
-export const currentGame = () => ({ givens: board.givens, entries: board.entries, mode: board.mode, info: state.info });
+/** Fires "shown" when another game is put on the board (app.js schedules background work). */
+export const gameEvents = new EventTarget();
+
+/** The game on the board, as it is saved: cells, marks, history, time and help used. @returns {Game} */
+export function currentGame() {
+  const layers = board.layers;
+  const { history, hints, reveals, undos, solved } = state.progress;
+  return {
+    givens: layers.givens, entries: layers.entries, mode: board.mode, info: state.info,
+    play: {
+      corner: formatMarks(layers.corner), centre: formatMarks(layers.centre), colours: formatMarks(layers.colours),
+      history, ms: elapsedMs(), hints, reveals, undos, solved,
+    },
+  };
+}
 
 /** The line under the board (what just happened to it; "" clears it). @param {string} text */
 export function sayOnBoard(text) {
@@ -50,6 +69,7 @@ export function showGame(game, options = {}) {
   setBoard(game);
   if (!options.keepVerdict) clearVerdict();
   afterChange();
+  gameEvents.dispatchEvent(new Event("shown"));
   void refreshRecentGames();
   const wasEmpty = before.givens === EMPTY_GRID && before.entries === EMPTY_GRID;
   if (options.undo && !wasEmpty && !(record && record.id === beforeId) && !sameGame(before, game)) {
@@ -57,17 +77,22 @@ export function showGame(game, options = {}) {
   }
 }
 
-/** Put the cells, info and mode on the board (no new game). @param {Game} game */
+/** Put the cells, marks, history, time, info and mode on the board (no new game). @param {Game} game */
 function setBoard(game) {
-  board.givens = game.givens;
-  board.entries = game.entries;
+  const play = game.play ?? newPlay();
+  board.layers = game.play ? layersOfGame(game) : layersOf(game.givens, game.entries);
   state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
+  state.progress = { history: play.history, hints: play.hints, reveals: play.reveals, undos: play.undos, solved: play.solved };
+  setElapsed(play.ms);
   setMode(game.mode);
+  updateHistoryButtons();
 }
 
-/** Another tab's moves merged into this game: show them (the verdict stays). @param {Game} game */
+/** Another tab's moves merged into this game: show them (the verdict and this tab's clock stay). @param {Game} game */
 export function applyMergedGame(game) {
+  const ms = elapsedMs();
   setBoard(game);
+  setElapsed(Math.max(ms, game.play?.ms ?? 0));
   afterChange();
 }
 
@@ -82,24 +107,6 @@ export async function returnTo(id, fallback, undo) {
   const got = library ? await library.get(id) : null;
   if (got && got.ok && got.record) showGame(unsavedGame(id) ?? gameOf(got.record), { record: got.record, undo });
   else if (fallback) showGame(fallback, { undo });
-}
-
-/**
- * Change the entries of the game on the board in one go (Solve, Clear entries), with Undo.
- * @param {string} entries @param {string} message  what happened, for the undo line
- */
-export function replaceEntries(entries, message) {
-  const before = board.entries;
-  if (before === entries) return;
-  board.entries = entries;
-  afterChange();
-  const givens = board.givens;
-  const id = currentGameId();
-  offerUndo(message, () => {
-    if (currentGameId() !== id || board.givens !== givens) return;
-    board.entries = before;
-    afterChange();
-  });
 }
 
 /** @param {"play" | "enter"} mode */
@@ -120,10 +127,30 @@ export function wireModeRadios() {
   }
 }
 
-/** Whatever changed on the board: conflicts text, exports, autosave. */
+/**
+ * After a move by the player (typed, from the pad, undone or redone, Reveal, a hint): everything
+ * afterChange does, and the completion when this move solved the grid. Solve does not count:
+ * the engine solved it, not the player.
+ */
+export function afterMove() {
+  afterChange();
+  const { history, solved } = state.progress;
+  if (solved || board.mode !== "play" || document.body.dataset.complete !== "true") return;
+  const last = history.at > 0 ? decodeMove(history.moves[history.at - 1]) : null;
+  if (!last || last.kind === "solve") return;
+  state.progress.solved = true;
+  setPlayable(false);
+  const { hints, reveals, undos } = state.progress;
+  showCompletion({ ms: elapsedMs(), hints, reveals, undos, info: state.info });
+  boardMessage.textContent = "Solved! Every row, column and box has 1 to 9.";
+  autosave();
+}
+
+/** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
 export function afterChange() {
   const grid = combine(board.givens, board.entries);
-  const conflicts = findConflicts(grid);
+  const conflicts = settings.mistakes === "off" ? [] : findConflicts(grid);
+  clearHint();
   conflictsText.dataset.count = String(conflicts.length);
   if (conflicts.length) {
     const shown = conflicts.slice(0, 2).map((c) => c.message);
@@ -138,11 +165,37 @@ export function afterChange() {
   if (filled === 81 && conflicts.length === 0 && board.mode === "play" && board.entries !== EMPTY_GRID) {
     boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
   }
+  markMistakes();
+  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !state.progress.solved && filled < 81);
   exportLine.value = board.givens;
   if (state.info && state.info.puzzle !== board.givens) state.info = null; // the givens were edited
   showInfo();
   updateShareLink();
   autosave();
+}
+
+/**
+ * The mistake mode on the board: conflicts shown or not, and with "against the solution" the
+ * player's digits that differ from it (once the engine has solved the puzzle in the background).
+ */
+export function markMistakes() {
+  board.toggleAttribute("conflicts", false);
+  if (settings.mistakes === "off") board.setAttribute("conflicts", "off");
+  const solution = state.solution?.puzzle === board.givens ? state.solution.solution : null;
+  const wrong = [];
+  if (settings.mistakes === "solution" && solution && board.mode === "play") {
+    const entries = board.entries;
+    for (let c = 0; c < 81; c++) if (entries[c] !== EMPTY && entries[c] !== solution[c]) wrong.push(c);
+  }
+  if (wrong.length) board.setAttribute("wrong", wrong.join(" "));
+  else board.removeAttribute("wrong");
+}
+
+/** The puzzle the engine should solve in the background for the mistake mode, or null. */
+export function solutionWanted() {
+  if (settings.mistakes !== "solution" || board.mode !== "play") return null;
+  if (state.solution?.puzzle === board.givens || filledCount(board.givens) < 17) return null;
+  return board.givens;
 }
 
 /** The puzzle's seed and level above the board and in the print header. */

@@ -18,9 +18,18 @@ import { byId } from "./dom.js";
  * @property {PuzzleInfo | null} info  what is known about the puzzle on the board (seed, level...),
  *   while its givens are unchanged
  * @property {string} grading  the puzzle the engine is grading in the background, or ""
+ * @property {Progress} progress  the game's history and the help used (its marks are on the board,
+ *   its time in game-timer.js)
+ */
+/**
+ * @typedef {{history: import("./move-history.js").History, hints: number, reveals: number, undos: number,
+ *   solved: boolean}} Progress
  */
 
 export const board = /** @type {SudokuBoardElement} */ (byId("board"));
 
 /** @type {PageState} */
-export const state = { saving: true, busy: null, solution: null, again: null, info: null, grading: "" };
+export const state = {
+  saving: true, busy: null, solution: null, again: null, info: null, grading: "",
+  progress: { history: { moves: [], at: 0 }, hints: 0, reveals: 0, undos: 0, solved: false },
+};

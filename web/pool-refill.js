@@ -1,12 +1,13 @@
 // @ts-check
-// Work the engine does while the person does not need it: grade a puzzle generated without a
-// difficulty (so its level appears), then make the pool's owed puzzles, one at a time. It runs
+// Work the engine does while the person does not need it: solve the puzzle on the board when the
+// mistake mode marks digits against the solution, grade a puzzle generated without a difficulty
+// (so its level appears), then make the pool's owed puzzles, one at a time. It runs
 // only after the engine has been idle for a second and while the page is visible; anything the
 // person asks for stops it first (engine-runner's "start"), so it never delays a request.
 
 import { client } from "./engine-runner.js";
 import { GRADED_SECONDS } from "./engine-budgets.js";
-import { infoChanged, showInfo } from "./game-view.js";
+import { infoChanged, markMistakes, showInfo, solutionWanted } from "./game-view.js";
 import { state } from "./page-state.js";
 import { PuzzlePool } from "./puzzle-pool.js";
 import { CancelledError } from "./solver-client.js";
@@ -22,13 +23,13 @@ export const poolChanges = new EventTarget();
 
 /**
  * @type {{controller: AbortController | null, timer: ReturnType<typeof setTimeout> | undefined,
- *   job: "grade" | "refill" | "", failed: Set<string>}}
- *   failed: puzzles that could not be graded (e.g. not unique), not tried again
+ *   job: "solve" | "grade" | "refill" | "", failed: Set<string>}}
+ *   failed: puzzles that could not be solved or graded (e.g. not unique), not tried again
  */
 const background = { controller: null, timer: undefined, job: "", failed: new Set() };
 
 /** True while the background makes a puzzle for the pool (not while it grades). */
-export const isFilling = () => background.controller !== null && background.job !== "grade";
+export const isFilling = () => background.job === "refill";
 
 /** Run the background work after `delay` ms (unless the person asks for something first). */
 export function scheduleBackground(delay = BACKGROUND_DELAY_MS) {
@@ -47,13 +48,20 @@ async function runBackground() {
   if (document.visibilityState === "hidden") return; // visibilitychange calls again
   const info = state.info;
   const wanted = pool.wanted();
+  const unsolved = solutionWanted();
+  const solve = unsolved && !background.failed.has(`solve:${unsolved}`) ? unsolved : null;
   const grade = info && !info.level && !background.failed.has(info.puzzle) ? info : null;
-  if (!grade && !wanted) return;
+  if (!solve && !grade && !wanted) return;
   const controller = new AbortController();
   background.controller = controller;
-  background.job = grade ? "grade" : "refill";
+  background.job = solve ? "solve" : grade ? "grade" : "refill";
   try {
-    if (grade) {
+    if (solve) {
+      const v = await client.request("solve", { grid: solve, max_seconds: GRADED_SECONDS }, { signal: controller.signal });
+      if (v.status === "unique" && v.solution) state.solution = { puzzle: solve, solution: v.solution };
+      else background.failed.add(`solve:${solve}`);
+      markMistakes();
+    } else if (grade) {
       state.grading = grade.puzzle;
       showInfo();
       const r = await client.request("grade", { grid: grade.puzzle, path: false }, { signal: controller.signal });
@@ -74,7 +82,8 @@ async function runBackground() {
     }
   } catch (error) {
     if (!(error instanceof CancelledError)) {
-      if (grade) background.failed.add(grade.puzzle); // e.g. not unique: no level to show
+      if (solve) background.failed.add(`solve:${solve}`);
+      else if (grade) background.failed.add(grade.puzzle); // e.g. not unique: no level to show
       else if (wanted) pool.forgive(wanted.level, wanted.symmetry);
     }
   } finally {

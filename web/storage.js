@@ -13,7 +13,12 @@ import { toPuzzleInfo } from "./puzzle-info.js";
 const STORAGE_KEY = "sudoku-studio.game";
 const SLOT_VERSION = 1;
 
-/** @typedef {{givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo | null}} Game */
+/**
+ * A game: the two digit layers, the mode, what is known about the puzzle, and what the player did
+ * beside the digits (absent: nothing yet; game-record.js newPlay()).
+ * @typedef {{givens: string, entries: string, mode: "play" | "enter", info?: PuzzleInfo | null,
+ *   play?: import("./game-record.js").PlayState}} Game
+ */
 /** `note` says why a save that is there was not read (it is kept). @typedef {{ok: true, game: Game | null, note: string} | {ok: false, problem: string}} LoadResult */
 /** @typedef {{ok: true} | {ok: false, problem: string}} SaveResult */
 /** @typedef {{ok: true, data: unknown} | {ok: false, problem: string}} RecordResult */

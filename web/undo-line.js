@@ -1,8 +1,9 @@
 // @ts-check
-// The undo line: after an action that replaces what is on the board (Solve, Clear entries,
-// Clear all, New puzzle, a share link, Paste, another game from Recent games), it says what
-// happened and offers Undo, which puts the game before back. One undo at a time: the next
-// such action replaces it. The game left is also in Recent games, so nothing is ever lost.
+// The undo line: after an action that replaces the game on the board (Clear all, New puzzle, a
+// share link, Paste, another game from Recent games), it says what happened and offers Undo,
+// which puts the game before back. One offer at a time: the next such action replaces it. The
+// game left is also in Recent games, so nothing is ever lost. Moves inside a game have their own
+// history (play-history.js); Ctrl+Z reaches this offer once that history is at its start.
 
 import { byId } from "./dom.js";
 
@@ -32,13 +33,19 @@ function withdrawUndo() {
   text.textContent = "";
 }
 
+/** True while the line offers to undo (Ctrl+Z reaches it at the start of a game's history). */
+export const undoOffered = () => undoing !== null;
+
+/** Take the offer: put the game before back. */
+export function useUndoLine() {
+  const undo = undoing;
+  withdrawUndo();
+  if (!undo) return;
+  undo();
+  line.dataset.state = "undone";
+}
+
 /** The Undo button. */
 export function wireUndo() {
-  button.addEventListener("click", () => {
-    const undo = undoing;
-    withdrawUndo();
-    if (!undo) return;
-    undo();
-    line.dataset.state = "undone";
-  });
+  button.addEventListener("click", useUndoLine);
 }
