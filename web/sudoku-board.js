@@ -1,50 +1,137 @@
 // @ts-check
-// <sudoku-board>: a 9×9 grid that a person can play with keyboard, mouse or touch.
-// The class only; define-sudoku-board.js registers it (guarded), as in relative-time-element.
+// <sudoku-board>: a 9×9 grid that a person can play with keyboard, mouse or touch, with
+// SudokuPad's pencil marks, colours and multi-selection. The class only; define-sudoku-board.js
+// registers it (guarded), as in relative-time-element. The cells' layers (digits, marks,
+// colours) and every edit of them come from cell-layers.js, so the page's history records
+// exactly the changes the board made.
 //
 // Attributes are the API (all reflected by properties, validated, with safe defaults):
-//   givens="81 chars"    the puzzle ("." empty); read-only in play mode
-//   entries="81 chars"   the player's digits (ignored where there is a given)
-//   mode="play|enter"    enter: typed digits become givens; play: givens are locked (default)
-//   selected="0..80"     the selected cell (absent: none)
-//   flagged="3 17 40"    cells to point at (conflicts of a verdict, differences, mistakes)
-//   label="Sudoku"       the grid's accessible name
+//   givens="81 chars"     the puzzle ("." empty); read-only in play mode
+//   entries="81 chars"    the player's digits (ignored where there is a given)
+//   corner, centre="0:127 17:4"   pencil marks, "cell:digits" (properties: 81 digit masks)
+//   colours="0:13"        cell colours 1..9, same text (property: 81 colour masks)
+//   mode="play|enter"     enter: typed digits become givens; play: givens are locked (default)
+//   selected="0..80"      the cursor cell (absent: none); setting it alone selects just it
+//   selection="3 4 5"     the selected cells (always holding the cursor)
+//   tool="digit|corner|centre|colour"   what a plain digit key and input(d) do (default digit)
+//   peer-marks="keep"     a placed digit leaves its peers' marks alone (default: removes it)
+//   auto-candidates       keep centre marks = candidates as digits come and go
+//   conflicts="off"       no conflict highlighting (default: on)
+//   wrong="3 17"          digits to show as wrong (error colour, struck through, named "wrong")
+//   paused                cells show nothing and input is ignored
+//   flagged="3 17 40"     cells to point at (conflicts of a verdict, differences, mistakes)
+//   label="Sudoku"        the grid's accessible name
 // Events (bubble, composed, detail is plain data):
-//   sudoku-select  {cell}
-//   sudoku-change  {cell, digit, layer: "given"|"entry", givens, entries}
-//   sudoku-reject  {cell, reason: "given"}   (typing over a given in play mode)
-// Parts: grid, row, cell, and on cells: given, entry, selected, peer, same, conflict, flagged.
+//   sudoku-select  {cell, cells}
+//   sudoku-change  {kind, changes, cell, digit, layer, givens, entries}   (one per input)
+//   sudoku-tool    {tool}                    (the keyboard changed the tool)
+//   sudoku-reject  {cell, reason: "given"}   (digits over givens only, in play mode)
+// Parts: grid, row, cell, fill, corner-marks, centre-marks, and on cells: given, entry,
+// selected, peer, same, conflict, wrong, flagged.
+//
+// Speed: attribute changes schedule one render in a microtask (so `layers = ...` renders once);
+// a render computes conflicts once and rewrites only the cells whose signature changed.
 
+import {
+  COLOUR_NAMES, TOOLS, applyChanges as applyLayerChanges, editCells, formatMarks, maskDigits, parseMarks,
+} from "./cell-layers.js";
 import { EMPTY, EMPTY_GRID, boxOf, colOf, combine, findConflicts, isGrid, rowOf } from "./grid.js";
 
-/** @typedef {{cell: number}} SelectDetail */
-/** @typedef {{cell: number, digit: string, layer: "given" | "entry", givens: string, entries: string}} ChangeDetail */
+/** @typedef {import("./cell-layers.js").Tool} Tool */
+/** @typedef {import("./cell-layers.js").Layers} Layers */
+/** @typedef {import("./cell-layers.js").Change} Change */
+/** @typedef {import("./cell-layers.js").MoveKind} MoveKind */
+/** @typedef {"given" | "entry" | "corner" | "centre" | "colour"} LayerName */
+/** @typedef {{cell: number, cells: number[]}} SelectDetail */
+/**
+ * @typedef {{kind: MoveKind, changes: Change[], cell: number, digit: string, layer: LayerName,
+ *   givens: string, entries: string}} ChangeDetail
+ */
+/** @typedef {{tool: Tool}} ToolDetail */
 /** @typedef {{cell: number, reason: "given"}} RejectDetail */
 
 const STYLESHEET = new URL("./sudoku-board.css", import.meta.url).href;
-const DIGIT_KEYS = /^[1-9]$/;
-const CLEAR_KEYS = new Set(["Backspace", "Delete", "0"]);
+/** @type {LayerName[]} */
+const LAYER_NAMES = ["given", "entry", "corner", "centre", "colour"];
+/** Digit keys by physical key, so that Shift+digit works on every layout. */
+const DIGIT_CODE = /^(?:Digit|Numpad)([0-9])$/;
+/** @type {Record<string, Tool>} */
+const TOOL_KEYS = { z: "digit", x: "corner", c: "centre", v: "colour" };
 
 /**
+ * Cells from text ("3 17, 40"): valid ones, each once, in order.
  * @param {string | null} value
  * @returns {number[]}
  */
 function parseCells(value) {
   if (!value) return [];
-  return value
+  const cells = value
     .split(/[\s,]+/)
     .filter((s) => /^\d{1,2}$/.test(s))
     .map(Number)
     .filter((c) => c >= 0 && c < 81);
+  return [...new Set(cells)];
+}
+
+/** @param {unknown} masks @returns {number[]} 81 masks of 9 bits (anything else is 0) */
+function cleanMasks(masks) {
+  const list = Array.isArray(masks) ? masks : [];
+  return Array.from({ length: 81 }, (_, cell) => {
+    const m = list[cell];
+    return Number.isInteger(m) && m > 0 ? m & 0x1ff : 0;
+  });
+}
+
+/** A digit argument as 0..9: "1".."9" or 1..9; anything else ("", ".", "0", 0) clears. @param {unknown} digit */
+function digitValue(digit) {
+  const n = typeof digit === "number" ? digit : typeof digit === "string" && /^[1-9]$/.test(digit) ? Number(digit) : 0;
+  return Number.isInteger(n) && n >= 1 && n <= 9 ? n : 0;
+}
+
+/** @param {number} cell */
+const cellWords = (cell) => `Row ${rowOf(cell) + 1}, column ${colOf(cell) + 1}`;
+
+/** Corner mark places, SudokuPad's order: TL, TR, BL, BR, top, bottom, left, right, centre. */
+const CORNER_PLACES = 9;
+
+/** The child elements of one cell, made once. */
+class CellView {
+  /** @param {HTMLElement} el */
+  constructor(el) {
+    this.el = el;
+    this.fill = document.createElement("span");
+    this.fill.className = "fill";
+    this.fill.setAttribute("part", "fill");
+    this.corner = document.createElement("span");
+    this.corner.className = "corner";
+    this.corner.setAttribute("part", "corner-marks");
+    this.centre = document.createElement("span");
+    this.centre.className = "centre";
+    this.centre.setAttribute("part", "centre-marks");
+    this.digit = document.createElement("span");
+    this.digit.className = "digit";
+    for (const child of [this.fill, this.corner, this.centre, this.digit]) child.setAttribute("aria-hidden", "true");
+    el.append(this.fill, this.corner, this.centre, this.digit);
+    /** What was rendered last (skip the cell when nothing changed). */
+    this.signature = "";
+  }
 }
 
 export class SudokuBoardElement extends HTMLElement {
-  static observedAttributes = ["givens", "entries", "mode", "selected", "flagged", "label"];
+  static observedAttributes = [
+    "givens", "entries", "corner", "centre", "colours", "mode", "selected", "selection", "tool", "peer-marks",
+    "auto-candidates", "conflicts", "wrong", "paused", "flagged", "label",
+  ];
 
-  /** @type {HTMLElement[]} */
+  /** @type {CellView[]} */
   #cells = [];
   /** @type {HTMLElement} */
   #grid;
+  #renderQueued = false;
+  /** Set while the element writes `selected` and `selection` together. */
+  #selecting = false;
+  /** A pointer drag in progress: whether it adds or removes cells. @type {{add: boolean} | null} */
+  #drag = null;
 
   constructor() {
     super();
@@ -57,6 +144,7 @@ export class SudokuBoardElement extends HTMLElement {
     this.#grid = document.createElement("div");
     this.#grid.setAttribute("role", "grid");
     this.#grid.setAttribute("part", "grid");
+    this.#grid.setAttribute("aria-multiselectable", "true");
     for (let r = 0; r < 9; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
@@ -69,7 +157,7 @@ export class SudokuBoardElement extends HTMLElement {
         cell.dataset.cell = String(r * 9 + c);
         cell.className = `cell r${r} c${c}`;
         row.append(cell);
-        this.#cells.push(cell);
+        this.#cells.push(new CellView(cell));
       }
       this.#grid.append(row);
     }
@@ -77,9 +165,13 @@ export class SudokuBoardElement extends HTMLElement {
 
     this.#grid.addEventListener("keydown", (event) => this.#onKeyDown(event));
     this.#grid.addEventListener("pointerdown", (event) => this.#onPointerDown(event));
+    this.#grid.addEventListener("pointermove", (event) => this.#onPointerMove(event));
+    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      this.#grid.addEventListener(type, () => { this.#drag = null; });
+    }
     this.#grid.addEventListener("focusin", (event) => {
       const cell = this.#cellOf(event.target);
-      if (cell !== null && cell !== this.selected) this.#select(cell, false);
+      if (cell !== null && cell !== this.selected && !this.#drag) this.#select([cell], cell, false);
     });
   }
 
@@ -87,8 +179,17 @@ export class SudokuBoardElement extends HTMLElement {
     this.#render();
   }
 
-  attributeChangedCallback() {
-    this.#render();
+  /** @param {string} name @param {string | null} old @param {string | null} value */
+  attributeChangedCallback(name, old, value) {
+    if (!this.#selecting && old !== value) {
+      // `selected` alone (the page) selects just that cell; `selection` alone moves the cursor into it
+      if (name === "selected" && this.hasAttribute("selection")) this.#withSelecting(() => this.removeAttribute("selection"));
+      if (name === "selection") {
+        const cells = parseCells(value);
+        if (cells.length && !cells.includes(this.selected)) this.#withSelecting(() => this.setAttribute("selected", String(cells[cells.length - 1])));
+      }
+    }
+    this.#queueRender();
   }
 
   // --- properties reflecting the attributes -------------------------------------------------
@@ -111,6 +212,42 @@ export class SudokuBoardElement extends HTMLElement {
     this.setAttribute("entries", isGrid(value) ? value : EMPTY_GRID);
   }
 
+  /** Corner marks: 81 digit masks. */
+  get corner() {
+    return parseMarks(this.getAttribute("corner"));
+  }
+  set corner(masks) {
+    this.#setMarks("corner", masks);
+  }
+
+  /** Centre marks: 81 digit masks. */
+  get centre() {
+    return parseMarks(this.getAttribute("centre"));
+  }
+  set centre(masks) {
+    this.#setMarks("centre", masks);
+  }
+
+  /** Cell colours: 81 masks of colours 1..9. */
+  get colours() {
+    return parseMarks(this.getAttribute("colours"));
+  }
+  set colours(masks) {
+    this.#setMarks("colours", masks);
+  }
+
+  /** All five layers at once (the setter renders once). @returns {Layers} */
+  get layers() {
+    return { givens: this.givens, entries: this.entries, corner: this.corner, centre: this.centre, colours: this.colours };
+  }
+  set layers(layers) {
+    this.givens = layers.givens;
+    this.entries = layers.entries;
+    this.corner = layers.corner;
+    this.centre = layers.centre;
+    this.colours = layers.colours;
+  }
+
   /** @returns {"play" | "enter"} */
   get mode() {
     return this.getAttribute("mode") === "enter" ? "enter" : "play";
@@ -119,7 +256,7 @@ export class SudokuBoardElement extends HTMLElement {
     this.setAttribute("mode", value === "enter" ? "enter" : "play");
   }
 
-  /** The selected cell, or -1. */
+  /** The cursor cell (focus; the last one clicked or moved to), or -1. */
   get selected() {
     const value = Number(this.getAttribute("selected") ?? "-1");
     return Number.isInteger(value) && value >= 0 && value < 81 ? value : -1;
@@ -127,6 +264,67 @@ export class SudokuBoardElement extends HTMLElement {
   set selected(value) {
     if (Number.isInteger(value) && value >= 0 && value < 81) this.setAttribute("selected", String(value));
     else this.removeAttribute("selected");
+  }
+
+  /** The selected cells: the `selection` attribute's, always with the cursor; [] when no cursor. */
+  get selection() {
+    const cursor = this.selected;
+    if (cursor < 0) return [];
+    const cells = parseCells(this.getAttribute("selection"));
+    return cells.includes(cursor) ? cells : [...cells, cursor];
+  }
+  set selection(cells) {
+    this.selectCells(cells);
+  }
+
+  /** @returns {Tool} */
+  get tool() {
+    const value = /** @type {Tool} */ (this.getAttribute("tool"));
+    return TOOLS.includes(value) ? value : "digit";
+  }
+  set tool(value) {
+    this.setAttribute("tool", TOOLS.includes(value) ? value : "digit");
+  }
+
+  /** False with peer-marks="keep": a placed digit leaves its peers' marks alone. */
+  get clearPeerMarks() {
+    return this.getAttribute("peer-marks") !== "keep";
+  }
+  set clearPeerMarks(on) {
+    if (on) this.removeAttribute("peer-marks");
+    else this.setAttribute("peer-marks", "keep");
+  }
+
+  get autoCandidates() {
+    return this.hasAttribute("auto-candidates");
+  }
+  set autoCandidates(on) {
+    this.toggleAttribute("auto-candidates", Boolean(on));
+  }
+
+  /** @returns {"on" | "off"} */
+  get conflicts() {
+    return this.getAttribute("conflicts") === "off" ? "off" : "on";
+  }
+  set conflicts(value) {
+    if (value === "off") this.setAttribute("conflicts", "off");
+    else this.removeAttribute("conflicts");
+  }
+
+  /** Cells whose digit is shown as wrong. @returns {number[]} */
+  get wrong() {
+    return parseCells(this.getAttribute("wrong"));
+  }
+  set wrong(cells) {
+    if (cells.length) this.setAttribute("wrong", cells.join(" "));
+    else this.removeAttribute("wrong");
+  }
+
+  get paused() {
+    return this.hasAttribute("paused");
+  }
+  set paused(on) {
+    this.toggleAttribute("paused", Boolean(on));
   }
 
   /** @returns {number[]} */
@@ -143,69 +341,126 @@ export class SudokuBoardElement extends HTMLElement {
     return combine(this.givens, this.entries);
   }
 
-  /** Move keyboard focus to the grid (its selected cell). */
+  // --- methods ----------------------------------------------------------------------------------
+
+  /** Move keyboard focus to the grid (its cursor cell). */
   focusGrid() {
     const cell = this.selected >= 0 ? this.selected : 0;
-    this.#cells[cell].focus();
+    this.#cells[cell].el.focus();
   }
 
   /**
-   * Put a digit into the selected cell as if typed ("1".."9"; "", "0" or "." clear). For the number pad.
-   * @param {string} digit
+   * Select cells (no event); the cursor is `cursor` if given and among them, else the last one.
+   * @param {number[]} cells @param {number} [cursor]
    */
-  input(digit) {
-    if (this.selected < 0) return false;
-    return this.#write(this.selected, DIGIT_KEYS.test(digit) ? digit : EMPTY);
+  selectCells(cells, cursor) {
+    const valid = [...new Set(cells.filter((c) => Number.isInteger(c) && c >= 0 && c < 81))];
+    if (!valid.length) {
+      this.#withSelecting(() => {
+        this.removeAttribute("selection");
+        this.removeAttribute("selected");
+      });
+      return;
+    }
+    const at = cursor !== undefined && valid.includes(cursor) ? cursor : valid[valid.length - 1];
+    this.#withSelecting(() => {
+      if (valid.length > 1) this.setAttribute("selection", valid.join(" "));
+      else this.removeAttribute("selection");
+      this.setAttribute("selected", String(at));
+    });
+  }
+
+  /**
+   * Apply a digit (1..9; 0, "", "." clear) with a tool to the selection, as if typed; for the
+   * number pad. True if something changed or nothing needed to; false if refused (paused, no
+   * selection, or digits over givens only in play mode).
+   * @param {string | number} digit @param {Tool} [tool]
+   */
+  input(digit, tool = this.tool) {
+    return this.#input(digitValue(digit), TOOLS.includes(tool) ? tool : "digit");
+  }
+
+  /**
+   * Apply cell-layers changes (undo, redo, a merge by the page): the attributes change, no event.
+   * @param {Change[]} changes
+   */
+  applyChanges(changes) {
+    if (changes.length) this.layers = applyLayerChanges(this.layers, changes);
   }
 
   // --- behaviour ----------------------------------------------------------------------------
 
+  /** @param {() => void} write */
+  #withSelecting(write) {
+    const was = this.#selecting;
+    this.#selecting = true;
+    try {
+      write();
+    } finally {
+      this.#selecting = was;
+    }
+  }
+
+  /** @param {"corner" | "centre" | "colours"} name @param {number[]} masks */
+  #setMarks(name, masks) {
+    const text = formatMarks(cleanMasks(masks));
+    if (text) this.setAttribute(name, text);
+    else this.removeAttribute(name);
+  }
+
   /** @param {EventTarget | null} target */
   #cellOf(target) {
-    if (!(target instanceof HTMLElement)) return null;
+    if (!(target instanceof Element)) return null;
     const el = target.closest("[data-cell]");
     return el instanceof HTMLElement ? Number(el.dataset.cell) : null;
   }
 
-  /** @param {number} cell @param {boolean} focus */
-  #select(cell, focus) {
-    if (cell !== this.selected) {
-      this.selected = cell;
-      this.#emit("sudoku-select", /** @type {SelectDetail} */ ({ cell }));
+  /**
+   * Make `cells` the selection with `cursor` as cursor; sudoku-select if that changed anything.
+   * @param {number[]} cells @param {number} cursor @param {boolean} focus
+   */
+  #select(cells, cursor, focus) {
+    const before = `${this.selected}|${this.selection.join(" ")}`;
+    this.selectCells(cells, cursor);
+    if (`${this.selected}|${this.selection.join(" ")}` !== before) {
+      this.#emit("sudoku-select", /** @type {SelectDetail} */ ({ cell: this.selected, cells: this.selection }));
     }
-    if (focus) this.#cells[cell].focus();
+    if (focus && this.selected >= 0) this.#cells[this.selected].el.focus();
   }
 
-  /**
-   * Change one cell in the layer of the current mode; false if refused.
-   * @param {number} cell @param {string} digit
-   */
-  #write(cell, digit) {
-    const givens = this.givens;
-    const entries = this.entries;
-    if (this.mode === "enter") {
-      if (givens[cell] === digit && entries[cell] === EMPTY) return true;
-      const nextGivens = givens.slice(0, cell) + digit + givens.slice(cell + 1);
-      const nextEntries = entries.slice(0, cell) + EMPTY + entries.slice(cell + 1);
-      this.setAttribute("givens", nextGivens);
-      this.setAttribute("entries", nextEntries);
-      this.#emit("sudoku-change", /** @type {ChangeDetail} */ ({ cell, digit, layer: "given", givens: nextGivens, entries: nextEntries }));
-      return true;
-    }
-    if (givens[cell] !== EMPTY) {
-      this.#emit("sudoku-reject", /** @type {RejectDetail} */ ({ cell, reason: "given" }));
+  /** @param {number} digit 0..9 @param {Tool} tool */
+  #input(digit, tool) {
+    const cells = this.selection;
+    if (this.paused || !cells.length) return false;
+    const layers = this.layers;
+    const mode = this.mode;
+    if (digit && tool === "digit" && mode === "play" && cells.every((cell) => layers.givens[cell] !== EMPTY)) {
+      this.#emit("sudoku-reject", /** @type {RejectDetail} */ ({ cell: this.selected, reason: "given" }));
       return false;
     }
-    if (entries[cell] === digit) return true;
-    const nextEntries = entries.slice(0, cell) + digit + entries.slice(cell + 1);
-    this.setAttribute("entries", nextEntries);
-    this.#emit("sudoku-change", /** @type {ChangeDetail} */ ({ cell, digit, layer: "entry", givens, entries: nextEntries }));
+    const changes = editCells(layers, cells, tool, digit, mode, {
+      clearPeerMarks: this.clearPeerMarks, keepCandidates: this.autoCandidates,
+    });
+    if (!changes.length) return true;
+    const next = applyLayerChanges(layers, changes);
+    this.layers = next;
+    /** @type {MoveKind} */
+    const kind = digit === 0 ? "erase" : tool === "digit" ? (mode === "enter" ? "given" : "digit") : tool;
+    /** @type {LayerName} */
+    const layer = digit === 0
+      ? LAYER_NAMES[changes.reduce((top, c) => Math.min(top, c.layer), 4)]
+      : tool === "digit" ? (mode === "enter" ? "given" : "entry") : tool;
+    this.#emit("sudoku-change", /** @type {ChangeDetail} */ ({
+      kind, changes, cell: this.selected, digit: digit ? String(digit) : EMPTY, layer,
+      givens: next.givens, entries: next.entries,
+    }));
     return true;
   }
 
   /** @param {KeyboardEvent} event */
   #onKeyDown(event) {
-    if (event.altKey || event.metaKey) return;
+    if (event.altKey) return;
+    const ctrl = event.ctrlKey || event.metaKey;
     const current = this.selected >= 0 ? this.selected : 0;
     const r = rowOf(current);
     const c = colOf(current);
@@ -225,27 +480,78 @@ export class SudokuBoardElement extends HTMLElement {
     }
     if (target !== null) {
       event.preventDefault();
-      this.#select(target, true);
+      const cells = event.shiftKey && this.selected >= 0 ? [...this.selection.filter((x) => x !== target), target] : [target];
+      this.#select(cells, target, true);
       return;
     }
-    if (event.ctrlKey) return;
-    if (DIGIT_KEYS.test(event.key)) {
+    if (ctrl && !event.shiftKey && event.code === "KeyA") {
       event.preventDefault();
-      if (this.selected < 0) this.#select(current, true);
-      this.#write(current, event.key);
-    } else if (CLEAR_KEYS.has(event.key)) {
+      this.#select(Array.from({ length: 81 }, (_, i) => i), current, true);
+      return;
+    }
+    if (event.key === "Escape" && this.selection.length > 1) {
       event.preventDefault();
-      if (this.selected < 0) this.#select(current, true);
-      this.#write(current, EMPTY);
+      this.#select([current], current, true);
+      return;
+    }
+    const digitKey = DIGIT_CODE.exec(event.code);
+    if (digitKey || (!ctrl && (event.key === "Backspace" || event.key === "Delete"))) {
+      event.preventDefault();
+      if (this.selected < 0) this.#select([current], current, true);
+      /** @type {Tool} */
+      const tool = ctrl && event.shiftKey ? "colour" : ctrl ? "centre" : event.shiftKey ? "corner" : this.tool;
+      this.#input(digitKey ? Number(digitKey[1]) : 0, tool);
+      return;
+    }
+    if (ctrl) return;
+    const toolKey = TOOL_KEYS[event.key.toLowerCase()];
+    if (toolKey || event.key === " ") {
+      event.preventDefault();
+      const next = toolKey ?? TOOLS[(TOOLS.indexOf(this.tool) + 1) % TOOLS.length];
+      const changed = next !== this.tool;
+      this.tool = next;
+      if (changed) this.#emit("sudoku-tool", /** @type {ToolDetail} */ ({ tool: next }));
     }
   }
 
   /** @param {PointerEvent} event */
   #onPointerDown(event) {
     const cell = this.#cellOf(event.target);
-    if (cell === null) return;
+    if (cell === null || event.button !== 0) return;
     event.preventDefault(); // keep focus handling ours (no text selection on long press)
-    this.#select(cell, true);
+    const selection = this.selected >= 0 ? this.selection : [];
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && selection.includes(cell)) {
+      const rest = selection.filter((x) => x !== cell);
+      this.#drag = { add: false };
+      if (rest.length) this.#select(rest, rest.includes(this.selected) ? this.selected : rest[rest.length - 1], true);
+    } else if (ctrl || event.shiftKey) {
+      this.#drag = { add: true };
+      this.#select([...selection, cell], cell, true);
+    } else {
+      this.#drag = { add: true };
+      this.#select([cell], cell, true);
+    }
+    try {
+      this.#grid.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer that is already gone: no drag
+      this.#drag = null;
+    }
+  }
+
+  /** @param {PointerEvent} event */
+  #onPointerMove(event) {
+    if (!this.#drag || !this.shadowRoot) return;
+    const cell = this.#cellOf(this.shadowRoot.elementFromPoint(event.clientX, event.clientY));
+    if (cell === null) return;
+    const selection = this.selection;
+    if (this.#drag.add && !selection.includes(cell)) {
+      this.#select([...selection, cell], cell, true);
+    } else if (!this.#drag.add && selection.includes(cell) && selection.length > 1) {
+      const rest = selection.filter((x) => x !== cell);
+      this.#select(rest, rest.includes(this.selected) ? this.selected : rest[rest.length - 1], true);
+    }
   }
 
   /** @param {string} type @param {object} detail */
@@ -255,59 +561,141 @@ export class SudokuBoardElement extends HTMLElement {
 
   // --- rendering ----------------------------------------------------------------------------
 
+  #queueRender() {
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    queueMicrotask(() => {
+      this.#renderQueued = false;
+      this.#render();
+    });
+  }
+
   #render() {
-    if (!this.#cells.length) return;
+    if (!this.#cells.length || !this.isConnected) return;
     this.#grid.setAttribute("aria-label", this.getAttribute("label") || "Sudoku");
-    const givens = this.givens;
+    const { givens, corner, centre, colours } = this.layers;
     const grid = this.grid;
     const mode = this.mode;
-    const selected = this.selected;
+    const paused = this.paused;
+    const cursor = this.selected;
+    const selection = new Set(this.selection);
+    const single = selection.size === 1;
     const flagged = new Set(this.flagged);
-    const conflictCells = new Set(findConflicts(grid).flatMap((c) => c.cells));
-    const selDigit = selected >= 0 ? grid[selected] : EMPTY;
+    const wrong = new Set(this.wrong);
+    const conflictCells = new Set(this.conflicts === "off" || paused ? [] : findConflicts(grid).flatMap((x) => x.cells));
+    const cursorDigit = cursor >= 0 && !paused ? grid[cursor] : EMPTY;
     const focusInside = this.shadowRoot?.activeElement != null;
+    this.#grid.toggleAttribute("data-paused", paused);
 
     for (let cell = 0; cell < 81; cell++) {
-      const el = this.#cells[cell];
-      const digit = grid[cell];
-      const isGiven = givens[cell] !== EMPTY;
-      const peer =
-        selected >= 0 && cell !== selected &&
-        (rowOf(cell) === rowOf(selected) || colOf(cell) === colOf(selected) || boxOf(cell) === boxOf(selected));
-      const same = selDigit !== EMPTY && digit === selDigit && cell !== selected;
-      const conflict = conflictCells.has(cell);
-      const flag = flagged.has(cell);
-
-      el.textContent = digit === EMPTY ? "" : digit;
-      /** @type {string[]} */
-      const parts = ["cell"];
-      /** @param {string} name @param {boolean} on */
-      const mark = (name, on) => {
-        el.toggleAttribute(`data-${name}`, on);
-        if (on) parts.push(name);
+      const view = this.#cells[cell];
+      const hide = paused;
+      const digit = hide ? EMPTY : grid[cell];
+      const state = {
+        digit,
+        given: !hide && givens[cell] !== EMPTY,
+        corner: hide || digit !== EMPTY ? 0 : corner[cell],
+        centre: hide || digit !== EMPTY ? 0 : centre[cell],
+        colours: hide ? 0 : colours[cell],
+        keptCorner: hide ? 0 : corner[cell],
+        keptCentre: hide ? 0 : centre[cell],
+        selected: selection.has(cell),
+        cursor: cell === (cursor >= 0 ? cursor : 0),
+        peer: !hide && single && cursor >= 0 && cell !== cursor &&
+          (rowOf(cell) === rowOf(cursor) || colOf(cell) === colOf(cursor) || boxOf(cell) === boxOf(cursor)),
+        same: cursorDigit !== EMPTY && digit === cursorDigit && cell !== cursor,
+        conflict: conflictCells.has(cell),
+        wrong: !hide && wrong.has(cell) && digit !== EMPTY && givens[cell] === EMPTY,
+        flagged: !hide && flagged.has(cell),
+        readonly: givens[cell] !== EMPTY && mode === "play",
+        hide,
       };
-      mark("given", isGiven);
-      mark("entry", !isGiven && digit !== EMPTY);
-      mark("selected", cell === selected);
-      mark("peer", peer);
-      mark("same", same);
-      mark("conflict", conflict);
-      mark("flagged", flag);
-      el.setAttribute("part", parts.join(" "));
-
-      el.tabIndex = cell === (selected >= 0 ? selected : 0) ? 0 : -1;
-      el.setAttribute("aria-selected", String(cell === selected));
-      el.setAttribute("aria-readonly", String(isGiven && mode === "play"));
-      if (conflict) el.setAttribute("aria-invalid", "true");
-      else el.removeAttribute("aria-invalid");
-      const words = [`Row ${rowOf(cell) + 1}, column ${colOf(cell) + 1}`, digit === EMPTY ? "empty" : digit];
-      if (isGiven) words.push("given");
-      if (conflict) words.push("conflict");
-      if (flag) words.push("marked");
-      el.setAttribute("aria-label", words.join(", "));
+      const signature = JSON.stringify(state);
+      if (signature === view.signature) continue;
+      view.signature = signature;
+      this.#renderCell(cell, view, state);
     }
-    if (focusInside && selected >= 0 && this.shadowRoot?.activeElement !== this.#cells[selected]) {
-      this.#cells[selected].focus();
+    if (focusInside && cursor >= 0 && this.shadowRoot?.activeElement !== this.#cells[cursor].el) {
+      this.#cells[cursor].el.focus();
     }
   }
+
+  /**
+   * @param {number} cell @param {CellView} view
+   * @param {{digit: string, given: boolean, corner: number, centre: number, colours: number, keptCorner: number,
+   *   keptCentre: number, selected: boolean, cursor: boolean, peer: boolean, same: boolean, conflict: boolean,
+   *   wrong: boolean, flagged: boolean, readonly: boolean, hide: boolean}} s
+   */
+  #renderCell(cell, view, s) {
+    const el = view.el;
+    view.digit.textContent = s.digit === EMPTY ? "" : s.digit;
+
+    const cornerDigits = maskDigits(s.corner);
+    view.corner.replaceChildren(...cornerDigits.slice(0, CORNER_PLACES).map((d, i) => {
+      const mark = document.createElement("span");
+      mark.className = `p${i}`;
+      mark.textContent = String(d);
+      return mark;
+    }));
+    const centreDigits = maskDigits(s.centre);
+    view.centre.textContent = centreDigits.join("");
+    view.centre.dataset.count = String(centreDigits.length);
+
+    const colourList = maskDigits(s.colours);
+    if (colourList.length) {
+      const step = 360 / colourList.length;
+      view.fill.style.setProperty("background", colourList.length === 1
+        ? `var(--sudoku-colour-${colourList[0]})`
+        : `conic-gradient(${colourList.map((k, i) => `var(--sudoku-colour-${k}) ${i * step}deg ${(i + 1) * step}deg`).join(", ")})`);
+    } else {
+      view.fill.style.removeProperty("background");
+    }
+
+    /** @type {string[]} */
+    const parts = ["cell"];
+    /** @param {string} name @param {boolean} on @param {string} [value] */
+    const mark = (name, on, value = "") => {
+      if (on) el.setAttribute(`data-${name}`, value);
+      else el.removeAttribute(`data-${name}`);
+      if (on && !value) parts.push(name);
+    };
+    mark("given", s.given);
+    mark("entry", !s.given && s.digit !== EMPTY);
+    mark("corner", s.keptCorner !== 0, maskDigits(s.keptCorner).join(""));
+    mark("centre", s.keptCentre !== 0, maskDigits(s.keptCentre).join(""));
+    mark("colours", s.colours !== 0, colourList.join(" "));
+    mark("selected", s.selected);
+    mark("peer", s.peer);
+    mark("same", s.same);
+    mark("conflict", s.conflict);
+    mark("wrong", s.wrong);
+    mark("flagged", s.flagged);
+    el.setAttribute("part", parts.join(" "));
+
+    el.tabIndex = s.cursor ? 0 : -1;
+    el.setAttribute("aria-selected", String(s.selected));
+    el.setAttribute("aria-readonly", String(s.readonly));
+    if (s.conflict || s.wrong) el.setAttribute("aria-invalid", "true");
+    else el.removeAttribute("aria-invalid");
+
+    const words = [cellWords(cell)];
+    if (s.hide) {
+      words.push("hidden");
+    } else {
+      words.push(s.digit === EMPTY ? "empty" : s.digit);
+      if (s.given) words.push("given");
+      if (s.conflict) words.push("conflict");
+      if (s.wrong) words.push("wrong");
+      if (centreDigits.length) words.push(`centre ${centreDigits.join(" ")}`);
+      if (cornerDigits.length) words.push(`corner ${cornerDigits.join(" ")}`);
+      if (colourList.length) words.push(`colour ${listWords(colourList.map((k) => COLOUR_NAMES[k - 1]))}`);
+      if (s.flagged) words.push("marked");
+    }
+    el.setAttribute("aria-label", words.join(", "));
+  }
+}
+
+/** "a", "a and b", "a, b and c" @param {string[]} items */
+function listWords(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }

@@ -196,6 +196,39 @@ class Studio:
         expect(self.verdict).to_have_attribute("data-status", "none")
         page.locator("#count-limit").fill("1000")
 
+    # --- the board's toolkit: its attributes and events, for test_board_toolkit.py ---
+    def set_board(self, **attributes: str | bool) -> None:
+        """Set board attributes (`peer_marks="keep"`, `paused=True`; False removes one);
+        underscores in the names become dashes."""
+        named = {name.replace("_", "-"): value for name, value in attributes.items()}
+        self.board.evaluate(
+            """(board, named) => {
+                for (const [name, value] of Object.entries(named)) {
+                    if (value === false) board.removeAttribute(name);
+                    else board.setAttribute(name, value === true ? "" : value);
+                }
+            }""",
+            named,
+        )
+
+    def record_board_events(self) -> None:
+        """Start (or restart) recording the board's sudoku-* events; read them with board_events."""
+        self.board.evaluate(
+            """(board) => {
+                window.boardEvents = [];
+                if (window.boardRecording === board) return;
+                window.boardRecording = board;
+                for (const type of ["sudoku-select", "sudoku-change", "sudoku-tool", "sudoku-reject"]) {
+                    board.addEventListener(type, (e) => window.boardEvents.push({ type, detail: e.detail }));
+                }
+            }"""
+        )
+
+    def board_events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The recorded events ({type, detail}), all or those of one type (e.g. "sudoku-change")."""
+        events: list[dict[str, Any]] = self.page.evaluate("() => window.boardEvents ?? []")
+        return [e for e in events if kind is None or e["type"] == kind]
+
 
 ContextFactory = Callable[..., "BrowserContext"]
 

@@ -120,6 +120,9 @@ def test_number_pad_and_tap_on_a_phone(fresh: Callable[..., Studio], site_server
         site_server, viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True
     )
     page = phone.page
+    more = page.get_by_role("button", name="More…", exact=True)
+    if more.is_visible():  # on a phone the mode radios are behind "More…"
+        more.tap()
     phone.mode("Play")
     box = phone.board.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
