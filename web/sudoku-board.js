@@ -112,8 +112,9 @@ class CellView {
     this.digit.className = "digit";
     for (const child of [this.fill, this.corner, this.centre, this.digit]) child.setAttribute("aria-hidden", "true");
     el.append(this.fill, this.corner, this.centre, this.digit);
-    /** What was rendered last (skip the cell when nothing changed). */
+    /** What was rendered last (skip the cell, or its parts, when nothing changed). */
     this.signature = "";
+    this.shown = { digit: "", corner: -1, centre: -1, colours: -1 };
   }
 }
 
@@ -628,27 +629,38 @@ export class SudokuBoardElement extends HTMLElement {
    */
   #renderCell(cell, view, s) {
     const el = view.el;
-    view.digit.textContent = s.digit === EMPTY ? "" : s.digit;
-
+    const shown = view.shown;
+    if (shown.digit !== s.digit) {
+      shown.digit = s.digit;
+      view.digit.textContent = s.digit === EMPTY ? "" : s.digit;
+    }
     const cornerDigits = maskDigits(s.corner);
-    view.corner.replaceChildren(...cornerDigits.slice(0, CORNER_PLACES).map((d, i) => {
-      const mark = document.createElement("span");
-      mark.className = `p${i}`;
-      mark.textContent = String(d);
-      return mark;
-    }));
+    if (shown.corner !== s.corner) {
+      shown.corner = s.corner;
+      view.corner.replaceChildren(...cornerDigits.slice(0, CORNER_PLACES).map((d, i) => {
+        const mark = document.createElement("span");
+        mark.className = `p${i}`;
+        mark.textContent = String(d);
+        return mark;
+      }));
+    }
     const centreDigits = maskDigits(s.centre);
-    view.centre.textContent = centreDigits.join("");
-    view.centre.dataset.count = String(centreDigits.length);
-
+    if (shown.centre !== s.centre) {
+      shown.centre = s.centre;
+      view.centre.textContent = centreDigits.join("");
+      view.centre.dataset.count = String(centreDigits.length);
+    }
     const colourList = maskDigits(s.colours);
-    if (colourList.length) {
-      const step = 360 / colourList.length;
-      view.fill.style.setProperty("background", colourList.length === 1
-        ? `var(--sudoku-colour-${colourList[0]})`
-        : `conic-gradient(${colourList.map((k, i) => `var(--sudoku-colour-${k}) ${i * step}deg ${(i + 1) * step}deg`).join(", ")})`);
-    } else {
-      view.fill.style.removeProperty("background");
+    if (shown.colours !== s.colours) {
+      shown.colours = s.colours;
+      if (colourList.length) {
+        const step = 360 / colourList.length;
+        view.fill.style.setProperty("background", colourList.length === 1
+          ? `var(--sudoku-colour-${colourList[0]})`
+          : `conic-gradient(${colourList.map((k, i) => `var(--sudoku-colour-${k}) ${i * step}deg ${(i + 1) * step}deg`).join(", ")})`);
+      } else {
+        view.fill.style.removeProperty("background");
+      }
     }
 
     /** @type {string[]} */
