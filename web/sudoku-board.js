@@ -25,7 +25,8 @@
 //   sudoku-select  {cell, cells}
 //   sudoku-change  {kind, changes, cell, digit, layer, givens, entries}   (one per input)
 //   sudoku-tool    {tool}                    (the keyboard changed the tool)
-//   sudoku-reject  {cell, reason: "given"}   (digits over givens only, in play mode)
+//   sudoku-reject  {cell, reason: "given"}   (digits, or a clear with nothing else to clear, on
+//                                             givens only, in play mode)
 // Parts: grid, row, cell, fill, corner-marks, centre-marks, and on cells: given, entry,
 // selected, peer, same, conflict, wrong, flagged.
 //
@@ -435,14 +436,16 @@ export class SudokuBoardElement extends HTMLElement {
     if (this.paused || !cells.length) return false;
     const layers = this.layers;
     const mode = this.mode;
-    if (digit && tool === "digit" && mode === "play" && cells.every((cell) => layers.givens[cell] !== EMPTY)) {
+    const onlyGivens = tool === "digit" && mode === "play" && cells.every((cell) => layers.givens[cell] !== EMPTY);
+    const reject = () => {
       this.#emit("sudoku-reject", /** @type {RejectDetail} */ ({ cell: this.selected, reason: "given" }));
       return false;
-    }
+    };
+    if (digit && onlyGivens) return reject();
     const changes = editCells(layers, cells, tool, digit, mode, {
       clearPeerMarks: this.clearPeerMarks, keepCandidates: this.autoCandidates,
     });
-    if (!changes.length) return true;
+    if (!changes.length) return onlyGivens ? reject() : true; // clearing givens (nothing else on them)
     const next = applyLayerChanges(layers, changes);
     this.layers = next;
     /** @type {MoveKind} */

@@ -6,6 +6,7 @@ its attributes, the cells' data- attributes and accessible names, and its events
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
@@ -270,8 +271,9 @@ def test_digits_over_givens_only_are_refused_in_play_mode(app: Studio) -> None:
     app.record_board_events()
     keys = app.page.keyboard
     keys.press("5")
+    keys.press("Delete")  # nothing but the given to clear: refused too
     rejects = app.board_events("sudoku-reject")
-    assert [e["detail"] for e in rejects] == [{"cell": 2, "reason": "given"}]
+    assert [e["detail"] for e in rejects] == [{"cell": 2, "reason": "given"}] * 2
     app.cell(0).click(modifiers=["Shift"])  # a given and an empty cell: the empty one takes it
     keys.press("5")
     expect(app.cell(0)).to_have_accessible_name("Row 1, column 1, 5")
@@ -329,3 +331,23 @@ def test_auto_candidates_refill_an_erased_cell(app: Studio) -> None:
         expect(app.cell(0)).to_have_attribute("data-centre", "123456789")
     finally:
         app.set_board(auto_candidates=False)
+
+
+def test_a_touch_drag_selects_cells(fresh: Callable[..., Studio], site_server: str) -> None:
+    phone = fresh(
+        site_server, viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True
+    )
+    page = phone.page
+    points = []
+    for cell in (36, 37, 38, 47):
+        box = phone.cell(cell).bounding_box()
+        assert box is not None
+        points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [points[0]]})
+    for point in points[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(phone.board).to_have_attribute("selection", "36 37 38 47")
+    expect(phone.board).to_have_attribute("selected", "47")
+    assert selected_cells(phone) == [36, 37, 38, 47]
