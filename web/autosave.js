@@ -154,7 +154,7 @@ function baseAfterWrite(id, game, record) {
   if (sameGame(stored, game) || !hooks) return record;
   if (!pending.has(id)) {
     if (id !== currentId) return record; // a game left: nothing on the board is based on it
-    if (sameGame(hooks.read(), game)) {
+    if (sameGame(hooks.read(), game, false)) {
       hooks.apply(stored); // the merge brought another tab's moves: show them
       return record;
     }

@@ -154,9 +154,14 @@ export function gameOf(record) {
   return { givens: record.givens, entries: record.entries, mode: record.mode, info: record.info ?? null, play: record.play };
 }
 
-/** True when two games have the same cells, marks, history, time, mode and info. @param {Game} a @param {Game} b */
-export function sameGame(a, b) {
-  const playOf = (/** @type {Game} */ g) => JSON.stringify(g.play ?? newPlay());
+/**
+ * True when two games have the same cells, marks, history, mode and info, and (unless `time` is
+ * false) the same time played. The clock moves on its own: "has the player moved since?" asks
+ * without it.
+ * @param {Game} a @param {Game} b @param {boolean} [time]
+ */
+export function sameGame(a, b, time = true) {
+  const playOf = (/** @type {Game} */ g) => JSON.stringify({ ...(g.play ?? newPlay()), ms: time ? (g.play?.ms ?? 0) : 0 });
   return a.givens === b.givens && a.entries === b.entries && a.mode === b.mode
     && JSON.stringify(a.info ?? null) === JSON.stringify(b.info ?? null) && playOf(a) === playOf(b);
 }

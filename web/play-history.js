@@ -5,13 +5,12 @@
 // puzzle, Paste, a link, Clear all) is a different story: those are undone by the undo line
 // (undo-line.js), which Ctrl+Z reaches once the game's own history is at its start.
 
-import { applyChanges, decodeMove } from "./cell-layers.js";
+import { applyChanges, decodeMove, encodeMove } from "./cell-layers.js";
 import { byId } from "./dom.js";
 import { EMPTY } from "./grid.js";
 import { canRedo, canUndo, pushMove } from "./move-history.js";
-import { encodeMove } from "./cell-layers.js";
 import { board, state } from "./page-state.js";
-import { undoOffered, useUndoLine } from "./undo-line.js";
+import { undoLineChanges, undoOffered, useUndoLine } from "./undo-line.js";
 
 /** @typedef {import("./cell-layers.js").Change} Change */
 /** @typedef {import("./cell-layers.js").MoveKind} MoveKind */
@@ -156,5 +155,6 @@ export function wireHistory(afterChange) {
   changed = afterChange;
   undoButton.addEventListener("click", undo);
   redoButton.addEventListener("click", redo);
+  undoLineChanges.addEventListener("change", updateHistoryButtons);
   updateHistoryButtons();
 }

@@ -14,6 +14,9 @@ const button = /** @type {HTMLButtonElement} */ (byId("undo"));
 /** @type {(() => void) | null} */
 let undoing = null;
 
+/** Fires "change" when the offer comes or goes (the pad's Undo button reaches it). */
+export const undoLineChanges = new EventTarget();
+
 /**
  * Say what just replaced the board, and offer to undo it.
  * @param {string} message @param {() => void} undo
@@ -23,6 +26,7 @@ export function offerUndo(message, undo) {
   text.textContent = message;
   line.hidden = false;
   line.dataset.state = "offered";
+  undoLineChanges.dispatchEvent(new Event("change"));
 }
 
 /** Nothing to undo any more (the game it would restore is gone from the board's story). */
@@ -31,6 +35,7 @@ function withdrawUndo() {
   line.hidden = true;
   line.dataset.state = "none";
   text.textContent = "";
+  undoLineChanges.dispatchEvent(new Event("change"));
 }
 
 /** True while the line offers to undo (Ctrl+Z reaches it at the start of a game's history). */

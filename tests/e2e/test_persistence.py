@@ -70,7 +70,7 @@ def test_reload_restores_the_game(fresh: Callable[..., Studio], site_server: str
     play_a_little(studio)
     [saved] = saved_games(studio)
     assert (
-        saved["schema"] == 1
+        saved["schema"] == 2
         and saved["givens"] == PUZZLE
         and str(saved["entries"]).startswith("51.")
     )
