@@ -185,7 +185,12 @@ export class SudokuBoardElement extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     if (!this.#selecting && old !== value) {
       // `selected` alone (the page) selects just that cell; `selection` alone moves the cursor into it
-      if (name === "selected" && this.hasAttribute("selection")) this.#withSelecting(() => this.removeAttribute("selection"));
+      if (name === "selected") {
+        this.#withSelecting(() => {
+          if (value !== null && this.selected >= 0) this.setAttribute("selection", String(this.selected));
+          else this.removeAttribute("selection");
+        });
+      }
       if (name === "selection") {
         const cells = parseCells(value);
         if (cells.length && !cells.includes(this.selected)) this.#withSelecting(() => this.setAttribute("selected", String(cells[cells.length - 1])));
@@ -366,8 +371,7 @@ export class SudokuBoardElement extends HTMLElement {
     }
     const at = cursor !== undefined && valid.includes(cursor) ? cursor : valid[valid.length - 1];
     this.#withSelecting(() => {
-      if (valid.length > 1) this.setAttribute("selection", valid.join(" "));
-      else this.removeAttribute("selection");
+      this.setAttribute("selection", valid.join(" "));
       this.setAttribute("selected", String(at));
     });
   }
