@@ -1,0 +1,184 @@
+"""axe-core finds no WCAG 2.x A/AA violation in any state the page is driven to, in light and dark
+colours and on a phone.
+
+To check a new state, add a function that drives the shared page there (from `app`'s reset
+state: empty board, engine ready) to STATES; every VIEW checks it. A known violation that the
+page does not fix yet goes in KNOWN, which marks those cases xfail(strict=True).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.axe import check_axe
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+
+def start(app: Studio) -> None:
+    """The page as it opens: empty board, engine ready, nothing running."""
+    expect(app.engine).to_have_attribute("data-state", "ready")
+
+
+def enter_mode(app: Studio) -> None:
+    """Enter puzzle mode with a few givens typed."""
+    app.type_grid(PUZZLE[:27])
+    expect(app.page.get_by_role("radio", name="Enter puzzle", exact=True)).to_be_checked()
+
+
+def in_play(app: Studio) -> None:
+    """A puzzle in play: givens, two right entries and one that repeats a given (a conflict)."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    for cell, digit in ((0, "5"), (1, "1"), (6, "9")):  # r1c7 = 9 repeats the given r1c3
+        app.cell(cell).click()
+        app.page.keyboard.press(digit)
+    expect(app.page.locator("#conflicts")).not_to_have_attribute("data-count", "0")
+
+
+def new_dialog(app: Studio) -> None:
+    """The New puzzle dialog open."""
+    app.button("New puzzle…").click()
+    expect(app.page.locator("#new-dialog")).to_have_attribute("open", "")
+
+
+def paste_dialog(app: Studio) -> None:
+    """The Paste dialog open, with text that does not parse and its error shown."""
+    app.paste("12x")
+    expect(app.page.locator("#import-error")).not_to_be_empty()
+
+
+def settings_dialog(app: Studio) -> None:
+    """The Settings dialog open."""
+    app.button("Settings…").click()
+    expect(app.page.locator("#settings-dialog")).to_have_attribute("open", "")
+
+
+def shortcuts_dialog(app: Studio) -> None:
+    """The Keyboard shortcuts dialog open."""
+    app.button("Shortcuts…").click()
+    expect(app.page.locator("#shortcuts-dialog")).to_have_attribute("open", "")
+
+
+def verdict(app: Studio) -> None:
+    """Check's verdict on a puzzle in play with a wrong entry: the mistake flagged."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.cell(0).click()
+    app.page.keyboard.press("3")  # wrong (the solution has 5) but no conflict
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "mistakes")
+    expect(app.board.locator("[data-flagged]")).not_to_have_count(0)
+
+
+STATES: dict[str, Callable[[Studio], None]] = {
+    "start": start,
+    "enter-mode": enter_mode,
+    "in-play-conflict": in_play,
+    "new-dialog": new_dialog,
+    "paste-dialog": paste_dialog,
+    "settings-dialog": settings_dialog,
+    "shortcuts-dialog": shortcuts_dialog,
+    "verdict": verdict,
+}
+
+
+@dataclass(frozen=True)
+class View:
+    """How the page is shown: colour scheme and viewport (None: the context's own). On a narrow
+    viewport the controls sit behind More…, which the view opens so that the states reach them."""
+
+    color_scheme: Literal["light", "dark"]
+    viewport: ViewportSize | None = None
+
+
+VIEWS = {
+    "light": View("light"),
+    "dark": View("dark"),
+    "phone": View("light", {"width": 390, "height": 844}),
+}
+
+KNOWN: dict[tuple[str, str], str] = {}
+"""(state, view) -> why axe fails there today; those cases are xfail(strict=True)."""
+
+
+def cases() -> list[object]:
+    """Every (state, view) pair, KNOWN ones marked."""
+    params: list[object] = []
+    for state in STATES:
+        for view in VIEWS:
+            reason = KNOWN.get((state, view))
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            params.append(pytest.param(state, view, id=f"{state}-{view}", marks=marks))
+    return params
+
+
+@pytest.fixture
+def shown(app: Studio) -> Iterator[Callable[[View], None]]:
+    """show(view): emulate the view on the shared page (opening More… when it is there). After the
+    test the page is put back as `app` expects it: dialogs closed, More… closed, the context's
+    own colours and viewport."""
+    page = app.page
+    original = page.viewport_size
+    more = page.locator("#more")
+
+    def show(view: View) -> None:
+        page.emulate_media(color_scheme=view.color_scheme)
+        if view.viewport is not None:
+            page.set_viewport_size(view.viewport)
+        if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+            more.click()
+            expect(more).to_have_attribute("aria-expanded", "true")
+
+    yield show
+    for _ in range(3):  # a dialog over a dialog at most
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    if more.get_attribute("aria-expanded") == "true":
+        more.click()  # still in the view's viewport, where it is shown
+    page.emulate_media(color_scheme="null")
+    if original is not None:
+        page.set_viewport_size(original)
+
+
+@pytest.mark.parametrize(("state", "view"), cases())
+def test_axe_finds_no_violations(
+    app: Studio, shown: Callable[[View], None], state: str, view: str
+) -> None:
+    shown(VIEWS[view])
+    STATES[state](app)
+    check_axe(app.page, f"state {state!r}, view {view!r}")
+
+
+PROBE = """() => {
+  const probe = document.createElement("button");
+  probe.id = "axe-probe";
+  document.body.append(probe);
+}"""
+
+
+def test_check_axe_names_each_violation(app: Studio) -> None:
+    """The helper is not vacuous: a button without a name fails it with rule, target and HTML."""
+    app.page.evaluate(PROBE)
+    try:
+        with pytest.raises(pytest.fail.Exception) as failure:
+            check_axe(app.page, "the probe")
+    finally:
+        app.page.evaluate("() => document.getElementById('axe-probe')?.remove()")
+    message = str(failure.value)
+    assert "axe: 1 rule(s) violated by 1 element(s) in the probe:" in message
+    assert "- button-name (critical): Buttons must have discernible text" in message
+    assert '    at #axe-probe: <button id="axe-probe"></button>' in message
