@@ -900,7 +900,7 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
 
 
 def ensure_node_tools(*, offline: bool = False) -> Path:
-    """node_modules/ from package-lock.json (dev tools only: TypeScript's checker); its bin folder.
+    """node_modules/ from package-lock.json (dev tools: TypeScript's checker, axe-core); its bin.
 
     `npm ci` installs exactly the locked versions and checks each tarball's integrity hash. A stamp
     keyed on the lockfile makes an up-to-date install cost nothing.
@@ -958,6 +958,7 @@ def test(args: argparse.Namespace) -> int:
     needs_browser = args.e2e or not (args.unit or args.pyodide)
     if needs_browser:
         ensure_browser(python)
+        ensure_node_tools(offline=offline)  # axe-core for the accessibility checks
     if not args.unit:
         require_command("node", NODE_HINT)
         ensure_built(offline=offline)

@@ -26,6 +26,7 @@ import { client, personRequests, updateEngineUi, wireEngineControls } from "./en
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
 import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, markMistakes, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
+import { gameOf } from "./game-record.js";
 import { showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint } from "./hint-view.js";
@@ -181,7 +182,7 @@ async function start() {
     savingOff(old.problem);
   }
   if (!openLink()) {
-    if (latest) showGame({ givens: latest.givens, entries: latest.entries, mode: latest.mode, info: latest.info ?? null }, { record: latest });
+    if (latest) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
     if (note) sayOnBoard(note);
   }

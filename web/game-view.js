@@ -122,7 +122,7 @@ export function wireModeRadios() {
     radio.addEventListener("change", () => {
       if (!radio.checked) return;
       setMode(radio.value === "enter" ? "enter" : "play");
-      autosave();
+      afterChange(); // the clock, the mistakes and the conflicts follow the mode (and it is saved)
     });
   }
 }

@@ -634,6 +634,9 @@ export class SudokuBoardElement extends HTMLElement {
    *   keptCentre: number, selected: boolean, cursor: boolean, peer: boolean, same: boolean, conflict: boolean,
    *   wrong: boolean, flagged: boolean, readonly: boolean, hide: boolean}} s
    */
+  // Marks are drawn by CSS (`content: attr(...)`), not as text: the cell's accessible name says
+  // them in words ("corner 1 3 7"), and text "137" in the cell would not match that name (axe's
+  // label-content-name-mismatch, WCAG 2.5.3). The digit stays text: the name starts with it.
   #renderCell(cell, view, s) {
     const el = view.el;
     const shown = view.shown;
@@ -647,14 +650,15 @@ export class SudokuBoardElement extends HTMLElement {
       view.corner.replaceChildren(...cornerDigits.slice(0, CORNER_PLACES).map((d, i) => {
         const mark = document.createElement("span");
         mark.className = `p${i}`;
-        mark.textContent = String(d);
+        mark.dataset.d = String(d); // drawn by CSS (see #renderCell's note)
         return mark;
       }));
     }
     const centreDigits = maskDigits(s.centre);
     if (shown.centre !== s.centre) {
       shown.centre = s.centre;
-      view.centre.textContent = centreDigits.join("");
+      if (centreDigits.length) view.centre.dataset.digits = centreDigits.join("");
+      else delete view.centre.dataset.digits;
       view.centre.dataset.count = String(centreDigits.length);
     }
     const colourList = maskDigits(s.colours);

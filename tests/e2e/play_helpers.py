@@ -30,12 +30,6 @@ SOLUTION = solution_of(PUZZLE)
 EMPTY = "." * 81
 EMPTIES = [c for c in range(81) if PUZZLE[c] == "."]
 
-RELOAD_BUG = (  # xfail reason of the tests that reload a game in play
-    "a reload drops the game's play state: start() puts the latest record on the board as "
-    "{givens, entries, mode, info} without `play`, so marks, colours, history, time played and "
-    "the hint/reveal/undo counts come back empty (and the next save writes them away)"
-)
-
 
 def peers(cell: int) -> set[int]:
     row, col = divmod(cell, 9)

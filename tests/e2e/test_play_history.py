@@ -14,7 +14,6 @@ from e2e.play_helpers import (
     EMPTIES,
     EMPTY,
     PUZZLE,
-    RELOAD_BUG,
     SOLUTION,
     entries_are,
     json_size,
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.xfail(strict=True, reason=RELOAD_BUG)
 def test_undo_and_redo_continue_after_a_reload(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:

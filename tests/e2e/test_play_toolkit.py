@@ -23,7 +23,6 @@ from e2e.play_helpers import (
     MISTAKES,
     PEER_MARKS,
     PUZZLE,
-    RELOAD_BUG,
     SHOW_TIMER,
     SOLUTION,
     candidates,
@@ -278,11 +277,6 @@ MARKED = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a cell with two or more marks shows them as one text ('137') that its accessible "
-    "name ('…, corner 1 3 7') does not contain: axe label-content-name-mismatch (WCAG 2.5.3)",
-)
 @pytest.mark.parametrize("keys", MARKED.values(), ids=MARKED.keys())
 def test_axe_with_several_marks_in_a_cell(app: Studio, keys: tuple[str, ...]) -> None:
     start_game(app)
@@ -301,7 +295,7 @@ def test_axe_with_several_marks_in_a_cell(app: Studio, keys: tuple[str, ...]) ->
 # --- 5. the clock ------------------------------------------------------------------------------------
 
 
-def test_the_timer_runs_in_play_stops_when_hidden_pauses_and_survives_a_reload(
+def test_the_timer_runs_in_play_stops_when_hidden_and_pauses(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server + link_to(PUZZLE))
@@ -349,7 +343,6 @@ if (sessionStorage.getItem("test-hidden")) {
 """
 
 
-@pytest.mark.xfail(strict=True, reason=RELOAD_BUG)
 def test_the_time_played_survives_a_reload(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + link_to(PUZZLE), init_script=HIDDEN_AFTER_RELOAD)
     box = studio.page.locator("#timer-box")
@@ -365,11 +358,6 @@ def test_the_time_played_survives_a_reload(fresh: Callable[..., Studio], site_se
     assert timer_ms(studio) == played
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="switching to Enter puzzle leaves the clock running: the mode radios call setMode and "
-    "autosave but not afterChange, so setPlayable is not updated until the next move",
-)
 def test_the_timer_stops_in_enter_mode(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + link_to(PUZZLE))
     box = studio.page.locator("#timer-box")
