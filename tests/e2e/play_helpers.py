@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import expect
 
+from e2e.test_game_library import ALL_RECORDS  # the one reader of the game library
 from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
@@ -222,16 +223,6 @@ def set_visibility(studio: Studio, state: str) -> None:
 
 
 # --- the saved record --------------------------------------------------------------------------------
-
-ALL_RECORDS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("sudoku-studio");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const all = open.result.transaction("games").objectStore("games").getAll();
-    all.onsuccess = () => { open.result.close(); resolve(all.result); };
-    all.onerror = () => reject(all.error);
-  };
-})"""
 
 
 def saved_record(studio: Studio, givens: str) -> dict[str, Any]:
