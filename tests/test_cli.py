@@ -250,6 +250,25 @@ def test_every_command_has_one_handler() -> None:
     assert handlers["solve"] is not handlers["grade"]
 
 
+def test_the_lazy_registry_knows_every_command_in_order() -> None:
+    from sudoku_core import cli
+
+    assert list(cli._HOMES) == [command.name for command in COMMANDS]
+
+
+def test_solve_imports_neither_the_technique_engine_nor_the_generator() -> None:
+    """Start-up: a one-puzzle command loads only what it runs (see sudoku_core.cli._HOMES)."""
+    code = (
+        "import sys; from sudoku_core.cli import main; main(['solve', sys.argv[1]]); "
+        "print(sorted(m for m in sys.modules if m.startswith(('sudoku_core.logic', "
+        "'sudoku_core.generator', 'sudoku_core.grading', 'sudoku_core.bench', 'multiprocessing'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, UNIQUE], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == [SOLUTION, "[]"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
