@@ -70,14 +70,16 @@ never touch. ``python -m sudoku_core solve`` and the page's worker (which starts
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sudoku_core' has no attribute {name!r}")
-    value = getattr(import_module(f"sudoku_core.{module}"), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error
+
+    def __getattr__(name: str) -> Any:
+        """A public name, imported from its module the first time it is asked for."""
+        module = _HOME_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module 'sudoku_core' has no attribute {name!r}")
+        value = getattr(import_module(f"sudoku_core.{module}"), name)
+        globals()[name] = value  # later look-ups skip this function
+        return value
 
 
 def __dir__() -> list[str]:
