@@ -85,11 +85,8 @@ def _parser(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, Com
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     chosen = _chosen(argv)
     loaded = _load([chosen] if chosen else list(_HOMES))
-    for name in _HOMES:
-        if name in loaded:
-            loaded[name].add_to(subparsers)
-        else:  # listed so that argparse knows the word; never parsed, as another one was chosen
-            subparsers.add_parser(name)
+    for command in loaded.values():  # the others are not needed: another one was chosen
+        command.add_to(subparsers)
     return parser, loaded
 
 

@@ -12,7 +12,6 @@ every ``json`` record says where its puzzle came from (``source``, ``line``) and
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -66,12 +65,16 @@ def _render(grid: Grid, options: Options) -> str:
     if options.output == "grid":
         return format_grid(grid, options.empty) + "\n"
     if options.output == "board":
+        import json  # here, as in _record: a one-puzzle line answer need not load it
+
         return json.dumps(format_board(grid))
     return format_line(grid, options.empty)
 
 
 def _record(item: PuzzleLine, body: dict[str, Any]) -> tuple[str, ...]:
     """One ``json`` output line: where the puzzle came from, then the answer."""
+    import json
+
     return (json.dumps({"source": item.source, "line": item.line, **body}),)
 
 
