@@ -136,13 +136,19 @@ def test_bench_prints_a_table_and_validates(capsys: pytest.CaptureFixture[str]) 
         "bench",
         "--limit",
         "20",
+        "--reference",
+        "2",
+        "--slice-puzzles",
+        "3",
         str(puzzle_file("top95")),
         str(puzzle_file("counted")),
         str(puzzle_file("serg_benchmark_multi")),
     )
     assert code == 0, err
-    table = out.splitlines()
+    table = [line for line in out.splitlines() if line.startswith("|")]
     assert table[0].startswith("| set | puzzles | solve/s")
+    assert "| x reference | longest slice ms |" in table[0]
+    assert all(row.split("|")[12].strip().endswith("(2)") for row in table[2:])
     assert [row.split("|")[1].strip() for row in table[2:]] == [
         "top95",
         "counted",
