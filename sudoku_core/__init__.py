@@ -73,10 +73,17 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stays an error
 
     def __getattr__(name: str) -> Any:
-        """A public name, imported from its module the first time it is asked for."""
+        """A public name, imported from its module the first time it is asked for; else a
+        submodule (``sudoku_core.solver`` was an attribute once the package was imported,
+        when ``__init__`` imported everything)."""
         module = _HOME_OF.get(name)
         if module is None:
-            raise AttributeError(f"module 'sudoku_core' has no attribute {name!r}")
+            try:
+                return import_module(f"sudoku_core.{name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"sudoku_core.{name}":
+                    raise
+                raise AttributeError(f"module 'sudoku_core' has no attribute {name!r}") from None
         value = getattr(import_module(f"sudoku_core.{module}"), name)
         globals()[name] = value  # later look-ups skip this function
         return value

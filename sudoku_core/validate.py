@@ -70,7 +70,7 @@ def conflicts(puzzle: GridLike) -> list[Conflict]:
     for index, unit in enumerate(UNITS):
         digits = _UNIT_DIGITS[index](grid)
         if len(set(digits)) + digits.count(0) - (0 in digits) == 9:
-            continue  # no digit twice: the usual case, tested in C (it was 27% of solve -f)
+            continue  # no digit twice: the usual case, tested in C (it was 28% of solve -f)
         by_digit: dict[Digit, list[Cell]] = {}
         for cell in unit:
             if grid[cell]:

@@ -21,6 +21,12 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         _ = sudoku_core.nope  # type: ignore[attr-defined]
 
 
+def test_submodules_are_attributes_as_before() -> None:
+    code = "import sudoku_core; print(sudoku_core.solver.solve is sudoku_core.solve)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
+
+
 def test_import_loads_only_the_version_until_a_name_is_used() -> None:
     code = (
         "import sys, sudoku_core; before = sorted(m for m in sys.modules if m.startswith('sudoku_core')); "
