@@ -1060,10 +1060,42 @@ def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
     if not report.get("ok"):
         raise BuildError(f"Pyodide benchmark failed: {report.get('error')}")
     print_bench_table(cpython_rows, report["result"], report["boot_ms"])
+    print_micro_table(*bench_micro(python, site))
     wrong = sum(row.get("wrong", 0) for row in [*cpython_rows, *report["result"]])
     if wrong:
         print(f"{wrong} wrong answers: the figures above are not valid", file=sys.stderr)
     return 1 if wrong else 0
+
+
+MICRO_SCRIPT = ROOT / "tests" / "pyodide_micro.py"
+
+
+def bench_micro(python: Path, site: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The solver's building blocks timed one by one in CPython and in Pyodide (the rows of
+    tests/pyodide_micro.py in each): which operations cost more in WebAssembly."""
+    code = "import json, runpy, sys; print(json.dumps(runpy.run_path(sys.argv[1])['main']({})))"
+    out = subprocess.run(
+        [str(python), "-c", code, str(MICRO_SCRIPT)],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )  # fmt: skip
+    if out.returncode != 0:
+        raise BuildError(f"CPython micro-benchmark failed:\n{out.stderr}")
+    cpython: list[dict[str, Any]] = json.loads(out.stdout.strip().splitlines()[-1])
+    report = run_node(site, MICRO_SCRIPT, {})
+    if not report.get("ok"):
+        raise BuildError(f"Pyodide micro-benchmark failed: {report.get('error')}")
+    pyodide: list[dict[str, Any]] = report["result"]
+    return cpython, pyodide
+
+
+def print_micro_table(cpython: Sequence[dict[str, Any]], pyodide: Sequence[dict[str, Any]]) -> None:
+    """One row per operation: nanoseconds in both runtimes and how many times slower Pyodide is."""
+    print(f"\n{'operation':<36}{'CPy ns':>10}{'Pyo ns':>10}{'Pyo/CPy':>9}")
+    print("-" * 65)
+    for cpy, pyo in zip(cpython, pyodide, strict=True):
+        slower = pyo["ns"] / cpy["ns"] if cpy["ns"] else 0.0
+        print(f"{cpy['op']:<36}{cpy['ns']:>10.1f}{pyo['ns']:>10.1f}{slower:>9.2f}")
+    print("Pyo/CPy = Pyodide time / CPython time per operation (the empty loop subtracted)")
 
 
 def print_bench_table(

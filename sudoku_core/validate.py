@@ -7,6 +7,7 @@ the person typed something wrong and needs to be told where.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, UnitKind, cell_name, unit_name
@@ -53,6 +54,10 @@ class Conflict:
         }
 
 
+_UNIT_DIGITS = [itemgetter(*unit) for unit in UNITS]
+"""Per unit: a function that reads its nine cells' digits from a grid."""
+
+
 def conflicts(puzzle: GridLike) -> list[Conflict]:
     """Every digit that appears more than once in a unit, in unit order then digit order.
 
@@ -63,6 +68,9 @@ def conflicts(puzzle: GridLike) -> list[Conflict]:
     grid = as_grid(puzzle)
     found: list[Conflict] = []
     for index, unit in enumerate(UNITS):
+        digits = _UNIT_DIGITS[index](grid)
+        if len(set(digits)) + digits.count(0) - (0 in digits) == 9:
+            continue  # no digit twice: the usual case, tested in C (it was 28% of solve -f)
         by_digit: dict[Digit, list[Cell]] = {}
         for cell in unit:
             if grid[cell]:

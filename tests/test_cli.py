@@ -136,13 +136,19 @@ def test_bench_prints_a_table_and_validates(capsys: pytest.CaptureFixture[str]) 
         "bench",
         "--limit",
         "20",
+        "--reference",
+        "2",
+        "--slice-puzzles",
+        "3",
         str(puzzle_file("top95")),
         str(puzzle_file("counted")),
         str(puzzle_file("serg_benchmark_multi")),
     )
     assert code == 0, err
-    table = out.splitlines()
+    table = [line for line in out.splitlines() if line.startswith("|")]
     assert table[0].startswith("| set | puzzles | solve/s")
+    assert "| x reference | longest slice ms |" in table[0]
+    assert all(row.split("|")[12].strip().endswith("(2)") for row in table[2:])
     assert [row.split("|")[1].strip() for row in table[2:]] == [
         "top95",
         "counted",
@@ -248,6 +254,25 @@ def test_every_command_has_one_handler() -> None:
     assert set(names) >= {"path", "pool", "bench"}
     handlers = {command.name: command.run for command in COMMANDS}
     assert handlers["solve"] is not handlers["grade"]
+
+
+def test_the_lazy_registry_knows_every_command_in_order() -> None:
+    from sudoku_core import cli
+
+    assert list(cli._HOMES) == [command.name for command in COMMANDS]
+
+
+def test_solve_imports_neither_the_technique_engine_nor_the_generator() -> None:
+    """Start-up: a one-puzzle command loads only what it runs (see sudoku_core.cli._HOMES)."""
+    code = (
+        "import sys; from sudoku_core.cli import main; main(['solve', sys.argv[1]]); "
+        "print(sorted(m for m in sys.modules if m.startswith(('sudoku_core.logic', "
+        "'sudoku_core.generator', 'sudoku_core.grading', 'sudoku_core.bench', 'multiprocessing'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, UNIQUE], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == [SOLUTION, "[]"]
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,11 @@ from sudoku_core.bench import (
     format_generator_markdown,
     format_markdown,
 )
-from sudoku_core.cli.command import Command, Exit, Streams
-from sudoku_core.puzzle_files import CURATED_FOLDER, default_folder, default_paths
+from sudoku_core.bench.slices import time_steps
+from sudoku_core.bench.solving import load_reference
+from sudoku_core.cli.command import Command, Exit, Streams, at_least
+from sudoku_core.formats import format_line
+from sudoku_core.puzzle_files import CURATED_FOLDER, default_folder, default_paths, load_cases
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +33,22 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="puzzle files (default: $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data)",
     )
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
+    parser.add_argument(
+        "--reference",
+        type=at_least(0),
+        default=10,
+        metavar="N",
+        help="time tests/reference_solver.py on the first N puzzles of each file for the "
+        "'x reference' column (default 10; 0 skips it; it needs up to a second a puzzle)",
+    )
+    parser.add_argument(
+        "--slice-puzzles",
+        type=at_least(0),
+        default=50,
+        metavar="N",
+        help="run count_solutions through the bridge on the first N puzzles of each file for "
+        "the 'longest slice' column (default 50; 0 skips it)",
+    )
     parser.add_argument(
         "--generate",
         type=int,
@@ -81,11 +100,17 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         folder = default_folder()
         sample = " (the repo's curated samples)" if folder == CURATED_FOLDER else ""
         err.write(f"puzzle sets from {folder}{sample}\n")
+    reference = load_reference() if args.reference else None
+    if args.reference and reference is None:
+        err.write("no tests/reference_solver.py beside the package: no 'x reference' column\n")
     rows = []
     for path in paths:
         err.write(f"benchmarking {path.name} ...\n")
         err.flush()
-        rows.append(bench_set(path, args.limit))
+        row = bench_set(path, args.limit, (reference, args.reference) if reference else None)
+        if args.slice_puzzles:
+            row["longest_slice_ms"] = _longest_slice(path, args.slice_puzzles)
+        rows.append(row)
     out.write(json.dumps(rows, indent=1) if args.format == "json" else format_markdown(rows))
     out.write("\n")
     wrong = sum(r["wrong"] for r in rows)
@@ -94,6 +119,23 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         err.write(f"{bad} lines could not be read as puzzles\n")
     err.write(f"{wrong} wrong answers\n")
     return Exit.NOT_UNIQUE if wrong else Exit.OK
+
+
+def _longest_slice(path: Path, puzzles: int) -> float:
+    """The longest bridge step of ``count_solutions(limit=2)`` on the first ``puzzles``
+    puzzles of a file, stepped as the page's worker steps it: its CPU milliseconds, which
+    the code decides (the wall time also counts waiting for a busy machine's cores)."""
+    cases, _ = load_cases(path, puzzles)
+    return max(
+        (
+            cpu
+            for case in cases
+            for _, cpu in time_steps(
+                "count_solutions", {"grid": format_line(case.grid), "limit": 2}
+            )
+        ),
+        default=0.0,
+    )
 
 
 COMMAND = Command(

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
-import multiprocessing.pool
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 
 class Exit(IntEnum):
@@ -220,7 +221,12 @@ def processes(jobs: int, stderr: TextIO | None = None) -> int:
 
 def process_pool(count: int) -> multiprocessing.pool.Pool:
     """A process pool that does not fork a possibly multi-threaded caller (the default on
-    Python 3.14): forkserver where the platform has it, else spawn."""
+    Python 3.14): forkserver where the platform has it, else spawn.
+
+    ``multiprocessing`` is imported here, not at the top: it costs 13 ms at start-up, which
+    every one-puzzle command would pay for nothing."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     return context.Pool(count)
