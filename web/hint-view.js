@@ -1,48 +1,94 @@
 // @ts-check
-// Hint (the button and the H key): help in three steps for the game as it is now. The first
-// press says where to look, the next names the technique and its cells, the third what it
-// eliminates or places. A wrong digit, or a centre mark that removed a cell's true digit, is
-// reported before any technique. Each press that shows something new counts as one hint.
+// Hint (the button and the H key): help in three steps for the game as it is now, said in the
+// live region (#hint-text) and drawn on the board (its `highlight` overlay). The first press says
+// where to look (the step's houses outlined, no digits), the next names the technique and shows
+// its cells and candidates, the third what it eliminates (struck) or places, with Apply, which
+// makes it one undoable move. A wrong digit, or a centre mark that removed a cell's true digit,
+// is reported before any technique. Each press that shows something new counts as one hint; any
+// change of the board takes the hint (and its drawing) away.
+//
+// Chains: the engine's Step carries no links (only its cells and candidates), so none are drawn.
 
-import { parseMarks } from "./cell-layers.js";
+import { applyChanges, bit, candidateMasks, diffLayers, parseMarks, setEntries } from "./cell-layers.js";
 import { byId } from "./dom.js";
 import { runEngine } from "./engine-runner.js";
 import { EMPTY, combine } from "./grid.js";
 import { board } from "./page-state.js";
+import { makeMove } from "./play-history.js";
 import { showFailure } from "./verdict-view.js";
 
 /** @typedef {import("./protocol.js").Hint} Hint */
+/** @typedef {import("./protocol.js").Step} Step */
+/** @typedef {import("./sudoku-board.js").Highlight} Highlight */
+/** @typedef {import("./sudoku-board.js").CandidateMark} CandidateMark */
+/** @typedef {import("./cell-layers.js").Change} Change */
 
 const text = byId("hint-text");
+const applyButton = /** @type {HTMLButtonElement} */ (byId("hint-apply"));
 const LEVELS = /** @type {const} */ (["nudge", "pattern", "effect"]);
 
 /** The hint for the state it was asked for, and how many of its levels are shown. */
 let current = /** @type {{key: string, hint: Hint, shown: number} | null} */ (null);
 
 /**
- * The player's centre marks as candidates, when every empty cell has some (a fully marked grid);
- * otherwise the engine works from the computed candidates.
+ * The candidates the engine should work from: the player's centre marks where a cell has some,
+ * the rules' candidates where it has none; undefined when no empty cell has centre marks (the
+ * engine computes them all). So an elimination the player made, or Apply made, is taken into
+ * account although the other cells are unmarked.
  * @returns {string[] | undefined}
  */
 function playerCandidates() {
   const grid = combine(board.givens, board.entries);
   const centre = parseMarks(board.getAttribute("centre"));
+  const computed = candidateMasks(board.givens, board.entries);
   const marks = [];
+  let marked = false;
   for (let c = 0; c < 81; c++) {
-    if (grid[c] !== EMPTY) marks.push("");
-    else if (!centre[c]) return undefined;
-    else marks.push([1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => centre[c] & (1 << (d - 1))).join(""));
+    if (grid[c] !== EMPTY) {
+      marks.push("");
+      continue;
+    }
+    marked ||= centre[c] !== 0;
+    const mask = centre[c] || computed[c];
+    marks.push([1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d)).join(""));
   }
-  return marks;
+  return marked ? marks : undefined;
 }
 
-/** The hint line is for another state now: hide it. */
+/** The hint line is for another state now: hide it, and its drawing. */
 export function clearHint() {
-  if (!current) return;
+  board.highlight = null;
+  if (!current && text.hidden) return;
   current = null;
   text.hidden = true;
   text.textContent = "";
   text.dataset.level = "0";
+  applyButton.hidden = true;
+}
+
+/**
+ * What the board draws for a hint at a level (1..3).
+ * @param {Hint} hint @param {number} level @returns {Partial<Highlight> | null}
+ */
+export function highlightFor(hint, level) {
+  if (hint.kind === "mistake") return { cells: hint.mistakes.map((m) => m.cell) };
+  if (hint.kind === "missing_candidate") {
+    return {
+      cells: hint.missing.map((m) => m.cell),
+      candidates: hint.missing.map((m) => ({ cell: m.cell, digit: m.digit, role: /** @type {const} */ ("pattern") })),
+    };
+  }
+  const step = hint.step;
+  if (hint.kind !== "step" || !step) return null;
+  if (level === 1) return step.units.length ? { houses: step.units } : { cells: step.cells };
+  /** @type {Map<string, CandidateMark>} */
+  const candidates = new Map();
+  for (const [cell, digit] of step.candidates) candidates.set(`${cell}:${digit}`, { cell, digit, role: "pattern" });
+  if (level >= 3) {
+    for (const { cell, digit } of step.eliminations) candidates.set(`${cell}:${digit}`, { cell, digit, role: "eliminate" });
+    for (const { cell, digit } of step.placements) candidates.set(`${cell}:${digit}`, { cell, digit, role: "place" });
+  }
+  return { houses: step.units, cells: step.cells, candidates: [...candidates.values()] };
 }
 
 /** @param {Hint} hint @param {number} level 1..3 */
@@ -52,7 +98,54 @@ function show(hint, level) {
   text.hidden = false;
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;
+  board.highlight = highlightFor(hint, level);
+  const step = hint.step;
+  applyButton.hidden = !(hint.kind === "step" && level === 3 && step && (step.eliminations.length || step.placements.length));
 }
+
+/**
+ * The step's effect on the board as one move's changes: its eliminations taken out of the centre
+ * and corner marks (a cell without centre marks gets its candidates first, so the elimination
+ * shows), then its placements written as the player's digits (peers' marks tidied as for a typed
+ * digit).
+ * @param {Step} step @returns {Change[]}
+ */
+export function stepChanges(step) {
+  const before = board.layers;
+  const computed = candidateMasks(before.givens, before.entries);
+  const centre = [...before.centre];
+  const corner = [...before.corner];
+  for (const { cell, digit } of step.eliminations) {
+    if (combine(before.givens, before.entries)[cell] !== EMPTY) continue;
+    if (!centre[cell]) centre[cell] = computed[cell];
+    centre[cell] &= ~bit(digit);
+    corner[cell] &= ~bit(digit);
+  }
+  let after = { ...before, centre, corner };
+  if (step.placements.length) {
+    const entries = [...after.entries];
+    for (const { cell, digit } of step.placements) if (after.givens[cell] === EMPTY) entries[cell] = String(digit);
+    const placed = setEntries(after, entries.join(""), { clearPeerMarks: board.clearPeerMarks, keepCandidates: board.autoCandidates });
+    after = applyChanges(after, placed);
+  }
+  return diffLayers(before, after);
+}
+
+/** Apply: the shown step's effect as one undoable move ("a hint"). */
+function apply() {
+  const step = current?.hint.step;
+  if (!current || current.shown < 3 || !step) return;
+  const words = `Applied: ${step.text.slice(step.text.lastIndexOf(": ") + 2)}. Undo takes it back.`;
+  if (!makeMove("hint", stepChanges(step))) return;
+  // the move cleared the hint (any change does); say what it did in the same live region
+  text.textContent = words;
+  text.hidden = false;
+  text.dataset.level = "0";
+  text.dataset.kind = "applied";
+}
+applyButton.addEventListener("click", apply);
+// belt and braces: the page clears the hint after every move, and so does any edit on the board
+board.addEventListener("sudoku-change", () => clearHint());
 
 /** One press of Hint. @param {() => void} counted  a new hint level was shown */
 export async function hint(counted) {

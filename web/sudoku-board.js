@@ -21,14 +21,24 @@
 //   paused                cells show nothing and input is ignored
 //   flagged="3 17 40"     cells to point at (conflicts of a verdict, differences, mistakes)
 //   label="Sudoku"        the grid's accessible name
+//   highlight='{"houses": ["row 6"], "cells": [48], "candidates": [{"cell": 48, "digit": 1,
+//             "role": "pattern"}], "links": [{"from": [48, 1], "to": [50, 1], "strong": true}]}'
+//                         a drawing over the cells (property: the object, or null): see Highlight
 // Events (bubble, composed, detail is plain data):
 //   sudoku-select  {cell, cells}
 //   sudoku-change  {kind, changes, cell, digit, layer, givens, entries}   (one per input)
 //   sudoku-tool    {tool}                    (the keyboard changed the tool)
 //   sudoku-reject  {cell, reason: "given"}   (digits, or a clear with nothing else to clear, on
 //                                             givens only, in play mode)
-// Parts: grid, row, cell, fill, corner-marks, centre-marks, and on cells: given, entry,
+// Parts: grid, row, cell, fill, corner-marks, centre-marks, overlay, and on cells: given, entry,
 // selected, peer, same, conflict, wrong, flagged.
+//
+// The overlay (an SVG above the cells, viewBox 0 0 9 9 so it scales with the board, never
+// taking a pointer) draws `highlight`: houses outlined, cells tinted, candidates as discs at the
+// digit's place in the cell's 3x3 mini-grid (pattern, eliminate: struck, place), links between
+// candidates (strong solid, weak dashed, arrows in order). Its shapes carry data-house, data-cell,
+// data-digit, data-role, data-from, data-to, data-strong for tests; it is hidden from assistive
+// technology, and the cells' names say the same in words ("highlighted", "eliminate 3", "place 5").
 //
 // Speed: attribute changes schedule one render in a microtask (so `layers = ...` renders once);
 // a render computes conflicts once and rewrites only the cells whose signature changed.
@@ -49,6 +59,16 @@ import { EMPTY, EMPTY_GRID, boxOf, colOf, combine, findConflicts, isGrid, rowOf 
  *   givens: string, entries: string}} ChangeDetail
  */
 /** @typedef {{tool: Tool}} ToolDetail */
+/**
+ * What the overlay draws. `houses`: "row 1".."row 9", "column 1".., "box 1".. (outlined; the
+ * cells' names say "highlighted region"); `cells`: tinted ("highlighted"); `candidates`: a digit
+ * of a cell in a role ("pattern 1 6", "eliminate 3", "place 5"); `links`: candidate to candidate,
+ * in order (drawn, not named: the hint text says the chain in words).
+ * @typedef {"pattern" | "eliminate" | "place"} CandidateRole
+ * @typedef {{cell: number, digit: number, role: CandidateRole}} CandidateMark
+ * @typedef {{from: [number, number], to: [number, number], strong: boolean}} LinkMark
+ * @typedef {{houses: string[], cells: number[], candidates: CandidateMark[], links: LinkMark[]}} Highlight
+ */
 /** @typedef {{cell: number, reason: "given"}} RejectDetail */
 
 const STYLESHEET = new URL("./sudoku-board.css", import.meta.url).href;
@@ -58,6 +78,10 @@ const LAYER_NAMES = ["given", "entry", "corner", "centre", "colour"];
 const DIGIT_CODE = /^(?:Digit|Numpad)([0-9])$/;
 /** @type {Record<string, Tool>} */
 const TOOL_KEYS = { z: "digit", x: "corner", c: "centre", v: "colour" };
+const SVG = "http://www.w3.org/2000/svg";
+/** @type {CandidateRole[]} */
+const ROLES = ["pattern", "eliminate", "place"];
+const HOUSE = /^(row|column|box) ([1-9])$/;
 
 /**
  * Cells from text ("3 17, 40"): valid ones, each once, in order.
@@ -87,6 +111,48 @@ function cleanMasks(masks) {
 function digitValue(digit) {
   const n = typeof digit === "number" ? digit : typeof digit === "string" && /^[1-9]$/.test(digit) ? Number(digit) : 0;
   return Number.isInteger(n) && n >= 1 && n <= 9 ? n : 0;
+}
+
+/** @param {unknown} n */
+const isCell = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0 && /** @type {number} */ (n) < 81;
+/** @param {unknown} n */
+const isDigit = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 1 && /** @type {number} */ (n) <= 9;
+/** @param {unknown} pair @returns {pair is [number, number]} */
+const isCandidate = (pair) => Array.isArray(pair) && pair.length === 2 && isCell(pair[0]) && isDigit(pair[1]);
+
+/**
+ * A highlight from untrusted data: what is valid, each once, in order; null when nothing is left.
+ * @param {unknown} value @returns {Highlight | null}
+ */
+export function cleanHighlight(value) {
+  if (!value || typeof value !== "object") return null;
+  const v = /** @type {Record<string, unknown>} */ (value);
+  const list = (/** @type {unknown} */ x) => (Array.isArray(x) ? x : []);
+  const houses = [...new Set(list(v.houses).filter((h) => typeof h === "string" && HOUSE.test(h)))];
+  const cells = [...new Set(list(v.cells).filter(isCell))];
+  /** @type {Map<string, CandidateMark>} */
+  const candidates = new Map();
+  for (const item of list(v.candidates)) {
+    const { cell, digit, role } = item && typeof item === "object" ? item : {};
+    if (isCell(cell) && isDigit(digit) && ROLES.includes(role)) candidates.set(`${cell}:${digit}`, { cell, digit, role });
+  }
+  /** @type {LinkMark[]} */
+  const links = [];
+  for (const item of list(v.links)) {
+    const { from, to, strong } = item && typeof item === "object" ? item : {};
+    if (isCandidate(from) && isCandidate(to)) links.push({ from: [from[0], from[1]], to: [to[0], to[1]], strong: strong === true });
+  }
+  if (!houses.length && !cells.length && !candidates.size && !links.length) return null;
+  return { houses, cells, candidates: [...candidates.values()], links };
+}
+
+/** The cells of a house name ("row 6", "column 2", "box 5"). @param {string} house @returns {number[]} */
+function houseCells(house) {
+  const match = HOUSE.exec(house);
+  if (!match) return [];
+  const n = Number(match[2]) - 1;
+  return Array.from({ length: 81 }, (_, c) => c).filter((c) =>
+    match[1] === "row" ? rowOf(c) === n : match[1] === "column" ? colOf(c) === n : boxOf(c) === n);
 }
 
 /** @param {number} cell */
@@ -122,13 +188,19 @@ class CellView {
 export class SudokuBoardElement extends HTMLElement {
   static observedAttributes = [
     "givens", "entries", "corner", "centre", "colours", "mode", "selected", "selection", "tool", "peer-marks",
-    "auto-candidates", "conflicts", "wrong", "paused", "flagged", "label",
+    "auto-candidates", "conflicts", "wrong", "paused", "flagged", "label", "highlight",
   ];
 
   /** @type {CellView[]} */
   #cells = [];
   /** @type {HTMLElement} */
   #grid;
+  /** The overlay and the group its drawing goes in. @type {SVGSVGElement} */
+  #overlay;
+  /** @type {SVGGElement} */
+  #drawing;
+  /** What the overlay shows now (skip redrawing when nothing changed). */
+  #drawn = "";
   #renderQueued = false;
   /** Set while the element writes `selected` and `selection` together. */
   #selecting = false;
@@ -164,6 +236,19 @@ export class SudokuBoardElement extends HTMLElement {
       this.#grid.append(row);
     }
     root.append(this.#grid);
+    this.#overlay = svg("svg", { viewBox: "0 0 9 9", preserveAspectRatio: "none", part: "overlay", "aria-hidden": "true", class: "overlay" });
+    const defs = svg("defs", {});
+    for (const kind of ["strong", "weak"]) {
+      const marker = svg("marker", {
+        id: `arrow-${kind}`, viewBox: "0 0 10 10", refX: "9", refY: "5", markerUnits: "userSpaceOnUse",
+        markerWidth: "0.22", markerHeight: "0.22", orient: "auto", class: `arrow ${kind}`,
+      });
+      marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z" }));
+      defs.append(marker);
+    }
+    this.#drawing = svg("g", {});
+    this.#overlay.append(defs, this.#drawing);
+    root.append(this.#overlay);
 
     this.#grid.addEventListener("keydown", (event) => this.#onKeyDown(event));
     this.#grid.addEventListener("pointerdown", (event) => this.#onPointerDown(event));
@@ -341,6 +426,26 @@ export class SudokuBoardElement extends HTMLElement {
   set flagged(cells) {
     if (cells.length) this.setAttribute("flagged", cells.join(" "));
     else this.removeAttribute("flagged");
+  }
+
+  /**
+   * What the overlay draws (see Highlight), or null: the `highlight` attribute's JSON, cleaned.
+   * @returns {Highlight | null}
+   */
+  get highlight() {
+    const text = this.getAttribute("highlight");
+    if (!text) return null;
+    try {
+      return cleanHighlight(JSON.parse(text));
+    } catch {
+      return null; // not JSON: nothing drawn (the safe default)
+    }
+  }
+  /** @param {Partial<Highlight> | null | undefined} value */
+  set highlight(value) {
+    const clean = cleanHighlight(value);
+    if (clean) this.setAttribute("highlight", JSON.stringify(clean));
+    else this.removeAttribute("highlight");
   }
 
   /** Digits of both layers as one 81-character grid. */
@@ -594,6 +699,9 @@ export class SudokuBoardElement extends HTMLElement {
     const cursorDigit = cursor >= 0 && !paused ? grid[cursor] : EMPTY;
     const focusInside = this.shadowRoot?.activeElement != null;
     this.#grid.toggleAttribute("data-paused", paused);
+    const highlight = paused ? null : this.highlight;
+    const marked = highlightWords(highlight);
+    this.#drawOverlay(highlight);
 
     for (let cell = 0; cell < 81; cell++) {
       const view = this.#cells[cell];
@@ -617,6 +725,7 @@ export class SudokuBoardElement extends HTMLElement {
         flagged: !hide && flagged.has(cell),
         readonly: givens[cell] !== EMPTY && mode === "play",
         hide,
+        highlight: marked[cell],
       };
       const signature = JSON.stringify(state);
       if (signature === view.signature) continue;
@@ -628,11 +737,65 @@ export class SudokuBoardElement extends HTMLElement {
     }
   }
 
+  /** Draw the highlight on the overlay (nothing: null). @param {Highlight | null} highlight */
+  #drawOverlay(highlight) {
+    const key = highlight ? JSON.stringify(highlight) : "";
+    if (key === this.#drawn) return;
+    this.#drawn = key;
+    this.#overlay.toggleAttribute("data-drawn", Boolean(highlight));
+    if (!highlight) {
+      this.#drawing.replaceChildren();
+      return;
+    }
+    /** @type {SVGElement[]} */
+    const shapes = [];
+    const inset = 0.05;
+    for (const house of highlight.houses) {
+      const [kind, number] = house.split(" ");
+      const n = Number(number) - 1;
+      const [x, y, w, h] = kind === "row" ? [0, n, 9, 1] : kind === "column" ? [n, 0, 1, 9] : [3 * (n % 3), 3 * Math.floor(n / 3), 3, 3];
+      shapes.push(svg("rect", {
+        class: "house", "data-house": house, x: x + inset, y: y + inset, width: w - 2 * inset, height: h - 2 * inset, rx: 0.08,
+      }));
+    }
+    for (const cell of highlight.cells) {
+      shapes.push(svg("rect", {
+        class: "cell-mark", "data-cell": cell, x: colOf(cell) + inset, y: rowOf(cell) + inset, width: 1 - 2 * inset, height: 1 - 2 * inset, rx: 0.06,
+      }));
+    }
+    for (const link of highlight.links) {
+      const [x1, y1] = candidateAt(link.from[0], link.from[1]);
+      const [x2, y2] = candidateAt(link.to[0], link.to[1]);
+      const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cut = Math.min(CANDIDATE_R + 0.02, length / 3);
+      const [dx, dy] = [((x2 - x1) / length) * cut, ((y2 - y1) / length) * cut];
+      const kind = link.strong ? "strong" : "weak";
+      shapes.push(svg("line", {
+        class: `link ${kind}`, "data-from": link.from.join(":"), "data-to": link.to.join(":"), "data-strong": String(link.strong),
+        x1: x1 + dx, y1: y1 + dy, x2: x2 - dx, y2: y2 - dy, "marker-end": `url(#arrow-${kind})`,
+      }));
+    }
+    for (const { cell, digit, role } of highlight.candidates) {
+      const [x, y] = candidateAt(cell, digit);
+      const group = svg("g", { class: `candidate ${role}`, "data-cell": cell, "data-digit": digit, "data-role": role });
+      group.append(svg("circle", { cx: x, cy: y, r: CANDIDATE_R }));
+      const label = svg("text", { x, y: y + 0.005 });
+      label.textContent = String(digit);
+      group.append(label);
+      if (role === "eliminate") {
+        const r = CANDIDATE_R * 0.95;
+        group.append(svg("line", { class: "strike", x1: x - r, y1: y + r, x2: x + r, y2: y - r }));
+      }
+      shapes.push(group);
+    }
+    this.#drawing.replaceChildren(...shapes);
+  }
+
   /**
    * @param {number} cell @param {CellView} view
    * @param {{digit: string, given: boolean, corner: number, centre: number, colours: number, keptCorner: number,
    *   keptCentre: number, selected: boolean, cursor: boolean, peer: boolean, same: boolean, conflict: boolean,
-   *   wrong: boolean, flagged: boolean, readonly: boolean, hide: boolean}} s
+   *   wrong: boolean, flagged: boolean, readonly: boolean, hide: boolean, highlight: string}} s
    */
   // Marks are drawn by CSS (`content: attr(...)`), not as text: the cell's accessible name says
   // them in words ("corner 1 3 7"), and text "137" in the cell would not match that name (axe's
@@ -713,9 +876,52 @@ export class SudokuBoardElement extends HTMLElement {
       if (cornerDigits.length) words.push(`corner ${cornerDigits.join(" ")}`);
       if (colourList.length) words.push(`colour ${listWords(colourList.map((k) => COLOUR_NAMES[k - 1]))}`);
       if (s.flagged) words.push("marked");
+      if (s.highlight) words.push(s.highlight);
     }
     el.setAttribute("aria-label", words.join(", "));
   }
+}
+
+/** A candidate disc's radius, in cells. */
+const CANDIDATE_R = 0.155;
+
+/** Where digit d sits in a cell: the centre of its place in the cell's 3x3 mini-grid (x, y in cells). @param {number} cell @param {number} digit */
+function candidateAt(cell, digit) {
+  return [colOf(cell) + (((digit - 1) % 3) + 0.5) / 3, rowOf(cell) + (Math.floor((digit - 1) / 3) + 0.5) / 3];
+}
+
+/**
+ * An SVG element with attributes.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} name @param {Record<string, string | number>} attributes @returns {SVGElementTagNameMap[K]}
+ */
+function svg(name, attributes) {
+  const el = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));
+  return el;
+}
+
+/**
+ * What each cell's name says about the highlight ("" for most): "highlighted" (its cells),
+ * "highlighted region" (the rest of its houses), then "pattern 1 6", "eliminate 3", "place 5".
+ * @param {Highlight | null} highlight @returns {string[]}
+ */
+function highlightWords(highlight) {
+  const words = Array.from({ length: 81 }, () => /** @type {string[]} */ ([]));
+  if (!highlight) return words.map(() => "");
+  const inCells = new Set(highlight.cells);
+  const inHouses = new Set(highlight.houses.flatMap(houseCells));
+  for (let cell = 0; cell < 81; cell++) {
+    if (inCells.has(cell)) words[cell].push("highlighted");
+    else if (inHouses.has(cell)) words[cell].push("highlighted region");
+  }
+  for (const role of ROLES) {
+    /** @type {Map<number, number[]>} */
+    const digits = new Map();
+    for (const c of highlight.candidates) if (c.role === role) digits.set(c.cell, [...(digits.get(c.cell) ?? []), c.digit]);
+    for (const [cell, ds] of digits) words[cell].push(`${role} ${ds.sort((a, b) => a - b).join(" ")}`);
+  }
+  return words.map((w) => w.join(", "));
 }
 
 /** "a", "a and b", "a, b and c" @param {string[]} items */
