@@ -7,7 +7,9 @@
 // is reported before any technique. Each press that shows something new counts as one hint; any
 // change of the board takes the hint (and its drawing) away.
 //
-// Chains: the engine's Step carries no links (only its cells and candidates), so none are drawn.
+// Chains: the engine's Step carries no links yet (only its cells and candidates), so none are
+// drawn; a Step that one day has `links` ([{from: [cell, digit], to: [cell, digit], strong}], the
+// overlay's own shape) gets them drawn from the pattern level on, checked by the board.
 
 import { applyChanges, bit, candidateMasks, diffLayers, parseMarks, setEntries } from "./cell-layers.js";
 import { byId } from "./dom.js";
@@ -88,7 +90,11 @@ export function highlightFor(hint, level) {
     for (const { cell, digit } of step.eliminations) candidates.set(`${cell}:${digit}`, { cell, digit, role: "eliminate" });
     for (const { cell, digit } of step.placements) candidates.set(`${cell}:${digit}`, { cell, digit, role: "place" });
   }
-  return { houses: step.units, cells: step.cells, candidates: [...candidates.values()] };
+  const links = /** @type {{links?: unknown}} */ (step).links;
+  return {
+    houses: step.units, cells: step.cells, candidates: [...candidates.values()],
+    links: /** @type {import("./sudoku-board.js").LinkMark[]} */ (Array.isArray(links) ? links : []),
+  };
 }
 
 /** @param {Hint} hint @param {number} level 1..3 */
@@ -137,6 +143,7 @@ function apply() {
   if (!current || current.shown < 3 || !step) return;
   const words = `Applied: ${step.text.slice(step.text.lastIndexOf(": ") + 2)}. Undo takes it back.`;
   if (!makeMove("hint", stepChanges(step))) return;
+  board.focusGrid(); // Apply hides itself: play goes on on the board
   // the move cleared the hint (any change does); say what it did in the same live region
   text.textContent = words;
   text.hidden = false;

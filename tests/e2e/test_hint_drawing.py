@@ -157,6 +157,12 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
         n.split(", ")[-1] not in {"highlighted", "highlighted region"} for n in names(app).values()
     )
 
+    focused = app.page.evaluate("() => document.activeElement?.id")
+    assert focused == "board", "after Apply, play goes on on the board"
+    # the next hint works from those marks (and the rules' candidates elsewhere): not the same step
+    press_hint(app, 1)
+    expect(text).to_have_text("Look for a Naked Single in box 5.")
+
     # Undo: the board as it was before Apply
     app.button("Undo").click()
     moves(app, 4, 1)
