@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.axe import check_axe
-from e2e.play_helpers import candidates, moves, no_marks, solution_of, start_game
+from e2e.play_helpers import PUZZLE as SAMPLE
+from e2e.play_helpers import candidates, moves, no_marks, peers, solution_of, start_game
 from sudoku_core import hint
 
 if TYPE_CHECKING:
@@ -255,3 +256,52 @@ def test_the_overlay_draws_links_cleans_its_input_and_never_blocks_input(app: St
     app.board.evaluate("(board) => { board.highlight = null; }")
     expect(app.board).not_to_have_attribute("highlight", re.compile(".*"))
     expect(app.board.locator("svg.overlay")).to_be_hidden()
+
+
+def test_a_placement_is_applied_as_a_digit_and_undone(app: Studio) -> None:
+    """The sample puzzle's first step places 6 in r4c6 (a Naked Single): level 3 draws it as
+    `place`, Apply writes the digit and takes 6 out of its peers' centre marks, Undo puts both back."""
+    start_game(app, SAMPLE)
+    first = hint(SAMPLE).step
+    assert first is not None and [(c, d) for c, d in first.placements] == [(32, 6)]
+    app.button("Fill candidates").click()
+    peer = next(p for p in sorted(peers(32)) if SAMPLE[p] == "." and "6" in candidates(SAMPLE, p))
+    expect(app.cell(peer)).to_have_attribute("data-centre", candidates(SAMPLE, peer))
+    for level in (1, 2, 3):
+        press_hint(app, level)
+    expect(app.board.locator('svg.overlay [data-role="place"]')).to_have_count(1)
+    assert overlay(app)["candidates"] == [[32, 6, "place"]]
+    assert names(app)[32].endswith(", highlighted, place 6")
+    app.button("Apply").click()
+    moves(app, 2, 0)
+    expect(app.cell(32)).to_have_attribute("aria-label", re.compile(r"^Row 4, column 6, 6\b"))
+    expect(app.cell(peer)).to_have_attribute(
+        "data-centre", candidates(SAMPLE, peer).replace("6", "")
+    )
+    app.button("Undo").click()
+    moves(app, 1, 1)
+    expect(app.board).to_have_attribute("entries", "." * 81)
+    expect(app.cell(peer)).to_have_attribute("data-centre", candidates(SAMPLE, peer))
+
+
+def test_a_mark_that_removed_the_true_digit_is_reported_before_any_technique(
+    app: Studio,
+) -> None:
+    """Centre marks in one cell without its solution digit: the hint names the cell and the
+    missing digit (drawn as a pattern candidate), although no other cell is marked."""
+    start_game(app, SAMPLE)
+    cell = next(c for c in range(81) if SAMPLE[c] == ".")
+    right = solution_of(SAMPLE)[cell]
+    marks = [d for d in candidates(SAMPLE, cell) if d != right][:2]
+    app.cell(cell).click()
+    for digit in marks:
+        app.page.keyboard.press(f"Control+{digit}")
+    expect(app.cell(cell)).to_have_attribute("data-centre", "".join(marks))
+    press_hint(app, 1)
+    text = app.page.locator("#hint-text")
+    expect(text).to_have_attribute("data-kind", "missing_candidate")
+    expect(text).to_have_text(f"A candidate you removed is needed: {right} in r1c{cell + 1}")
+    drawn = overlay(app)
+    assert drawn["cells"] == [cell] and drawn["candidates"] == [[cell, int(right), "pattern"]]
+    assert names(app)[cell].endswith(f", highlighted, pattern {right}")
+    expect(app.button("Apply")).to_be_hidden()
