@@ -27,7 +27,7 @@ import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId }
 import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, markMistakes, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
 import { gameOf } from "./game-record.js";
-import { showTimer, togglePause, wireTimer } from "./game-timer.js";
+import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint } from "./hint-view.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
@@ -100,7 +100,8 @@ function fillCandidates() {
 
 const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
 const askHint = () => {
-  if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
+  if (isPaused()) sayOnBoard("The game is paused: Resume first.");
+  else if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
   else void hint(() => {
     state.progress.hints += 1;
     autosave();

@@ -115,8 +115,10 @@ async function reveal() {
   const solution = await knownSolution("reveal");
   if (!solution) return;
   const entries = board.entries;
-  state.progress.reveals += 1;
-  makeMove("reveal", setEntries(board.layers, entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1), editOptions()));
+  const changes = setEntries(board.layers, entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1), editOptions());
+  if (!changes.length) return; // already that digit: no help used
+  state.progress.reveals += 1; // before the move: a reveal that completes the grid is counted
+  if (!makeMove("reveal", changes)) state.progress.reveals -= 1; // paused
   sayOnBoard(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
 }
 

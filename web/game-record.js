@@ -6,9 +6,9 @@
 // as it is and the page says so. Also the three-way merge that keeps two tabs' moves.
 // Plain data and functions, no DOM and no storage.
 
-import { applyChanges, decodeMove, diffLayers, encodeMove, layersAreSound, marksProblem, parseMarks, formatMarks } from "./cell-layers.js";
+import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "./cell-layers.js";
 import { EMPTY, cellName, isGrid } from "./grid.js";
-import { historyProblem, pushMove } from "./move-history.js";
+import { emptyHistory, pushMove, readHistory } from "./move-history.js";
 import { toPuzzleInfo } from "./puzzle-info.js";
 
 /** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -26,7 +26,7 @@ export const SCHEMA_VERSION = 2;
 
 /** @returns {PlayState} */
 export const newPlay = () => ({
-  corner: "", centre: "", colours: "", history: { moves: [], at: 0 }, ms: 0, hints: 0, reveals: 0, undos: 0, solved: false,
+  corner: "", centre: "", colours: "", history: emptyHistory(), ms: 0, hints: 0, reveals: 0, undos: 0, solved: false,
 });
 
 /**
@@ -71,7 +71,7 @@ export function readRecord(value) {
   if (typeof v.createdAt !== "string" || typeof v.savedAt !== "string") return { ok: false, newer: false, problem: "its dates are missing" };
   const givens = /** @type {string} */ (v.givens);
   const entries = /** @type {string} */ (v.entries);
-  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay() }) : readPlay(v.play, givens, entries);
+  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay() }) : checkPlay(v.play, givens, entries);
   if (!play.ok) return { ok: false, newer: false, problem: play.problem };
   /** @type {GameRecord} */
   const record = {
@@ -86,9 +86,35 @@ export function readRecord(value) {
 const COUNTERS = /** @type {const} */ (["ms", "hints", "reveals", "undos"]);
 
 /**
- * Check a stored play state against the cells it belongs to. A history that does not lead to
- * these cells (a move that would break the rules of the layers) is dropped, not the game: the
- * cells are what the player sees, the history only how they got there.
+ * Play states already checked, by their exact stored text (with the cells): the library reads
+ * every record for Recent games after each save, and replaying long histories each time would
+ * cost the player's keystrokes. Serialising is far cheaper than decoding and replaying.
+ * @type {Map<string, ReturnType<typeof readPlay>>}
+ */
+const checkedPlay = new Map();
+const CHECKED_KEPT = 64;
+
+/** readPlay, remembered. @param {unknown} value @param {string} givens @param {string} entries */
+function checkPlay(value, givens, entries) {
+  let key = "";
+  try {
+    key = `${givens}${entries}${JSON.stringify(value)}`;
+  } catch {
+    return readPlay(value, givens, entries); // not serialisable (a cycle): checked, not kept
+  }
+  const known = checkedPlay.get(key);
+  if (known) return known;
+  const read = readPlay(value, givens, entries);
+  checkedPlay.set(key, read);
+  if (checkedPlay.size > CHECKED_KEPT) checkedPlay.delete(/** @type {string} */ (checkedPlay.keys().next().value));
+  return read;
+}
+
+/**
+ * Check a stored play state against the cells it belongs to. Like the cells, marks, counts and
+ * history must all be readable, and every state the history passes through must be a possible
+ * one; otherwise the record is kept as it is and the page says why (a history is not dropped
+ * silently: the next save would lose it for good).
  * @param {unknown} value @param {string} givens @param {string} entries
  * @returns {{ok: true, play: PlayState} | {ok: false, problem: string}}
  */
@@ -105,40 +131,22 @@ function readPlay(value, givens, entries) {
     }
   }
   if (typeof v.solved !== "boolean") return { ok: false, problem: "its completion is unknown" };
+  const history = readHistory(v.history);
+  if (!history.ok) return { ok: false, problem: `its history is unreadable: ${history.problem}` };
   const play = {
     corner: formatMarks(parseMarks(/** @type {string} */ (v.corner))),
     centre: formatMarks(parseMarks(/** @type {string} */ (v.centre))),
     colours: formatMarks(parseMarks(/** @type {string} */ (v.colours))),
-    history: { moves: /** @type {string[]} */ ([]), at: 0 },
+    history: history.history,
     ms: Number(v.ms), hints: Number(v.hints), reveals: Number(v.reveals), undos: Number(v.undos), solved: v.solved,
   };
-  if (!historyProblem(v.history)) {
-    const history = /** @type {import("./move-history.js").History} */ (v.history);
-    if (historyLeadsTo(history, layersOfGame({ givens, entries, play }))) play.history = { moves: [...history.moves], at: history.at };
+  if (!historyIsSound(history.moves, history.history.at, layersOfGame({ givens, entries, play }))) {
+    return { ok: false, problem: "its history does not lead to its cells" };
   }
   return { ok: true, play };
 }
 
-/**
- * Every state the history passes through (undoing the applied moves, redoing the others) keeps
- * the layers sound. @param {import("./move-history.js").History} history @param {Layers} layers
- */
-function historyLeadsTo(history, layers) {
-  let state = layers;
-  for (let i = history.at - 1; i >= 0; i--) {
-    state = applyChanges(state, /** @type {Move} */ (decodeMove(history.moves[i])).changes);
-    if (!layersAreSound(state)) return false;
-  }
-  state = layers;
-  for (let i = history.at; i < history.moves.length; i++) {
-    state = applyChanges(state, /** @type {Move} */ (decodeMove(history.moves[i])).changes);
-    if (!layersAreSound(state)) return false;
-  }
-  return true;
-}
-
 /** @typedef {import("./cell-layers.js").Layers} Layers */
-/** @typedef {import("./cell-layers.js").Move} Move */
 
 /** A game's cells as cell-layers. @param {{givens: string, entries: string, play?: PlayState}} game @returns {Layers} */
 export function layersOfGame(game) {
@@ -176,6 +184,9 @@ export function mergeGrids(base, mine, stored) {
   return out;
 }
 
+/** A count both tabs added to since `base`. @param {number} base @param {number} mine @param {number} stored */
+const sum = (base, mine, stored) => Math.max(mine, stored, mine + stored - base);
+
 /**
  * Three-way merge of this tab's game with the stored one (another tab wrote since `base`): both
  * tabs' moves are kept; where both changed a cell, this tab's (the later) move wins.
@@ -195,8 +206,9 @@ export function mergeGames(base, mine, stored) {
   /** @type {PlayState} */
   const play = {
     corner: marks("corner"), centre: marks("centre"), colours: marks("colours"), history: m.history,
-    ms: Math.max(m.ms, s.ms), hints: Math.max(m.hints, s.hints), reveals: Math.max(m.reveals, s.reveals),
-    undos: Math.max(m.undos, s.undos), solved: m.solved || s.solved,
+    // the help used in either tab counts once each; the time, the longer of the two clocks
+    ms: Math.max(m.ms, s.ms), hints: sum(b.hints, m.hints, s.hints), reveals: sum(b.reveals, m.reveals, s.reveals),
+    undos: sum(b.undos, m.undos, s.undos), solved: m.solved || s.solved,
   };
   // This tab's history stays the way back: the other tab's moves arrive as one "merge" move.
   const changes = diffLayers(layersOfGame(mine), layersOfGame({ givens, entries, play }));

@@ -30,13 +30,13 @@ export const elapsedMs = () => Math.round(banked + (since === null ? 0 : perform
 export const isPaused = () => pausedByPlayer && playable;
 
 /**
- * Start counting from `ms` for the game just put on the board.
- * @param {number} ms
+ * Start counting from `ms` for the game just put on the board (paused or not).
+ * @param {number} ms @param {boolean} [paused]
  */
-export function setElapsed(ms) {
+export function setElapsed(ms, paused = false) {
   banked = ms;
   since = null;
-  pausedByPlayer = false;
+  pausedByPlayer = paused;
   lastSaved = ms;
   update();
 }

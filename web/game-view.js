@@ -9,8 +9,8 @@ import { decodeMove, formatMarks, layersOf } from "./cell-layers.js";
 import { showCompletion } from "./completion-view.js";
 import { byId } from "./dom.js";
 import { gameOf, layersOfGame, newPlay, sameGame } from "./game-record.js";
-import { elapsedMs, setElapsed, setPlayable } from "./game-timer.js";
-import { EMPTY, EMPTY_GRID, combine, filledCount, findConflicts } from "./grid.js";
+import { elapsedMs, isPaused, setElapsed, setPlayable } from "./game-timer.js";
+import { EMPTY_GRID, combine, filledCount, findConflicts, wrongCells } from "./grid.js";
 import { clearHint } from "./hint-view.js";
 import { board, state } from "./page-state.js";
 import { updateHistoryButtons } from "./play-history.js";
@@ -32,6 +32,9 @@ const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
 const puzzleInfo = byId("puzzle-info");
 const printTitle = byId("print-title");
 const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mode"]'));
+
+/** What was known about the puzzle before its givens were edited (Undo may bring them back). */
+let infoSetAside = /** @type {import("./puzzle-info.js").PuzzleInfo | null} */ (null);
 
 /** Fires "shown" when another game is put on the board (app.js schedules background work). */
 export const gameEvents = new EventTarget();
@@ -62,6 +65,7 @@ export function sayOnBoard(text) {
  * @param {{keepVerdict?: boolean, record?: GameRecord | null, undo?: string}} [options]
  */
 export function showGame(game, options = {}) {
+  autosave(); // the game left, as it is now (its clock has run since its last move)
   const before = currentGame();
   const beforeId = currentGameId();
   const record = options.record ?? null;
@@ -88,11 +92,15 @@ function setBoard(game) {
   updateHistoryButtons();
 }
 
-/** Another tab's moves merged into this game: show them (the verdict and this tab's clock stay). @param {Game} game */
+/**
+ * Another tab's moves merged into this game: show them (the verdict, this tab's clock and its
+ * pause stay). @param {Game} game
+ */
 export function applyMergedGame(game) {
   const ms = elapsedMs();
+  const paused = isPaused();
   setBoard(game);
-  setElapsed(Math.max(ms, game.play?.ms ?? 0));
+  setElapsed(Math.max(ms, game.play?.ms ?? 0), paused);
   afterChange();
 }
 
@@ -129,15 +137,15 @@ export function wireModeRadios() {
 
 /**
  * After a move by the player (typed, from the pad, undone or redone, Reveal, a hint): everything
- * afterChange does, and the completion when this move solved the grid. Solve does not count:
- * the engine solved it, not the player.
+ * afterChange does, and the completion when this move solved the grid, once per game. Not when
+ * Solve filled any of it (the engine solved it, not the player), even if a digit was then
+ * erased and typed again.
  */
 export function afterMove() {
   afterChange();
   const { history, solved } = state.progress;
-  if (solved || board.mode !== "play" || document.body.dataset.complete !== "true") return;
-  const last = history.at > 0 ? decodeMove(history.moves[history.at - 1]) : null;
-  if (!last || last.kind === "solve") return;
+  if (solved || board.mode !== "play" || document.body.dataset.complete !== "true" || history.at === 0) return;
+  if (history.moves.slice(0, history.at).some((move) => decodeMove(move)?.kind === "solve")) return;
   state.progress.solved = true;
   setPlayable(false);
   const { hints, reveals, undos } = state.progress;
@@ -149,7 +157,8 @@ export function afterMove() {
 /** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
 export function afterChange() {
   const grid = combine(board.givens, board.entries);
-  const conflicts = settings.mistakes === "off" ? [] : findConflicts(grid);
+  const found = findConflicts(grid); // the rules hold whatever the mistake mode shows
+  const conflicts = settings.mistakes === "off" ? [] : found;
   clearHint();
   conflictsText.dataset.count = String(conflicts.length);
   if (conflicts.length) {
@@ -160,15 +169,23 @@ export function afterChange() {
     conflictsText.textContent = "";
   }
   const filled = filledCount(grid);
+  const complete = filled === 81 && found.length === 0;
   document.body.dataset.filled = String(filled);
-  document.body.dataset.complete = String(filled === 81 && conflicts.length === 0);
-  if (filled === 81 && conflicts.length === 0 && board.mode === "play" && board.entries !== EMPTY_GRID) {
+  document.body.dataset.complete = String(complete);
+  if (complete && board.mode === "play" && board.entries !== EMPTY_GRID) {
     boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
   }
   markMistakes();
-  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !state.progress.solved && filled < 81);
+  // the clock runs until the grid is complete (a full grid with a mistake is still being played)
+  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !complete);
   exportLine.value = board.givens;
-  if (state.info && state.info.puzzle !== board.givens) state.info = null; // the givens were edited
+  // the givens were edited: the info no longer applies, but comes back if the edit is undone
+  if (state.info && state.info.puzzle !== board.givens) {
+    infoSetAside = state.info;
+    state.info = null;
+  } else if (!state.info && infoSetAside?.puzzle === board.givens) {
+    state.info = infoSetAside;
+  }
   showInfo();
   updateShareLink();
   autosave();
@@ -182,11 +199,7 @@ export function markMistakes() {
   board.toggleAttribute("conflicts", false);
   if (settings.mistakes === "off") board.setAttribute("conflicts", "off");
   const solution = state.solution?.puzzle === board.givens ? state.solution.solution : null;
-  const wrong = [];
-  if (settings.mistakes === "solution" && solution && board.mode === "play") {
-    const entries = board.entries;
-    for (let c = 0; c < 81; c++) if (entries[c] !== EMPTY && entries[c] !== solution[c]) wrong.push(c);
-  }
+  const wrong = settings.mistakes === "solution" && solution && board.mode === "play" ? wrongCells(board.entries, solution) : [];
   if (wrong.length) board.setAttribute("wrong", wrong.join(" "));
   else board.removeAttribute("wrong");
 }

@@ -107,3 +107,13 @@ export const PEERS = Array.from({ length: 81 }, (_, cell) => {
   }
   return peers;
 });
+
+/**
+ * The player's digits that differ from the solution (mistake mode, Undo to last correct).
+ * @param {string} entries @param {string} solution @returns {number[]}
+ */
+export function wrongCells(entries, solution) {
+  const wrong = [];
+  for (let c = 0; c < 81; c++) if (entries[c] !== EMPTY && entries[c] !== solution[c]) wrong.push(c);
+  return wrong;
+}

@@ -1,16 +1,17 @@
 // @ts-check
 // Undo and redo inside a game: every move on the board (digits, marks, colours, candidates, Solve,
-// Reveal, Restart, a hint) is recorded as its changes (cell-layers.js), and undo applies them back.
-// The history is part of the saved game, so it survives a reload. Replacing the whole game (New
-// puzzle, Paste, a link, Clear all) is a different story: those are undone by the undo line
-// (undo-line.js), which Ctrl+Z reaches once the game's own history is at its start.
+// Reveal, Clear entries, a hint) is recorded as its changes (cell-layers.js), and undo applies
+// them back. The history is part of the saved game, so it survives a reload. Replacing the whole
+// game (New puzzle, Paste, a link, Clear all) is a different story: the undo line's "Bring it
+// back" (undo-line.js) does that, never Undo (held down, it would run on into the game before and
+// the next digit would drop that game's redo moves). Nothing changes while the game is paused.
 
 import { applyChanges, decodeMove, encodeMove } from "./cell-layers.js";
 import { byId } from "./dom.js";
-import { EMPTY } from "./grid.js";
+import { isPaused } from "./game-timer.js";
+import { wrongCells } from "./grid.js";
 import { canRedo, canUndo, pushMove } from "./move-history.js";
 import { board, state } from "./page-state.js";
-import { undoLineChanges, undoOffered, useUndoLine } from "./undo-line.js";
 
 /** @typedef {import("./cell-layers.js").Change} Change */
 /** @typedef {import("./cell-layers.js").MoveKind} MoveKind */
@@ -23,15 +24,19 @@ const announcer = byId("history-status");
 const MOVE_WORDS = {
   digit: "a digit", given: "a given", corner: "corner marks", centre: "centre marks", colour: "a colour",
   erase: "an erase", candidates: "filling the candidates", solve: "Solve", reveal: "a revealed digit",
-  clear: "Restart", hint: "a hint", merge: "moves from another tab",
+  clear: "Clear entries", hint: "a hint", merge: "moves from another tab",
 };
 
 /** @type {() => void} */
 let changed = () => {};
 
-/** Say it in the history's live region. @param {string} text */
+/**
+ * Say it in the history's live region, with what is left to undo and redo (so that two undos in
+ * a row are two different messages, both read out). @param {string} text
+ */
 function announce(text) {
-  announcer.textContent = text;
+  const { moves, at } = state.progress.history;
+  announcer.textContent = `${text} ${at} to undo, ${moves.length - at} to redo.`;
 }
 
 /**
@@ -49,19 +54,19 @@ export function recordMove(kind, changes) {
  * @param {MoveKind} kind @param {Change[]} changes
  */
 export function makeMove(kind, changes) {
-  if (!changes.length) return false;
+  if (!changes.length || isPaused()) return false;
   board.applyChanges(changes);
   recordMove(kind, changes);
   changed();
   return true;
 }
 
-/** Undo the last move; at the history's start, the undo line's offer (the game before). */
+/** Undo the last move. */
 export function undo() {
   const history = state.progress.history;
+  if (isPaused()) return;
   if (!canUndo(history)) {
-    if (undoOffered()) useUndoLine();
-    else announce("Nothing to undo.");
+    announce("Nothing to undo.");
     return;
   }
   const move = decodeMove(history.moves[history.at - 1]);
@@ -77,6 +82,7 @@ export function undo() {
 /** Redo the last undone move. */
 export function redo() {
   const history = state.progress.history;
+  if (isPaused()) return;
   if (!canRedo(history)) {
     announce("Nothing to redo.");
     return;
@@ -92,26 +98,21 @@ export function redo() {
 
 /**
  * How many moves back the newest state lies whose digits all agree with `solution` (0: the board
- * is that state now), or -1 when no state in the history does.
+ * is that state now), or -1 when no state in the history does before a change of the givens
+ * (the solution belongs to these givens only).
  * @param {string} solution
  */
 export function movesToLastCorrect(solution) {
   const history = state.progress.history;
   let layers = board.layers;
   for (let back = 0; back <= history.at; back++) {
-    if (agrees(layers.entries, solution)) return back;
+    if (!wrongCells(layers.entries, solution).length) return back;
     if (back === history.at) break;
     const move = decodeMove(history.moves[history.at - 1 - back]);
-    if (!move) return -1;
+    if (!move || move.kind === "given") return -1;
     layers = applyChanges(layers, move.changes);
   }
   return -1;
-}
-
-/** @param {string} entries @param {string} solution */
-function agrees(entries, solution) {
-  for (let c = 0; c < 81; c++) if (entries[c] !== EMPTY && entries[c] !== solution[c]) return false;
-  return true;
 }
 
 /**
@@ -122,7 +123,8 @@ function agrees(entries, solution) {
 export function undoToLastCorrect(solution) {
   const back = movesToLastCorrect(solution);
   if (back === 0) return "All your digits agree with the solution: nothing to undo.";
-  if (back < 0) return "No earlier state of this game has only correct digits.";
+  if (back < 0) return "No earlier state of this puzzle has only correct digits.";
+  if (isPaused()) return "";
   const history = state.progress.history;
   let layers = board.layers;
   for (let i = 0; i < back; i++) {
@@ -138,10 +140,10 @@ export function undoToLastCorrect(solution) {
   return text;
 }
 
-/** The Undo and Redo buttons follow the history (and the undo line's offer). */
+/** The Undo and Redo buttons follow the history. */
 export function updateHistoryButtons() {
   const history = state.progress.history;
-  undoButton.disabled = !canUndo(history) && !undoOffered();
+  undoButton.disabled = !canUndo(history);
   redoButton.disabled = !canRedo(history);
   undoButton.dataset.moves = String(history.at);
   redoButton.dataset.moves = String(history.moves.length - history.at);
@@ -155,6 +157,5 @@ export function wireHistory(afterChange) {
   changed = afterChange;
   undoButton.addEventListener("click", undo);
   redoButton.addEventListener("click", redo);
-  undoLineChanges.addEventListener("change", updateHistoryButtons);
   updateHistoryButtons();
 }

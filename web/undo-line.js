@@ -3,7 +3,7 @@
 // share link, Paste, another game from Recent games), it says what happened and offers Undo,
 // which puts the game before back. One offer at a time: the next such action replaces it. The
 // game left is also in Recent games, so nothing is ever lost. Moves inside a game have their own
-// history (play-history.js); Ctrl+Z reaches this offer once that history is at its start.
+// history (play-history.js: Undo, Ctrl+Z), which never reaches back into the game before.
 
 import { byId } from "./dom.js";
 
@@ -14,9 +14,6 @@ const button = /** @type {HTMLButtonElement} */ (byId("undo"));
 /** @type {(() => void) | null} */
 let undoing = null;
 
-/** Fires "change" when the offer comes or goes (the pad's Undo button reaches it). */
-export const undoLineChanges = new EventTarget();
-
 /**
  * Say what just replaced the board, and offer to undo it.
  * @param {string} message @param {() => void} undo
@@ -26,7 +23,6 @@ export function offerUndo(message, undo) {
   text.textContent = message;
   line.hidden = false;
   line.dataset.state = "offered";
-  undoLineChanges.dispatchEvent(new Event("change"));
 }
 
 /** Nothing to undo any more (the game it would restore is gone from the board's story). */
@@ -35,14 +31,10 @@ function withdrawUndo() {
   line.hidden = true;
   line.dataset.state = "none";
   text.textContent = "";
-  undoLineChanges.dispatchEvent(new Event("change"));
 }
 
-/** True while the line offers to undo (Ctrl+Z reaches it at the start of a game's history). */
-export const undoOffered = () => undoing !== null;
-
 /** Take the offer: put the game before back. */
-export function useUndoLine() {
+function useUndoLine() {
   const undo = undoing;
   withdrawUndo();
   if (!undo) return;

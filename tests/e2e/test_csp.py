@@ -105,7 +105,7 @@ def test_a_cross_origin_page_can_frame_the_studio(
     framed.get_by_role("button", name="Clear all", exact=True).click()
     expect(board).to_have_attribute("givens", "." * 81)
     expect(framed.locator("#undo-line")).to_have_attribute("data-state", "offered")
-    framed.get_by_role("button", name="Undo", exact=True).click()
+    framed.get_by_role("button", name="Bring it back", exact=True).click()
     expect(board).to_have_attribute("givens", "5" + "." * 80)
 
 

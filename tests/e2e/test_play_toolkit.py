@@ -176,7 +176,9 @@ def test_undo_and_redo_every_kind_of_move_from_the_pad_and_the_keys(app: Studio)
     expect(redo_button).to_be_disabled()
     keys.press("Control+y")
     entries_are(app, with_entry({a: SOLUTION[a], b: SOLUTION[b], EMPTIES[3]: SOLUTION[EMPTIES[3]]}))
-    expect(app.page.locator("#history-status")).to_have_text("Nothing to redo.")
+    expect(app.page.locator("#history-status")).to_have_text(
+        re.compile(r"^Nothing to redo\. \d+ to undo, 0 to redo\.$")
+    )
 
 
 # --- 3. Undo to last correct ---------------------------------------------------------------------
@@ -458,6 +460,56 @@ def test_a_grid_filled_by_solve_shows_no_solved_dialog(app: Studio) -> None:
     expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
     expect(app.page.locator("#done-dialog")).not_to_have_attribute("open", "")
     expect(app.page.locator("#board-message")).not_to_contain_text("Solved!")
+
+
+def test_a_full_grid_that_breaks_the_rules_is_not_solved_in_any_mistake_mode(app: Studio) -> None:
+    """With mistakes not shown, a full grid with a conflict is still not a solution: no
+    completion, and the clock keeps running (the player is still looking for the mistake)."""
+    choose(app, mistakes="off")
+    start_game(app, NEARLY)
+    wrong = next(d for d in "123456789" if d != SOLUTION[LAST[0]])
+    for cell, digit in [
+        (LAST[0], wrong),
+        (LAST[1], SOLUTION[LAST[1]]),
+        (LAST[2], SOLUTION[LAST[2]]),
+    ]:
+        app.cell(cell).click()
+        app.page.keyboard.press(digit)
+    expect(app.page.locator("body")).to_have_attribute("data-filled", "81")
+    expect(app.page.locator("body")).to_have_attribute("data-complete", "false")
+    expect(app.page.locator("#done-dialog")).not_to_have_attribute("open", "")
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+
+
+def test_solve_then_retyping_a_digit_is_no_completion(app: Studio) -> None:
+    start_game(app, NEARLY)
+    app.button("Solve").click()
+    expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
+    app.cell(LAST[0]).click()
+    app.page.keyboard.press("Delete")
+    app.page.keyboard.press(SOLUTION[LAST[0]])
+    expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
+    expect(app.page.locator("#done-dialog")).not_to_have_attribute("open", "")
+
+
+def test_undo_never_runs_on_into_the_game_before(app: Studio) -> None:
+    """Undo stays in the game on the board: held down at a new game's start it does nothing;
+    the game before comes back only with the undo line's "Bring it back", its moves intact."""
+    start_game(app)
+    app.cell(EMPTIES[0]).click()
+    app.page.keyboard.press(SOLUTION[EMPTIES[0]])
+    first = app.entries()
+    start_game(app, NEARLY)
+    app.cell(LAST[0]).click()
+    app.page.keyboard.press(SOLUTION[LAST[0]])
+    for _ in range(4):
+        app.page.keyboard.press("Control+z")
+    expect(app.board).to_have_attribute("givens", NEARLY)
+    expect(app.button("Undo")).to_be_disabled()
+    app.button("Bring it back").click()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    expect(app.board).to_have_attribute("entries", first)
+    expect(app.button("Undo")).to_be_enabled()
 
 
 # --- 8. settings ------------------------------------------------------------------------------------

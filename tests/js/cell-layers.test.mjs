@@ -152,18 +152,27 @@ const RECORD = {
   play: { corner: "", centre: "", colours: "", history: { moves: [], at: 0 }, ms: 0, hints: 0, reveals: 0, undos: 0, solved: false },
 };
 
-test("saved games: schema 1 reads with no marks; bad marks refuse the record; a bad history is dropped", () => {
+test("saved games: schema 1 reads with no marks; bad marks or a bad history refuse the record (kept as it is)", () => {
   const { play, ...old } = RECORD;
   const v1 = readRecord({ ...old, schema: 1 });
   assert.ok(v1.ok);
   assert.equal(v1.record.play.history.moves.length, 0);
   assert.equal(readRecord({ ...RECORD, play: { ...play, centre: "99:1" } }).ok, false);
   assert.equal(readRecord({ ...RECORD, play: { ...play, ms: -1 } }).ok, false);
-  // an entry on a given at the history's start: the history cannot lead here, so it goes
+  // an entry on a given at the history's start: the history cannot lead here
   const onGiven = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 2, xor: 9 }] });
-  const dropped = readRecord({ ...RECORD, play: { ...play, history: { moves: [onGiven], at: 1 } } });
-  assert.ok(dropped.ok);
-  assert.equal(dropped.record.play.history.moves.length, 0);
+  const refused = readRecord({ ...RECORD, play: { ...play, history: { moves: [onGiven], at: 1 } } });
+  assert.equal(refused.ok, false);
+  assert.match(refused.problem, /history does not lead/);
+  // a change to a "digit" above 9 (0 ^ 12) in the redo part: refused, not an 82-character grid
+  const twelve = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 5, xor: 12 }] });
+  assert.equal(readRecord({ ...RECORD, play: { ...play, history: { moves: [twelve], at: 0 } } }).ok, false);
+  assert.equal(applyChanges(layersOf(PUZZLE, EMPTY), [{ layer: LAYER.entry, cell: 5, xor: 12 }]).entries.length, 81);
+  assert.equal(layersAreSound(applyChanges(layersOf(PUZZLE, EMPTY), [{ layer: LAYER.entry, cell: 5, xor: 12 }])), false);
+  // a damaged move or a history too long: refused, never silently dropped
+  assert.match(readRecord({ ...RECORD, play: { ...play, history: { moves: ["d!!!"], at: 1 } } }).problem, /history is unreadable/);
+  const huge = { moves: new Array(100_001).fill(twelve), at: 0 };
+  assert.match(readRecord({ ...RECORD, play: { ...play, history: huge } }).problem, /more than/);
   const good = encodeMove({ kind: "digit", changes: setEntries(layersOf(PUZZLE, EMPTY), "5" + EMPTY.slice(1)) });
   const kept = readRecord({ ...RECORD, entries: "5" + EMPTY.slice(1), play: { ...play, history: { moves: [good], at: 1 } } });
   assert.deepEqual(kept.record.play.history, { moves: [good], at: 1 });
@@ -171,7 +180,22 @@ test("saved games: schema 1 reads with no marks; bad marks refuse the record; a 
   assert.match(gameProblem(PUZZLE, "..5" + EMPTY.slice(3)), /r1c3/);
 });
 
-test("two tabs' marks merge cell by cell; the merge is one undoable move", () => {
+test("a 5,000-move history is checked quickly (in place)", () => {
+  const { states, moves } = randomGame(11, 5000);
+  const history = { moves: moves.map((changes) => encodeMove({ kind: "digit", changes })), at: 5000 };
+  const last = states.at(-1);
+  const record = {
+    ...RECORD, entries: last.entries,
+    play: { ...RECORD.play, corner: formatMarks(last.corner), centre: formatMarks(last.centre), colours: formatMarks(last.colours), history },
+  };
+  const start = performance.now();
+  const read = readRecord(record);
+  const ms = performance.now() - start;
+  console.log(`reading a 5000-move record: ${ms.toFixed(1)} ms`);
+  assert.ok(read.ok, read.problem);
+});
+
+test("two tabs' marks merge cell by cell; the merge is one undoable move; help counts add up", () => {
   const base = { givens: PUZZLE, entries: EMPTY, mode: "play", info: null, play: RECORD.play };
   const mine = { ...base, play: { ...RECORD.play, corner: "0:1", history: pushMove(RECORD.play.history, "cAAB") } };
   const stored = { ...base, entries: "." + "1" + EMPTY.slice(2), play: { ...RECORD.play, centre: "5:23", ms: 5000 } };
@@ -180,6 +204,10 @@ test("two tabs' marks merge cell by cell; the merge is one undoable move", () =>
   assert.equal(merged.play.centre, "5:23");
   assert.equal(merged.entries[1], "1");
   assert.equal(merged.play.ms, 5000);
+  const counts = mergeGames(
+    { ...base, play: { ...RECORD.play, hints: 1 } }, { ...base, play: { ...RECORD.play, hints: 3 } }, { ...base, play: { ...RECORD.play, hints: 4 } },
+  );
+  assert.equal(counts.play.hints, 6, "2 hints in one tab and 3 in the other, after 1 before");
   assert.equal(merged.play.history.at, 2);
   const back = decodeMove(merged.play.history.moves[1]);
   assert.equal(back.kind, "merge");
