@@ -29,7 +29,7 @@ import { newGameId } from "./game-library.js";
 import { gameOf } from "./game-record.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
-import { hint } from "./hint-view.js";
+import { hint, wireHint } from "./hint-view.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
 import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
@@ -108,6 +108,7 @@ const askHint = () => {
   });
 };
 hintButton.addEventListener("click", askHint);
+wireHint();
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTimer(autosave);
 wireCompletion(() => byId("new-puzzle").click());

@@ -150,9 +150,12 @@ function apply() {
   text.dataset.level = "0";
   text.dataset.kind = "applied";
 }
-applyButton.addEventListener("click", apply);
-// belt and braces: the page clears the hint after every move, and so does any edit on the board
-board.addEventListener("sudoku-change", () => clearHint());
+
+/** The Apply button; the hint goes with any edit on the board (the page's afterChange clears it too). */
+export function wireHint() {
+  applyButton.addEventListener("click", apply);
+  board.addEventListener("sudoku-change", () => clearHint());
+}
 
 /** One press of Hint. @param {() => void} counted  a new hint level was shown */
 export async function hint(counted) {

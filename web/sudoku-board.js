@@ -577,9 +577,13 @@ export class SudokuBoardElement extends HTMLElement {
     const current = this.selected >= 0 ? this.selected : 0;
     const r = rowOf(current);
     const c = colOf(current);
+    // Windows with NumLock on sends Shift+numpad digit as a navigation key ("End" for 1) with
+    // Shift released; its code still names the digit. SudokuPad reads it as Shift+digit.
+    const numpadShifted = /^Numpad[0-9]$/.test(event.code) && !/^[0-9]$/.test(event.key);
+    const shift = event.shiftKey || numpadShifted;
     /** @type {number | null} */
     let target = null;
-    switch (event.key) {
+    switch (numpadShifted ? "" : event.key) {
       case "ArrowUp": target = r > 0 ? current - 9 : current; break;
       case "ArrowDown": target = r < 8 ? current + 9 : current; break;
       // left/right run on in reading order (handy when typing a puzzle in), stopping at the ends
@@ -612,7 +616,7 @@ export class SudokuBoardElement extends HTMLElement {
       event.preventDefault();
       if (this.selected < 0) this.#select([current], current, true);
       /** @type {Tool} */
-      const tool = ctrl && event.shiftKey ? "colour" : ctrl ? "centre" : event.shiftKey ? "corner" : this.tool;
+      const tool = ctrl && shift ? "colour" : ctrl ? "centre" : shift ? "corner" : this.tool;
       this.#input(digitKey ? Number(digitKey[1]) : 0, tool);
       return;
     }

@@ -356,3 +356,17 @@ def test_a_touch_drag_selects_cells(fresh: Callable[..., Studio], site_server: s
     expect(phone.board).to_have_attribute("selection", "36 37 38 47")
     expect(phone.board).to_have_attribute("selected", "47")
     assert selected_cells(phone) == [36, 37, 38, 47]
+
+
+NUMPAD_AS_NAVIGATION = """(cell) => {
+  // Windows with NumLock on: Shift+numpad 1 arrives as "End" (Shift released), code Numpad1
+  const target = document.getElementById("board").shadowRoot.querySelector(`[data-cell="${cell}"]`);
+  target.dispatchEvent(new KeyboardEvent("keydown", { key: "End", code: "Numpad1", bubbles: true, composed: true }));
+}"""
+
+
+def test_shift_numpad_digit_sent_as_a_navigation_key_is_a_corner_mark(app: Studio) -> None:
+    start_playing(app)
+    app.page.evaluate(NUMPAD_AS_NAVIGATION, 40)
+    expect(app.cell(40)).to_have_attribute("data-corner", "1")
+    expect(app.board).to_have_attribute("selected", "40")  # not moved to the row's end
