@@ -75,6 +75,7 @@ function update() {
   }
   const paused = isPaused();
   board.toggleAttribute("paused", paused);
+  document.body.dataset.paused = String(paused); // style.css hides the hint too: no peeking
   pausedPanel.hidden = !paused;
   pauseButton.disabled = !playable;
   pauseButton.setAttribute("aria-pressed", String(paused));

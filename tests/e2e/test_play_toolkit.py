@@ -512,6 +512,24 @@ def test_undo_never_runs_on_into_the_game_before(app: Studio) -> None:
     expect(app.button("Undo")).to_be_enabled()
 
 
+def test_pause_hides_the_hint_and_blocks_moves(app: Studio) -> None:
+    start_game(app)
+    app.button("Hint").click()
+    hint = app.page.locator("#hint-text")
+    expect(hint).to_have_attribute("data-level", "1")
+    expect(hint).to_be_visible()
+    app.button("Pause").click()
+    expect(app.board).to_have_attribute("paused", "")
+    expect(hint).to_be_hidden()
+    before = app.entries()
+    app.page.keyboard.press("Control+z")
+    app.page.keyboard.press("h")
+    expect(app.page.locator("#board-message")).to_contain_text("paused")
+    assert app.entries() == before
+    app.page.locator("#resume").click()
+    expect(hint).to_be_visible()
+
+
 # --- 8. settings ------------------------------------------------------------------------------------
 
 
