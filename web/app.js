@@ -6,6 +6,7 @@
 //   tool-pad.js           the tools and number pad; shortcuts.js: the page's keys and their list
 //   game-timer.js         the time played, pause; settings.js: the settings dialog
 //   hint-view.js          Hint in three steps; completion-view.js: the solved moment
+//   path-view.js          Path: the solving path step by step, and why this grade
 //   autosave.js           saving it in the game library (game-library.js), other tabs, retries
 //   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
 //   verdict-view.js       the verdict line and "Keep trying"
@@ -30,6 +31,7 @@ import { gameOf } from "./game-record.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint, wireHint } from "./hint-view.js";
+import { showSolvingPath, wirePath } from "./path-view.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
 import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
@@ -109,6 +111,16 @@ const askHint = () => {
 };
 hintButton.addEventListener("click", askHint);
 wireHint();
+const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
+pathButton.addEventListener("click", () => {
+  if (isPaused()) sayOnBoard("The game is paused: Resume first.");
+  else if (!pathButton.disabled) void showSolvingPath();
+});
+wirePath((steps) => {
+  state.progress.hints += 1;
+  autosave();
+  sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
+});
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTimer(autosave);
 wireCompletion(() => byId("new-puzzle").click());

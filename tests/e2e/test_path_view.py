@@ -1,0 +1,186 @@
+"""The Path view and "Why this grade" (issue 12, part): on a fixed state (a medium pool puzzle
+after four singles) the page lists the library's own solving path (`grade(grid).path`, computed
+here in the test process) one numbered line per step; Next/Previous, the arrow keys and a click
+move the selection and the board's drawing (read from the overlay's data- attributes, never
+pixels); "Apply up to here" is one move that Undo takes back; the grade shows the level, score,
+techniques and the hardest step, which draws itself when clicked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.axe import check_axe
+from e2e.play_helpers import moves, no_marks, start_game
+from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, PUZZLE, overlay
+from sudoku_core import grade
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from e2e.conftest import Studio
+    from sudoku_core.logic.steps import Step
+
+pytestmark = pytest.mark.e2e
+
+GRADE = grade(GRID)
+PATH = GRADE.path
+HARDEST = GRADE.bottleneck
+assert len(PATH) > 20 and HARDEST is not None, "the fixed state's path changed"
+assert PATH[0].technique == "Locked Pair" and PATH[1].placements, "the fixed state's path changed"
+HARDEST_AT = PATH.index(HARDEST)
+
+
+def set_up(app: Studio) -> None:
+    """The fixed state: the puzzle in play, four digits typed as a person would, then Path."""
+    start_game(app, PUZZLE)
+    for cell, digit in ENTERED.items():
+        app.cell(cell).click()
+        app.page.keyboard.press(digit)
+    expect(app.board).to_have_attribute("entries", ENTRIES)
+    app.button("Path").click()
+    expect(panel(app)).to_be_visible()
+
+
+def panel(app: Studio) -> Locator:
+    return app.page.locator("#path-panel")
+
+
+def selected(app: Studio, index: int) -> None:
+    """Step ``index`` is the selected option (and the listbox's active descendant)."""
+    expect(panel(app)).to_have_attribute("data-selected", str(index))
+    listbox = app.page.get_by_role("listbox", name="Solving path")
+    expect(listbox).to_have_attribute("aria-activedescendant", f"path-step-{index}")
+    option = app.page.get_by_role("option", selected=True)
+    expect(option).to_have_count(1)
+    expect(option).to_have_text(f"{index + 1}. {PATH[index].text}")
+
+
+def drawing_of(index: int) -> dict[str, set[tuple[int, int]]]:
+    """What step ``index`` draws: its own candidates, and the digits the steps before placed."""
+    step: Step = PATH[index]
+    place = {(c, d) for earlier in PATH[: index + 1] for c, d in earlier.placements}
+    return {
+        "pattern": set(step.candidates) - place - set(step.eliminations),
+        "eliminate": set(step.eliminations),
+        "place": place,
+    }
+
+
+def drawn(app: Studio, index: int) -> None:
+    """The overlay shows step ``index`` (waits until it has been redrawn)."""
+    want = drawing_of(index)
+    expect(app.board.locator('svg.overlay [data-role="place"]')).to_have_count(len(want["place"]))
+    expect(app.board.locator('svg.overlay [data-role="eliminate"]')).to_have_count(
+        len(want["eliminate"])
+    )
+    found: dict[str, Any] = overlay(app)
+    by_role = {
+        role: {(c, d) for c, d, r in found["candidates"] if r == role}
+        for role in ("pattern", "eliminate", "place")
+    }
+    assert by_role == want, (index, PATH[index].text)
+    assert set(found["cells"]) == set(PATH[index].cells)
+
+
+def test_the_path_lists_every_step_and_the_selection_moves_the_drawing(app: Studio) -> None:
+    set_up(app)
+    listbox = app.page.get_by_role("listbox", name="Solving path")
+    expect(listbox).to_have_attribute("data-count", str(len(PATH)))
+    options = app.page.get_by_role("option")
+    expect(options).to_have_count(len(PATH))
+    expect(options).to_have_text([f"{i + 1}. {step.text}" for i, step in enumerate(PATH)])
+    selected(app, 0)
+    drawn(app, 0)
+    check_axe(app.page, "the Path panel open, a step drawn")
+
+    # Next and Previous
+    app.button("Next").click()
+    selected(app, 1)
+    drawn(app, 1)
+    app.button("Next").click()
+    selected(app, 2)
+    drawn(app, 2)  # step 1's digit is shown as placed
+    app.button("Previous").click()
+    selected(app, 1)
+    drawn(app, 1)
+
+    # the keys of a listbox
+    listbox.focus()
+    app.page.keyboard.press("ArrowDown")
+    selected(app, 2)
+    app.page.keyboard.press("End")
+    selected(app, len(PATH) - 1)
+    drawn(app, len(PATH) - 1)
+    expect(app.button("Next")).to_be_disabled()
+    app.page.keyboard.press("Home")
+    selected(app, 0)
+    expect(app.button("Previous")).to_be_disabled()
+
+    # a click jumps there
+    options.nth(10).click()
+    selected(app, 10)
+    drawn(app, 10)
+
+    # Close: the panel and the drawing go
+    app.button("Close").click()
+    expect(panel(app)).to_be_hidden()
+    expect(app.board.locator("svg.overlay [data-role]")).to_have_count(0)
+    expect(app.board.locator("svg.overlay [data-house]")).to_have_count(0)
+
+
+def test_apply_up_to_here_is_one_move_and_undo_restores_the_board(app: Studio) -> None:
+    set_up(app)
+    moves(app, 4, 0)
+    at = 7
+    app.page.get_by_role("option").nth(at).click()
+    selected(app, at)
+    app.button("Apply up to here").click()
+    moves(app, 5, 0)
+    placed = dict(ENTERED)
+    for step in PATH[: at + 1]:
+        placed.update({c: str(d) for c, d in step.placements})
+    expect(app.board).to_have_attribute("entries", "".join(placed.get(c, ".") for c in range(81)))
+    # the digits changed: the path was for the grid before, so the panel and drawing went
+    expect(panel(app)).to_be_hidden()
+    expect(app.board.locator("svg.overlay [data-role]")).to_have_count(0)
+    expect(app.page.locator("#board-message")).to_contain_text(f"Applied {at + 1} steps")
+
+    app.button("Undo").click()
+    moves(app, 4, 1)
+    expect(app.board).to_have_attribute("entries", ENTRIES)
+    no_marks(app, "centre")  # the marks the eliminations wrote went too
+
+
+def test_why_this_grade_shows_the_level_and_the_hardest_step(app: Studio) -> None:
+    set_up(app)
+    summary = app.page.locator("#grade-summary")
+    expect(summary).to_have_attribute("data-level", GRADE.level.value)
+    expect(summary).to_have_attribute("data-score", str(GRADE.score))
+    expect(summary).to_contain_text(f"score {GRADE.score}")
+    expect(summary).to_contain_text(f"ER {GRADE.rating:.1f}")
+    items = app.page.locator("#grade-histogram li")
+    expect(items).to_have_text([f"{name}: {count}" for name, count in GRADE.histogram.items()])
+    assert HARDEST is not None
+    hardest = app.button(HARDEST.text)
+    expect(hardest).to_be_visible()
+    hardest.click()
+    selected(app, HARDEST_AT)
+    drawn(app, HARDEST_AT)
+    check_axe(app.page, "Why this grade, the hardest step drawn")
+
+
+def test_the_difficulty_choices_say_what_each_level_needs(app: Studio) -> None:
+    app.button("New puzzle…").click()
+    dialog = app.page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    help_items = app.page.locator("#level-help li")
+    expect(help_items).to_have_count(6)
+    expect(help_items.nth(0)).to_contain_text("Easy: singles only")
+    expect(app.page.locator("#new-difficulty")).to_have_attribute(
+        "aria-describedby", "pool-status level-help"
+    )
+    app.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
