@@ -102,7 +102,8 @@ function showGrade(grade) {
   const r = grade.rating;
   gradeSummary.textContent = `${grade.level[0].toUpperCase()}${grade.level.slice(1)}, score ${grade.score}; `
     + `rating ER ${r.er.toFixed(1)}, EP ${r.ep.toFixed(1)}, ED ${r.ed.toFixed(1)}; ${grade.steps} steps`
-    + (grade.logical ? "." : ", with a guess (trial and error).");
+    + (grade.logical ? "." : ", with a guess (trial and error).")
+    + (/[1-9]/.test(board.entries) ? " This grades the board as it is now, with your digits, not the puzzle as it was given." : "");
   gradeSummary.dataset.level = grade.level;
   gradeSummary.dataset.score = String(grade.score);
   histogram.replaceChildren(...Object.entries(grade.histogram).map(([technique, count]) => {
@@ -213,7 +214,10 @@ export function wirePath(applied) {
   });
   applyButton.addEventListener("click", () => {
     const steps = applyUpToHere();
-    if (steps) applied(steps);
+    if (!steps) return;
+    board.focusGrid(); // play goes on on the board (the panel closes: its grid has changed)
+    closePath();
+    applied(steps);
   });
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closePath();

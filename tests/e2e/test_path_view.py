@@ -147,6 +147,8 @@ def test_apply_up_to_here_is_one_move_and_undo_restores_the_board(app: Studio) -
     expect(panel(app)).to_be_hidden()
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(0)
     expect(app.page.locator("#board-message")).to_contain_text(f"Applied {at + 1} steps")
+    focused = app.page.evaluate("() => document.activeElement?.id")
+    assert focused == "board", "after Apply up to here, play goes on on the board"
 
     app.button("Undo").click()
     moves(app, 4, 1)
@@ -161,6 +163,7 @@ def test_why_this_grade_shows_the_level_and_the_hardest_step(app: Studio) -> Non
     expect(summary).to_have_attribute("data-score", str(GRADE.score))
     expect(summary).to_contain_text(f"score {GRADE.score}")
     expect(summary).to_contain_text(f"ER {GRADE.rating:.1f}")
+    expect(summary).to_contain_text("with your digits")  # four typed: the board's grade
     items = app.page.locator("#grade-histogram li")
     expect(items).to_have_text([f"{name}: {count}" for name, count in GRADE.histogram.items()])
     assert HARDEST is not None
