@@ -33,6 +33,7 @@ const closeButton = /** @type {HTMLButtonElement} */ (byId("path-close"));
 const gradeSummary = byId("grade-summary");
 const histogram = byId("grade-histogram");
 const bottleneckButton = /** @type {HTMLButtonElement} */ (byId("grade-bottleneck"));
+const hardestLine = byId("grade-hardest");
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
 
 /** The path on show: the grid it was found for, its grade and steps, the selected step. */
@@ -114,7 +115,7 @@ function showGrade(grade) {
     return item;
   }));
   const hardest = grade.bottleneck;
-  bottleneckButton.hidden = !hardest;
+  hardestLine.hidden = !hardest;
   bottleneckButton.textContent = hardest ? hardest.text : "";
   const index = hardest ? (grade.path ?? []).findIndex((s) => JSON.stringify(s) === JSON.stringify(hardest)) : -1;
   bottleneckButton.dataset.index = String(index);
