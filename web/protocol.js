@@ -31,10 +31,19 @@
  * @typedef {{er: number, ep: number, ed: number}} Rating
  *   Sudoku Explainer-style ratings of the hardest step.
  * @typedef {{cell: number, name: string, digit: number}} CellDigit
+ * @typedef {{from: [number, number], to: [number, number], strong: boolean, from_cells?: number[],
+ *   to_cells?: number[]}} StepLink
+ *   One edge of a chain, candidate ([cell, digit]) to candidate, strong or weak as the chain uses
+ *   it (logic.steps.Link.to_dict()). A group node (grouped chains: a digit in 2-3 cells of a
+ *   box-line crossing) is named by its first cell, with all its cells in from_cells / to_cells.
  * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
  *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
- *   units: string[]}} Step
- *   One logical step (logic.steps.Step.to_dict()).
+ *   units: string[], links?: StepLink[], base?: string[], cover?: string[], fins?: number[],
+ *   colours?: number[][]}} Step
+ *   One logical step (logic.steps.Step.to_dict()). For drawing (always sent by this engine, empty
+ *   when the technique has none): links, a chain's edges in order (strong first, alternating);
+ *   base and cover, a fish's units by name ("row 3"; units holds the base too); fins, its fin
+ *   cells; colours, a colouring step's colour classes (cells), two per cluster.
  * @typedef {{puzzle: string, solution: string, level: Level, score: number, rating: Rating,
  *   histogram: Record<string, number>, bottleneck: Step | null, steps: number, logical: boolean,
  *   seconds: number, message: string, path?: Step[]}} Grade

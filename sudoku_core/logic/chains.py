@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, UNIT_BITS, Board, cells_of
-from sudoku_core.logic.steps import Step, make_step, spread
+from sudoku_core.logic.steps import Step, chain_links, make_step, spread
 
 Node = int
 """A candidate as one int: ``9 * cell + digit - 1``."""
@@ -199,7 +199,8 @@ def _make(
 ) -> Step:
     a, z = chain[0], chain[-1]
     cells = list(dict.fromkeys(n // 9 for n in chain))
-    candidates = [(n // 9, n % 9 + 1) for n in chain]
+    nodes = [(n // 9, n % 9 + 1) for n in chain]
+    candidates = nodes
     if placement:
         return make_step(
             name,
@@ -207,6 +208,7 @@ def _make(
             placements=[(a // 9, a % 9 + 1)],
             cells=cells,
             candidates=candidates,
+            links=chain_links(nodes),
         )
     return make_step(
         name,
@@ -214,6 +216,7 @@ def _make(
         eliminations=targets or [],
         cells=cells,
         candidates=candidates,
+        links=chain_links(nodes),
     )
 
 

@@ -57,13 +57,17 @@ def _sees_twice(bits: int) -> int:
     return bits & _sees(bits)
 
 
-def _step(name: str, d: int, text: str, pattern: int, removed: int) -> Step:
+def _step(  # noqa: PLR0917
+    name: str, d: int, text: str, pattern: int, removed: int, colours: tuple[int, ...]
+) -> Step:
+    """``colours``: the cellsets of the colour classes, two per cluster."""
     return make_step(
         name,
         f"{name} on {d}: {text}",
         eliminations=[(c, d) for c in cells_of(removed)],
         cells=list(cells_of(pattern)),
         candidates=[(c, d) for c in cells_of(pattern)],
+        colours=[list(cells_of(bits)) for bits in colours],
     )
 
 
@@ -82,6 +86,7 @@ def find_simple_colors(board: Board) -> Step | None:
                     " hold it once between them",
                     both,
                     trap,
+                    (on, off),
                 )
             for wrong in (on, off):
                 if _sees_twice(wrong):
@@ -91,6 +96,7 @@ def find_simple_colors(board: Board) -> Step | None:
                         f"colour {cells_text(cells_of(wrong))} sees itself, so it is false",
                         both,
                         wrong,
+                        (on, off),
                     )
     return None
 
@@ -114,6 +120,7 @@ def find_multi_colors(board: Board) -> Step | None:
                             "another cluster, so it is false",
                             pattern,
                             a,
+                            (a0, a1, b0, b1),
                         )
                     if j < i:
                         continue
@@ -129,5 +136,6 @@ def find_multi_colors(board: Board) -> Step | None:
                                 f"{cells_text(cells_of(b_other))} holds it",
                                 pattern,
                                 removed,
+                                (a0, a1, b0, b1),
                             )
     return None

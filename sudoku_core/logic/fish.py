@@ -78,6 +78,9 @@ def _fish_step(
         cells=list(cells_of(body)),
         candidates=[(c, d) for c in cells_of(body)],
         units=units,
+        base=units,
+        cover=[(line if orient == 1 else 9 + line) for line in cover],
+        fins=list(cells_of(fins)),
     )
 
 

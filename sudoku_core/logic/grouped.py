@@ -19,6 +19,7 @@ stop at a yield.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import col_of, row_of
@@ -33,7 +34,7 @@ from sudoku_core.logic.board import (
     cells_of,
 )
 from sudoku_core.logic.chains import MAX_NODES
-from sudoku_core.logic.steps import Search, Step, make_step, spread
+from sudoku_core.logic.steps import Link, Search, Step, make_step, spread
 
 __all__ = ["find_grouped_aic", "iter_grouped_aic"]
 
@@ -215,4 +216,20 @@ def iter_grouped_aic(board: Board) -> Search:
         eliminations=targets,
         cells=list(dict.fromkeys(c for c, _ in used)),
         candidates=used,
+        links=_chain_links(chain),
     )
+
+
+def _chain_links(chain: list[GNode]) -> tuple[Link, ...]:
+    """The chain's links, strong first; a group node is its first cell, with all its cells."""
+
+    def end(node: GNode) -> tuple[tuple[int, int], tuple[int, ...]]:
+        d, bits = node
+        cells = tuple(cells_of(bits))
+        return (cells[0], d), cells if len(cells) > 1 else ()
+
+    found = []
+    for i, (a, b) in enumerate(pairwise(chain)):
+        (start, start_cells), (stop, stop_cells) = end(a), end(b)
+        found.append(Link(start, stop, i % 2 == 0, start_cells, stop_cells))
+    return tuple(found)

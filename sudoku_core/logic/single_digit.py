@@ -19,7 +19,7 @@ from sudoku_core.logic.board import (
     Board,
     cells_of,
 )
-from sudoku_core.logic.steps import Step, make_step
+from sudoku_core.logic.steps import Step, chain_links, make_step
 
 Link = tuple[int, int, int]
 """(cell, cell, unit) of a strong link."""
@@ -76,6 +76,7 @@ def _two_links(board: Board, wanted: str) -> Step | None:
                             cells=[a1, a2, b2, b1],
                             candidates=[(a1, d), (a2, d), (b2, d), (b1, d)],
                             units=[u1, u2],
+                            links=chain_links([(a1, d), (a2, d), (b2, d), (b1, d)]),
                         )
     return None
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from itertools import pairwise
+from typing import Any, Final, NamedTuple
 
 from sudoku_core.grid import Cell, Digit, cell_name, unit_name
 from sudoku_core.logic.board import Board, Candidate
@@ -89,6 +90,50 @@ the package is imported: it names every finder, and the finders import this modu
 """
 
 
+class Link(NamedTuple):
+    """One edge of a chain, from candidate to candidate: strong (they cannot both be false) or
+    weak (they cannot both be true), as the chain uses it.
+
+    A *group node* (a digit in two or three cells of a box-line crossing, in grouped chains)
+    is named by its first cell, with all its cells in ``start_cells`` / ``end_cells``
+    (empty for a single candidate).
+    """
+
+    start: Candidate
+    end: Candidate
+    strong: bool
+    start_cells: tuple[Cell, ...] = ()
+    end_cells: tuple[Cell, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"from": [cell, digit], "to": [cell, digit], "strong": bool}``, plus ``from_cells``
+        / ``to_cells`` (every cell of the node) when that end is a group."""
+        found: dict[str, Any] = {
+            "from": list(self.start),
+            "to": list(self.end),
+            "strong": self.strong,
+        }
+        if self.start_cells:
+            found["from_cells"] = list(self.start_cells)
+        if self.end_cells:
+            found["to_cells"] = list(self.end_cells)
+        return found
+
+
+def chain_links(chain: Iterable[Candidate], *, strong_first: bool = True) -> tuple[Link, ...]:
+    """The links of an alternating chain given as its candidates in order: strong, weak,
+    strong, ... (or weak first).
+
+    Examples:
+        >>> [tuple(link) for link in chain_links([(0, 5), (0, 7), (8, 7)])]
+        [((0, 5), (0, 7), True, (), ()), ((0, 7), (8, 7), False, (), ())]
+    """
+    nodes = list(chain)
+    return tuple(
+        Link(a, b, (i % 2 == 0) == strong_first) for i, (a, b) in enumerate(pairwise(nodes))
+    )
+
+
 @dataclass(frozen=True)
 class Step:
     """One deduction: the pattern, what it proves, and how to say it.
@@ -96,6 +141,11 @@ class Step:
     ``cells`` and ``candidates`` form the pattern (what a UI highlights), ``units`` the
     regions to look at (what a nudge names). ``placements`` and ``eliminations`` are the
     effect; applying them never contradicts the solution.
+
+    For drawing (not compared): ``links``, a chain's edges in order (chains, loops, wings and
+    the two-link single-digit patterns); ``base``, ``cover`` (units) and ``fins`` (cells) of a
+    fish; ``colours``, the colour classes of a colouring step (two per cluster, the cells of
+    each, the clusters one after the other).
     """
 
     technique: str
@@ -106,6 +156,11 @@ class Step:
     units: tuple[int, ...] = ()
     text: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    links: tuple[Link, ...] = field(default=(), compare=False)
+    base: tuple[int, ...] = field(default=(), compare=False)
+    cover: tuple[int, ...] = field(default=(), compare=False)
+    fins: tuple[Cell, ...] = field(default=(), compare=False)
+    colours: tuple[tuple[Cell, ...], ...] = field(default=(), compare=False)
 
     @property
     def info(self) -> Technique:
@@ -145,7 +200,8 @@ class Step:
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: cells both as indexes and as names."""
+        """Plain data for JSON: cells both as indexes and as names; units by name; the drawing
+        fields always present (empty lists when the technique has none)."""
         return {
             "technique": self.technique,
             "level": self.info.level.value,
@@ -161,6 +217,11 @@ class Step:
             "cells": list(self.cells),
             "candidates": [[c, d] for c, d in self.candidates],
             "units": [unit_name(u) for u in self.units],
+            "links": [link.to_dict() for link in self.links],
+            "base": [unit_name(u) for u in self.base],
+            "cover": [unit_name(u) for u in self.cover],
+            "fins": list(self.fins),
+            "colours": [list(cells) for cells in self.colours],
         }
 
 
@@ -217,6 +278,11 @@ def make_step(
     cells: Iterable[Cell] = (),
     candidates: Iterable[Candidate] = (),
     units: Iterable[int] = (),
+    links: Iterable[Link] = (),
+    base: Iterable[int] = (),
+    cover: Iterable[int] = (),
+    fins: Iterable[Cell] = (),
+    colours: Iterable[Iterable[Cell]] = (),
 ) -> Step:
     """A step whose text is ``description: effect``."""
     placed = tuple(placements)
@@ -237,4 +303,9 @@ def make_step(
         candidates=step.candidates,
         units=step.units,
         text=f"{description}: {step.effect()}",
+        links=tuple(links),
+        base=tuple(base),
+        cover=tuple(cover),
+        fins=tuple(fins),
+        colours=tuple(tuple(c) for c in colours),
     )

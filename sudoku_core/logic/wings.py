@@ -14,7 +14,14 @@ from __future__ import annotations
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, Board, cells_of
 from sudoku_core.logic.single_digit import strong_links
-from sudoku_core.logic.steps import Step, cells_text, digits_text, make_step
+from sudoku_core.logic.steps import (
+    Link,
+    Step,
+    cells_text,
+    chain_links,
+    digits_text,
+    make_step,
+)
 
 
 def _bivalue(board: Board) -> list[int]:
@@ -40,6 +47,8 @@ def find_xy_wing(board: Board) -> Step | None:
                 z = za.bit_length()
                 removed = board.where[z] & PEER_BITS[a] & PEER_BITS[b] & ~(1 << pivot)
                 if removed:
+                    x = (cands[a] & pm).bit_length()
+                    y = (cands[b] & pm).bit_length()
                     return make_step(
                         "XY-Wing",
                         f"XY-Wing {digits_text(MASK_DIGITS[pm | za])}: pivot {cell_name(pivot)}, "
@@ -47,6 +56,7 @@ def find_xy_wing(board: Board) -> Step | None:
                         eliminations=[(c, z) for c in cells_of(removed)],
                         cells=[pivot, a, b],
                         candidates=[(c, d) for c in (pivot, a, b) for d in MASK_DIGITS[cands[c]]],
+                        links=chain_links([(a, z), (a, x), (pivot, x), (pivot, y), (b, y), (b, z)]),
                     )
     return None
 
@@ -105,6 +115,9 @@ def find_w_wing(board: Board) -> Step | None:
                                 eliminations=[(c, y) for c in cells_of(removed)],
                                 cells=[a, e1, e2, b],
                                 candidates=[(a, x), (a, y), (e1, x), (e2, x), (b, x), (b, y)],
+                                links=chain_links(
+                                    [(a, y), (a, x), (e1, x), (e2, x), (b, x), (b, y)]
+                                ),
                             )
     return None
 
@@ -142,5 +155,39 @@ def find_remote_pair(board: Board) -> Step | None:
                     eliminations=removed,
                     cells=order,
                     candidates=[(c, d) for c in order for d in MASK_DIGITS[mask]],
+                    links=_remote_links(board, order, colour, target),
                 )
     return None
+
+
+def _remote_links(
+    board: Board, order: list[int], colour: dict[int, int], target: int
+) -> tuple[Link, ...]:
+    """The chain of pair cells that proves the removal in ``target``: the path between a cell
+    of each colour that ``target`` sees, as an XY-Chain x=y-y=x-...=x (each cell's two digits
+    strong, the next cell's same digit weak); read backwards it proves the other digit."""
+    parent = {order[0]: order[0]}
+    for cell in order:  # the colouring's breadth-first tree again (only for the emitted step)
+        for other in order:
+            if other not in parent and PEER_BITS[cell] >> other & 1:
+                parent[other] = cell
+    ends = [
+        next(c for c in order if colour[c] == side and PEER_BITS[target] >> c & 1)
+        for side in (0, 1)
+    ]
+    up = []
+    for end in ends:
+        path = [end]
+        while path[-1] != order[0]:
+            path.append(parent[path[-1]])
+        up.append(path)
+    while len(up[0]) > 1 and len(up[1]) > 1 and up[0][-2] == up[1][-2]:
+        up[0].pop()
+        up[1].pop()
+    cells = up[0] + up[1][-2::-1]
+    x, y = MASK_DIGITS[board.cands[order[0]]]
+    nodes = []
+    for cell in cells:
+        nodes += [(cell, x), (cell, y)]
+        x, y = y, x
+    return chain_links(nodes)
