@@ -73,6 +73,11 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     assert installable["start"] == installable["scope"] == url
     assert [url + "icon-192.png", "192x192", "any"] in installable["icons"]
     assert [url + "icon-maskable-512.png", "512x512", "maskable"] in installable["icons"]
+    # Chromium's own verdict: installable, but for the test profile being off the record
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {e["errorId"] for e in errors} <= {"in-incognito"}, errors
+    assert cdp.send("Page.getAppManifest")["errors"] == []
 
     page.context.set_offline(True)
     page.reload()
