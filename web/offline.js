@@ -39,6 +39,19 @@ function offer(waiting) {
   };
 }
 
+/** The new build took over from another tab: this page reloads on the person's word. */
+function offerReload() {
+  box.dataset.state = "available";
+  box.hidden = false;
+  text.textContent = "A new version is ready.";
+  apply.disabled = false;
+  apply.onclick = () => {
+    box.dataset.state = "updating";
+    apply.disabled = true;
+    location.reload();
+  };
+}
+
 /** Register the service worker and wire the update offer; never throws (offline is a bonus). */
 export async function wireOffline() {
   const container = navigator.serviceWorker;
@@ -61,9 +74,11 @@ export async function wireOffline() {
   const reg = registration;
   let hadController = Boolean(container.controller);
   container.addEventListener("controllerchange", () => {
-    // The first install claims this page (nothing to reload); a later change is the person's
-    // "Update now" (only it sends SKIP_WAITING): load the new build once.
+    // The first install claims this page (nothing to reload). A later change is the person's
+    // "Update now" here (load the new build once), or in another tab: then this page's files
+    // are already the new build's, so offer the reload rather than do it mid-game.
     if (hadController && box.dataset.state === "updating") location.reload();
+    else if (hadController) offerReload();
     hadController = true;
   });
   /** @param {ServiceWorker} worker */

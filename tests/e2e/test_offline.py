@@ -105,6 +105,11 @@ def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
     studio.cell(0).click()
     page.keyboard.press("7")
     page.evaluate("() => { window.firstLoad = true; }")
+    other = Studio(page.context.new_page(), studio.log, url)  # a second tab of the same build
+    studio.log.watch_page(other.page)
+    other.page.goto(url)
+    expect(other.page.locator("body")).to_have_attribute("data-app", "ready")
+    other.page.evaluate("() => { window.firstLoad = true; }")
     before = page.evaluate(CACHED_URLS)
     assert len({name for name, _ in before}) == 1
     assert (
@@ -139,6 +144,12 @@ def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
     assert len(styles) == 1, f"the old build's style.css is still cached: {styles}"
     assert len(after) == len(before)
     studio.wait_ready()
+    # the other tab now runs on the new build's files: it offers a reload, never does it itself
+    expect(other.page.locator("#update")).to_have_attribute("data-state", "available")
+    assert other.page.evaluate("() => window.firstLoad") is True
+    with other.page.expect_navigation():
+        other.button("Update now").click()
+    expect(other.page.locator("#update")).to_have_attribute("data-state", "none")
 
 
 # --- a runtime verified before it runs ---------------------------------------------------------
