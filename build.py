@@ -1147,10 +1147,17 @@ def run_node(
     return json.loads(lines[-1])
 
 
-def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
-    """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set."""
+def bench(limit: int, boots: int, sets: Sequence[str], visits: int = 0) -> int:
+    """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set;
+    with `visits`, first and repeat page visits in Chromium too (tests/visit_bench.py)."""
     python = ensure_test_venv()
     site = ensure_built()
+    if visits:
+        ensure_browser(python)
+        script = ROOT / "tests" / "visit_bench.py"
+        log(f"{script.name} --runs {visits}")
+        subprocess.run([str(python), str(script), "--runs", str(visits)], cwd=ROOT, check=False)
+        print()
     folder = full_puzzles()
     paths = [folder / name for name in sets]
     missing = [str(p) for p in paths if not p.exists()]
@@ -1250,6 +1257,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     bench_p.add_argument("--limit", type=int, default=200, help="first N puzzles of each set")
     bench_p.add_argument("--boots", type=int, default=5, help="Pyodide boots to time")
     bench_p.add_argument(
+        "--visits",
+        type=int,
+        default=0,
+        help="also time N first and repeat page visits in Chromium (service worker warm)",
+    )
+    bench_p.add_argument(
         "--sets",
         nargs="+",
         default=list(BENCH_SETS),
@@ -1283,7 +1296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             code = test(args)
         else:
-            code = bench(args.limit, args.boots, args.sets)
+            code = bench(args.limit, args.boots, args.sets, args.visits)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2
