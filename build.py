@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import hashlib
 import http.server
 import json
@@ -26,12 +27,14 @@ import os
 import re
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -48,6 +51,8 @@ MANIFEST_NAME = "build-manifest.json"
 PYODIDE_DIR_NAME = "pyodide"
 MIN_TOOL_PYTHON = (3, 12)
 OFFLINE_ENV = "SUDOKU_OFFLINE"
+SERVICE_WORKER_NAME = "sw.js"
+SW_GENERATOR = ROOT / "tools" / "generate-sw.mjs"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -496,6 +501,7 @@ def fingerprint() -> str:
     """Hash of every build input, so an unchanged site is reused by `serve` and the tests."""
     digest = hashlib.sha256()
     inputs = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "README.md"]
+    inputs += [ROOT / "package-lock.json", *iter_files(ROOT / "tools")]  # the service worker's
     inputs += [*iter_files(ROOT / "sudoku_core"), *iter_files(WEB)]
     for path in inputs:
         if path.exists():
@@ -585,6 +591,105 @@ def copy_web(site: Path) -> None:
         shutil.copy2(path, target)
 
 
+# --- icons: the PNGs an installed app needs, drawn from icon.svg's shapes -------------------------
+
+# icon.svg in its own 90-unit square: a blue tile, a white 3x3 grid, a "5" in the middle box
+# (drawn here as five bars: no font is needed, and the same source gives the same bytes).
+ICON_BLUE = (0x1D, 0x4E, 0xD8)
+ICON_WHITE = (0xFF, 0xFF, 0xFF)
+_ICON_BARS = (  # (x0, y0, x1, y1) in icon units, white
+    (7, 7, 83, 11), (7, 79, 83, 83), (7, 7, 11, 83), (79, 7, 83, 83),  # the frame
+    (31, 9, 35, 81), (55, 9, 59, 81), (9, 31, 81, 35), (9, 55, 81, 59),  # the box lines
+    (39, 38, 51, 41), (39, 38, 42, 47), (39, 44.5, 51, 47.5),  # the "5": top, left, middle
+    (48, 44.5, 51, 53), (39, 50, 51, 53),  # right, bottom
+)  # fmt: skip
+# (file name, pixels, maskable): a maskable icon fills its square (the platform cuts the shape)
+# with the drawing inside the central 80% safe zone.
+ICONS = (
+    ("icon-192.png", 192, False),
+    ("icon-512.png", 512, False),
+    ("icon-maskable-512.png", 512, True),
+)
+
+
+def icon_pixel(x: float, y: float, *, maskable: bool) -> tuple[int, int, int, int]:
+    """The RGBA colour of icon.svg at (x, y) in its 90-unit square.
+
+    Examples:
+        >>> [icon_pixel(x, y, maskable=False) for x, y in ((45, 20), (45, 33), (0.5, 0.5))]
+        [(29, 78, 216, 255), (255, 255, 255, 255), (0, 0, 0, 0)]
+    """
+    if not maskable:
+        radius = 12.0  # the tile's rounded corners: transparent outside them
+        cx = min(max(x, radius), 90 - radius)
+        cy = min(max(y, radius), 90 - radius)
+        if (x - cx) ** 2 + (y - cy) ** 2 > radius**2:
+            return (0, 0, 0, 0)
+    else:  # the drawing scaled into the central 80%, the blue reaching the edges
+        x, y = (x - 45) / 0.8 + 45, (y - 45) / 0.8 + 45
+    for x0, y0, x1, y1 in _ICON_BARS:
+        if x0 <= x < x1 and y0 <= y < y1:
+            return (*ICON_WHITE, 255)
+    return (*ICON_BLUE, 255)
+
+
+def png_bytes(size: int, pixel: Callable[[float, float], tuple[int, int, int, int]]) -> bytes:
+    """A size x size RGBA PNG; pixel(x, y) is sampled at each pixel's centre, in 90-unit space."""
+    scale = 90 / size
+    rows = bytearray()
+    for row in range(size):
+        rows.append(0)  # filter: none
+        for col in range(size):
+            rows.extend(pixel((col + 0.5) * scale, (row + 0.5) * scale))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def write_icons(site: Path) -> None:
+    """The installable app's PNG icons (192, 512, maskable 512) beside icon.svg."""
+    for name, size, maskable in ICONS:
+        (site / name).write_bytes(png_bytes(size, functools.partial(icon_pixel, maskable=maskable)))
+
+
+# --- the service worker --------------------------------------------------------------------------
+
+
+def write_service_worker(site: Path, *, offline: bool = False) -> None:
+    """site/sw.js: Workbox's generateSW (pinned in package-lock.json) precaching every file of the
+    site with its build-manifest.json sha256 as subresource integrity (tools/generate-sw.mjs).
+
+    Run after write_manifest: sw.js itself is the one file the manifest does not list.
+    """
+    node = require_command("node", NODE_HINT)
+    ensure_node_tools(offline=offline)
+    run(
+        [node, SW_GENERATOR, site],
+        what="writing the service worker (Workbox)",
+        cwd=ROOT,
+        quiet=True,
+    )
+
+
+def finish_site(site: Path, inputs: str, *, offline: bool = False) -> dict[str, Any]:
+    """The last steps of a build on a site folder: the manifest, then the service worker.
+
+    Tests call it on a changed copy of the site to make "a new build" without rebuilding wheels.
+    """
+    manifest = write_manifest(site, inputs)
+    write_service_worker(site, offline=offline)
+    return manifest
+
+
 def engine_version() -> str:
     """sudoku_core.__version__, read from its _version.py without importing the package."""
     namespace: dict[str, Any] = {}
@@ -608,7 +713,7 @@ def write_manifest(site: Path, inputs: str) -> dict[str, Any]:
                 "sha256": sha256_file(path),
             }
             for path in iter_files(site)
-            if path.name != MANIFEST_NAME
+            if path.relative_to(site).as_posix() not in (MANIFEST_NAME, SERVICE_WORKER_NAME)
         },
     }
     (site / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
@@ -633,7 +738,8 @@ def build(site: Path = SITE, cache: Path = CACHE, *, offline: bool = False) -> P
         trimmed = trim_lockfile(json.loads(lock_path.read_text()), SITE_PACKAGES)
         lock_path.write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
         copy_web(staging)
-        write_manifest(staging, inputs)
+        write_icons(staging)
+        finish_site(staging, inputs, offline=offline)
         shutil.rmtree(site, ignore_errors=True)
         shutil.move(staging, site)
     finally:
@@ -900,7 +1006,8 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
 
 
 def ensure_node_tools(*, offline: bool = False) -> Path:
-    """node_modules/ from package-lock.json (dev tools: TypeScript's checker, axe-core); its bin.
+    """node_modules/ from package-lock.json (workbox-build for sw.js, TypeScript's checker,
+    axe-core); its bin.
 
     `npm ci` installs exactly the locked versions and checks each tarball's integrity hash. A stamp
     keyed on the lockfile makes an up-to-date install cost nothing.
@@ -1040,10 +1147,17 @@ def run_node(
     return json.loads(lines[-1])
 
 
-def bench(limit: int, boots: int, sets: Sequence[str]) -> int:
-    """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set."""
+def bench(limit: int, boots: int, sets: Sequence[str], visits: int = 0) -> int:
+    """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set;
+    with `visits`, first and repeat page visits in Chromium too (tests/visit_bench.py)."""
     python = ensure_test_venv()
     site = ensure_built()
+    if visits:
+        ensure_browser(python)
+        script = ROOT / "tests" / "visit_bench.py"
+        log(f"{script.name} --runs {visits}")
+        subprocess.run([str(python), str(script), "--runs", str(visits)], cwd=ROOT, check=False)
+        print()
     folder = full_puzzles()
     paths = [folder / name for name in sets]
     missing = [str(p) for p in paths if not p.exists()]
@@ -1175,6 +1289,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     bench_p.add_argument("--limit", type=int, default=200, help="first N puzzles of each set")
     bench_p.add_argument("--boots", type=int, default=5, help="Pyodide boots to time")
     bench_p.add_argument(
+        "--visits",
+        type=int,
+        default=0,
+        help="also time N first and repeat page visits in Chromium (service worker warm)",
+    )
+    bench_p.add_argument(
         "--sets",
         nargs="+",
         default=list(BENCH_SETS),
@@ -1208,7 +1328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             code = test(args)
         else:
-            code = bench(args.limit, args.boots, args.sets)
+            code = bench(args.limit, args.boots, args.sets, args.visits)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2

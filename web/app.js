@@ -15,6 +15,7 @@
 //   new-puzzle-dialog.js  New puzzle…: the dialog, the pool, generation
 //   pool-refill.js        background work: grading, refilling the pool
 //   import-export.js      paste, open file, share links, copy, save, print
+//   offline.js            the service worker: offline after one visit, "A new version is ready"
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
@@ -38,6 +39,7 @@ import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "./tool-pad.js";
 import { openLink, wireExport, wireImport } from "./import-export.js";
 import { wireNewPuzzleDialog } from "./new-puzzle-dialog.js";
+import { wireOffline } from "./offline.js";
 import { board, state } from "./page-state.js";
 import { scheduleBackground, stopBackground } from "./pool-refill.js";
 import { refreshRecentGames, wireRecentGames } from "./recent-games.js";
@@ -207,3 +209,4 @@ async function start() {
 }
 
 void start();
+void wireOffline();

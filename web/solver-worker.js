@@ -3,7 +3,7 @@
 // operations one at a time, each in short slices so that cancel and new requests get through.
 // Protocol: protocol.js. The page never talks to Pyodide; this file is the only one that does.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Pyodide is imported only once its files have passed their sha256 check (verifyFiles, below).
 import { PROGRESS_MS, SLICE_MS } from "./protocol.js";
 
 /** @typedef {import("./protocol.js").ToWorker} ToWorker */
@@ -22,6 +22,7 @@ import { PROGRESS_MS, SLICE_MS } from "./protocol.js";
  *   | {done: true, ok: false, error: ErrorInfo}} StepReply
  */
 
+const SITE_URL = new URL("./", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("./build-manifest.json", import.meta.url).href;
 const ENGINE_PACKAGE = "sudoku-core";
@@ -167,10 +168,62 @@ async function diagnoseWheel(lock) {
     return errorInfo(error, "BootError").message;
   }
   if (!entry.sha256 || !globalThis.crypto?.subtle) return null;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const actual = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const actual = await sha256Hex(bytes);
   if (actual === entry.sha256) return null;
   return `${ENGINE_PACKAGE}'s wheel (pyodide/${name}) failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${entry.sha256.slice(0, 12)}… (a corrupt or stale copy): ${REUPLOAD}`;
+}
+
+/** The files that run: scripts, the wasm, the stdlib, the wheels and the list that names them. */
+const EXECUTED = /(\.(m?js|wasm|zip|whl)|^pyodide\/pyodide-lock\.json)$/;
+/** A verification download stalling this long is a fault (the wasm is ~10 MB). */
+const VERIFY_FILE_MS = 30_000;
+
+/** @param {ArrayBuffer} bytes @returns {Promise<string>} */
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A file's name as the person reads it in the failure message.
+ * @param {string} name the path in the manifest @param {{packages?: Record<string, {file_name?: string}>}} lock
+ */
+function describeFile(name, lock) {
+  if (name === "pyodide/pyodide-lock.json") return "the runtime's package list (pyodide/pyodide-lock.json)";
+  if (name === "pyodide/pyodide.asm.wasm") return "the Python runtime (pyodide/pyodide.asm.wasm)";
+  if (name.endsWith(".whl")) {
+    const file = name.slice(name.lastIndexOf("/") + 1);
+    const owner = Object.entries(lock.packages ?? {}).find(([, entry]) => entry.file_name === file)?.[0];
+    if (owner) return `${owner}'s wheel (${name})`;
+  }
+  return name;
+}
+
+/**
+ * Every file that executes (the runtime, stdlib, lockfile, wheels and our scripts) has the sha256
+ * this build gave it, checked before Pyodide is imported: a tampered, corrupt or stale copy fails
+ * by name within seconds (IntegrityError), instead of running or hanging. With the service
+ * worker these reads come from its cache, which holds only files that passed the same check.
+ * Skipped (and left to the checks below) when the site has no manifest or no SubtleCrypto.
+ * @param {{files?: Record<string, {size?: number, sha256?: string}>} | null} manifest
+ * @param {{packages?: Record<string, {file_name?: string}>}} lock
+ */
+async function verifyFiles(manifest, lock) {
+  if (!manifest?.files || !globalThis.crypto?.subtle) return;
+  const names = Object.keys(manifest.files).filter((name) => EXECUTED.test(name)).sort();
+  const faults = await Promise.all(
+    names.map(async (name) => {
+      const expected = manifest.files?.[name]?.sha256;
+      if (!expected) return null;
+      const what = describeFile(name, lock);
+      const bytes = await fetchWithin(SITE_URL + name, what, VERIFY_FILE_MS, (r) => r.arrayBuffer());
+      const actual = await sha256Hex(bytes);
+      if (actual === expected) return null;
+      return `${what} failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${expected.slice(0, 12)}… (a tampered, corrupt or stale copy): ${REUPLOAD}`;
+    }),
+  );
+  const fault = faults.find((f) => f !== null);
+  if (fault) throw Object.assign(new Error(fault), { type: "IntegrityError" });
 }
 
 /** Pyodide's stdout/stderr are not part of the UI; keep them for the failure message. */
@@ -188,6 +241,8 @@ async function boot() {
   const manifest = await readManifest();
   const lock = await readLockfile();
   await checkRuntimeSize(manifest);
+  await verifyFiles(manifest, lock);
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const compile = watchCompileErrors();
   /** @type {PyodideAPI} */
   let runtime;

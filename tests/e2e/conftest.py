@@ -245,8 +245,11 @@ def open_studio(
     """A Studio on a page of a new context (its own storage) that ``log`` watches.
 
     wait: go to ``url`` and wait until app.js has started.
+    Service workers are blocked unless asked for (``service_workers="allow"``): a page served by
+    sw.js bypasses ``context.route``, which the start-up fault tests rely on, and every context
+    would download the whole site again to precache it.
     """
-    context = new_context(**context_options)
+    context = new_context(**{"service_workers": "block", **context_options})
     context.set_default_timeout(TIMEOUT_MS)
     log.watch(context)
     if init_script:

@@ -200,7 +200,7 @@ def test_a_damaged_runtime_of_the_right_size_fails_fast(
     data[8 : len(data) // 2] = b"\xff" * (len(data) // 2 - 8)  # sections turned to garbage
     wasm.write_bytes(bytes(data))
     studio = fresh(serve_site(site=site_copy))
-    failed_with(studio, "pyodide.asm.wasm", "cannot be compiled")
+    failed_with(studio, "pyodide.asm.wasm", "failed its integrity check")
 
 
 @pytest.mark.allow_console_errors  # the 404 is the point; no uncaught error may come with it

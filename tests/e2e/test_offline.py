@@ -1,0 +1,200 @@
+"""Offline and installable, and a runtime verified before it runs (issue 13).
+
+The service worker (site/sw.js, Workbox's generateSW run by build.py) precaches every file of
+the build with its sha256 as subresource integrity; the engine's worker checks every file that
+executes against build-manifest.json before it imports Pyodide. Other e2e tests block service
+workers (tests/e2e/conftest.py); these allow them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.conftest import BOOT_MS, Studio
+from e2e.test_boot import FAST_MS, PUZZLE, SOLUTION, corrupt_wheel, failed_with
+
+if TYPE_CHECKING:
+    from e2e.conftest import ServeFactory
+
+pytestmark = pytest.mark.e2e
+
+WITH_SW: dict[str, Any] = {"service_workers": "allow"}
+CACHED_URLS = """async () => {
+    const found = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) found.push([name, request.url]);
+    }
+    return found;
+}"""
+
+
+def offline_ready(studio: Studio) -> None:
+    """The service worker is active: every file of this build is cached."""
+    expect(studio.page.locator("#update")).to_have_attribute(
+        "data-offline", "ready", timeout=BOOT_MS
+    )
+
+
+def solve_one(studio: Studio) -> None:
+    studio.type_grid(PUZZLE)
+    studio.button("Solve").click()
+    expect(studio.verdict).to_have_attribute("data-status", "unique")
+    assert studio.grid() == SOLUTION
+
+
+def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
+    fresh: Callable[..., Studio], serve_site: ServeFactory
+) -> None:
+    url = serve_site(base="/games/sudoku/")
+    studio = fresh(url, **WITH_SW)
+    studio.wait_ready()
+    offline_ready(studio)
+    page = studio.page
+    scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")
+    assert scope == url
+    installable = page.evaluate(
+        """async () => {
+            const response = await fetch("manifest.webmanifest");
+            const manifest = await response.json();
+            const at = (src) => new URL(src, response.url).href;
+            return {start: at(manifest.start_url), scope: at(manifest.scope),
+                    icons: manifest.icons.map((i) => [at(i.src), i.sizes, i.purpose ?? "any"])};
+        }"""
+    )
+    assert installable["start"] == installable["scope"] == url
+    assert [url + "icon-192.png", "192x192", "any"] in installable["icons"]
+    assert [url + "icon-maskable-512.png", "512x512", "maskable"] in installable["icons"]
+    # Chromium's own verdict: installable, but for the test profile being off the record
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {e["errorId"] for e in errors} <= {"in-incognito"}, errors
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    studio.wait_ready()
+    solve_one(studio)
+
+    second = Studio(page.context.new_page(), studio.log, url)
+    studio.log.watch_page(second.page)
+    second.page.goto(url + "?engine-seconds=20")
+    second.wait_ready()
+    expect(second.page.locator("#update")).to_have_attribute("data-offline", "ready")
+    solve_one(second)
+
+
+def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path, build_py: ModuleType
+) -> None:
+    url = serve_site(site=site_copy)
+    studio = fresh(url, **WITH_SW)
+    studio.wait_ready()
+    offline_ready(studio)
+    page = studio.page
+    studio.mode("Enter puzzle")
+    studio.cell(0).click()
+    page.keyboard.press("7")
+    page.evaluate("() => { window.firstLoad = true; }")
+    other = Studio(page.context.new_page(), studio.log, url)  # a second tab of the same build
+    studio.log.watch_page(other.page)
+    other.page.goto(url)
+    expect(other.page.locator("body")).to_have_attribute("data-app", "ready")
+    other.page.evaluate("() => { window.firstLoad = true; }")
+    before = page.evaluate(CACHED_URLS)
+    assert len({name for name, _ in before}) == 1
+    assert (
+        len(before) == len(json.loads((site_copy / "build-manifest.json").read_text())["files"]) + 1
+    )
+
+    # a new build deployed: one file changed, its manifest and service worker made again
+    style = site_copy / "style.css"
+    style.write_text(style.read_text() + "\n/* the second build */\n")
+    build_py.finish_site(site_copy, "second-build")
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+
+    update = page.locator("#update")
+    expect(update).to_have_attribute("data-state", "available", timeout=BOOT_MS)
+    expect(page.get_by_role("status").filter(has_text="A new version is ready")).to_be_visible()
+    assert page.evaluate("() => window.firstLoad") is True, "the page reloaded by itself"
+    expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 7, given")
+
+    with page.expect_navigation():
+        studio.button("Update now").click()
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    assert page.evaluate("() => window.firstLoad ?? false") is False
+    expect(update).to_have_attribute("data-state", "none")
+    expect(update).to_be_hidden()
+    # the game came back
+    expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 7, given")
+    served = page.evaluate("async () => (await fetch('style.css')).text()")
+    assert "the second build" in served
+    after = page.evaluate(CACHED_URLS)
+    assert len({name for name, _ in after}) == 1, "an old cache was left behind"
+    styles = [u for _, u in after if "/style.css" in u]
+    assert len(styles) == 1, f"the old build's style.css is still cached: {styles}"
+    assert len(after) == len(before)
+    studio.wait_ready()
+    # the other tab now runs on the new build's files: it offers a reload, never does it itself
+    expect(other.page.locator("#update")).to_have_attribute("data-state", "available")
+    assert other.page.evaluate("() => window.firstLoad") is True
+    with other.page.expect_navigation():
+        other.button("Update now").click()
+    expect(other.page.locator("#update")).to_have_attribute("data-state", "none")
+
+
+# --- a runtime verified before it runs ---------------------------------------------------------
+
+
+def test_an_extra_line_in_the_runtime_gives_an_integrity_error_fast(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    runtime = site_copy / "pyodide" / "pyodide.asm.mjs"
+    runtime.write_text(runtime.read_text() + "\nglobalThis.tampered = true;\n")
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide/pyodide.asm.mjs", "failed its integrity check", "sha256")
+
+
+def test_a_wheel_whose_new_hash_is_in_the_lockfile_is_still_refused(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    wheel = corrupt_wheel(site_copy)
+    lock_path = site_copy / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["sudoku-core"]["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide/pyodide-lock.json", "failed its integrity check")
+    assert FAST_MS <= 20_000
+
+
+def test_a_tampered_build_never_installs_its_service_worker(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    script = site_copy / "solver-client.js"
+    script.write_text(script.read_text() + "\n// tampered\n")
+    studio = fresh(serve_site(site=site_copy), **WITH_SW)
+    failed_with(studio, "solver-client.js", "failed its integrity check")
+    page = studio.page
+    state = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const worker = registration?.installing ?? registration?.waiting ?? registration?.active;
+            if (!worker) return "none";
+            if (worker.state === "redundant" || worker.state === "activated") return worker.state;
+            return new Promise((resolve) => worker.addEventListener("statechange", () => {
+                if (worker.state === "redundant" || worker.state === "activated") resolve(worker.state);
+            }));
+        }"""
+    )
+    assert state in ("none", "redundant")
+    expect(page.locator("#update")).not_to_have_attribute("data-offline", "ready")
