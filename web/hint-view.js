@@ -7,9 +7,9 @@
 // is reported before any technique. Each press that shows something new counts as one hint; any
 // change of the board takes the hint (and its drawing) away.
 //
-// Chains: the engine's Step carries no links yet (only its cells and candidates), so none are
-// drawn; a Step that one day has `links` ([{from: [cell, digit], to: [cell, digit], strong}], the
-// overlay's own shape) gets them drawn from the pattern level on, checked by the board.
+// Chains: a Step's `links` (chains, loops, AICs, wings: [{from: [cell, digit], to: [cell, digit],
+// strong}], the overlay's own shape) are drawn from the pattern level on, checked by the board; a
+// group node is drawn from its first cell (its `from_cells`/`to_cells` are not drawn yet).
 
 import { applyChanges, bit, candidateMasks, diffLayers, parseMarks, setEntries } from "./cell-layers.js";
 import { byId } from "./dom.js";
