@@ -25,8 +25,11 @@ const apply = /** @type {HTMLButtonElement} */ (byId("update-apply"));
 /** @param {string} state */
 const setOffline = (state) => void (box.dataset.offline = state);
 
-/** Show the offer for a worker that is installed and waiting. @param {ServiceWorker} waiting */
-function offer(waiting) {
+/**
+ * Say a new version is ready; its button does `take` (only on the person's word).
+ * @param {() => void} take @param {string} [working]  the text while it works
+ */
+function offerUpdate(take, working = "") {
   box.dataset.state = "available";
   box.hidden = false;
   text.textContent = "A new version is ready.";
@@ -34,23 +37,16 @@ function offer(waiting) {
   apply.onclick = () => {
     box.dataset.state = "updating";
     apply.disabled = true;
-    text.textContent = "Updating…";
-    waiting.postMessage({ type: "SKIP_WAITING" });
+    if (working) text.textContent = working;
+    take();
   };
 }
 
+/** Show the offer for a worker that is installed and waiting. @param {ServiceWorker} waiting */
+const offer = (waiting) => offerUpdate(() => waiting.postMessage({ type: "SKIP_WAITING" }), "Updating…");
+
 /** The new build took over from another tab: this page reloads on the person's word. */
-function offerReload() {
-  box.dataset.state = "available";
-  box.hidden = false;
-  text.textContent = "A new version is ready.";
-  apply.disabled = false;
-  apply.onclick = () => {
-    box.dataset.state = "updating";
-    apply.disabled = true;
-    location.reload();
-  };
-}
+const offerReload = () => offerUpdate(() => location.reload());
 
 /** Register the service worker and wire the update offer; never throws (offline is a bonus). */
 export async function wireOffline() {

@@ -13,8 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.axe import check_axe
-from e2e.play_helpers import moves, no_marks, start_game
-from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, PUZZLE, overlay
+from e2e.play_helpers import moves, no_marks
+from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, overlay
+from e2e.test_hint_drawing import set_up as hint_state
 from sudoku_core import grade
 
 if TYPE_CHECKING:
@@ -34,12 +35,8 @@ HARDEST_AT = PATH.index(HARDEST)
 
 
 def set_up(app: Studio) -> None:
-    """The fixed state: the puzzle in play, four digits typed as a person would, then Path."""
-    start_game(app, PUZZLE)
-    for cell, digit in ENTERED.items():
-        app.cell(cell).click()
-        app.page.keyboard.press(digit)
-    expect(app.board).to_have_attribute("entries", ENTRIES)
+    """The hint tests' fixed state (four digits typed as a person would), then Path."""
+    hint_state(app)
     app.button("Path").click()
     expect(panel(app)).to_be_visible()
 
