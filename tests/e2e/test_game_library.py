@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
+from e2e.test_persistence import play_a_little as type_a_little
+
 if TYPE_CHECKING:
     from e2e.conftest import Studio
 
@@ -52,13 +54,8 @@ PUT_RECORD = """(record) => new Promise((resolve, reject) => {
 
 
 def play_a_little(studio: Studio, puzzle: str = PUZZLE) -> None:
-    """Type a puzzle, then 5 in r1c1 and 1 in r1c2 as the player."""
-    studio.type_grid(puzzle)
-    studio.mode("Play")
-    studio.cell(0).click()
-    studio.page.keyboard.press("5")
-    studio.cell(1).click()
-    studio.page.keyboard.press("1")
+    """test_persistence's few moves, then wait until they are saved."""
+    type_a_little(studio, puzzle)
     saved(studio)
 
 
@@ -208,13 +205,19 @@ def test_saving_resumes_after_failed_writes(fresh: Callable[..., Studio], site_s
     expect(status).to_contain_text("Trying again in 2 s")  # backing off
     studio.cell(7).click()
     studio.page.keyboard.press("2")
+    resumed_and_reloaded(studio, "^51....62")
+
+
+def resumed_and_reloaded(studio: Studio, entries: str) -> None:
+    """Writes work again: saving resumes, and a reload shows the entries (a regex)."""
     studio.page.evaluate("globalThis.failSaves = false")
+    status = studio.page.locator("#save-status")
     expect(status).to_have_attribute("data-state", "on", timeout=10_000)
     expect(status).to_contain_text("Saving resumed")
     saved(studio)
     studio.page.reload()
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
-    expect(studio.board).to_have_attribute("entries", re.compile("^51....62"))
+    expect(studio.board).to_have_attribute("entries", re.compile(entries))
 
 
 def test_undo_while_writes_fail_keeps_the_moves_not_yet_written(
@@ -233,12 +236,7 @@ def test_undo_while_writes_fail_keeps_the_moves_not_yet_written(
     expect(studio.board).to_have_attribute("givens", "." * 81)
     undo(studio)
     expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
-    studio.page.evaluate("globalThis.failSaves = false")
-    expect(status).to_have_attribute("data-state", "on", timeout=10_000)
-    saved(studio)
-    studio.page.reload()
-    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
-    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+    resumed_and_reloaded(studio, "^51....6")
 
 
 def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
