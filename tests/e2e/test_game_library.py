@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from e2e.test_persistence import play_a_little as type_a_little
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
     from e2e.conftest import Studio
 
 pytestmark = pytest.mark.e2e
@@ -192,14 +194,20 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(
     expect(a.board).to_have_attribute("entries", three)
 
 
-def test_saving_resumes_after_failed_writes(fresh: Callable[..., Studio], site_server: str) -> None:
-    studio = fresh(site_server, init_script=FAILING_WRITES)
+def played_while_writes_fail(studio: Studio) -> Locator:
+    """A few moves saved, then writes fail and 6 goes into r1c7: saving is off. The status line."""
     play_a_little(studio)
     status = studio.page.locator("#save-status")
     studio.page.evaluate("globalThis.failSaves = true")
     studio.cell(6).click()
     studio.page.keyboard.press("6")
     expect(status).to_have_attribute("data-state", "off")
+    return status
+
+
+def test_saving_resumes_after_failed_writes(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server, init_script=FAILING_WRITES)
+    status = played_while_writes_fail(studio)
     expect(status).to_contain_text("storage is full")
     expect(status).to_contain_text("Trying again in 1 s")
     expect(status).to_contain_text("Trying again in 2 s")  # backing off
@@ -226,12 +234,7 @@ def test_undo_while_writes_fail_keeps_the_moves_not_yet_written(
     """Undo brings back the game as this tab has it, not the older stored record: the move
     typed while writes failed survives Undo, the recovery and a reload."""
     studio = fresh(site_server, init_script=FAILING_WRITES)
-    play_a_little(studio)
-    status = studio.page.locator("#save-status")
-    studio.page.evaluate("globalThis.failSaves = true")
-    studio.cell(6).click()
-    studio.page.keyboard.press("6")
-    expect(status).to_have_attribute("data-state", "off")
+    played_while_writes_fail(studio)
     studio.button("Clear all").click()
     expect(studio.board).to_have_attribute("givens", "." * 81)
     undo(studio)
