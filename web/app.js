@@ -26,7 +26,7 @@ import { byId } from "./dom.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
-import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, markMistakes, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
+import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
 import { gameOf } from "./game-record.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
@@ -102,25 +102,31 @@ function fillCandidates() {
   else sayOnBoard("The centre marks already hold every cell's candidates.");
 }
 
-const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
-const askHint = () => {
+/** A hint level shown, or a path applied: one more hint used (in the completion's count). */
+function countHint() {
+  state.progress.hints += 1;
+  autosave();
+}
+
+/** Help reads the board: not while it is hidden. */
+function whenNotPaused(/** @type {() => void} */ action) {
   if (isPaused()) sayOnBoard("The game is paused: Resume first.");
-  else if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
-  else void hint(() => {
-    state.progress.hints += 1;
-    autosave();
-  });
-};
+  else action();
+}
+
+const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
+const askHint = () => whenNotPaused(() => {
+  if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
+  else void hint(countHint);
+});
 hintButton.addEventListener("click", askHint);
 wireHint();
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
-pathButton.addEventListener("click", () => {
-  if (isPaused()) sayOnBoard("The game is paused: Resume first.");
-  else if (!pathButton.disabled) void showSolvingPath();
-});
+pathButton.addEventListener("click", () => whenNotPaused(() => {
+  if (!pathButton.disabled) void showSolvingPath();
+}));
 wirePath((steps) => {
-  state.progress.hints += 1;
-  autosave();
+  countHint();
   sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
 });
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
@@ -144,8 +150,7 @@ function applySettings() {
   else board.setAttribute("peer-marks", "keep");
   board.toggleAttribute("auto-candidates", settings.autoCandidates);
   showTimer(settings.showTimer);
-  markMistakes();
-  afterChange();
+  afterChange(); // the mistake marks and the conflicts line follow the settings
 }
 wireSettings();
 let autoWas = settings.autoCandidates;
