@@ -39,6 +39,8 @@ const known = /** @type {Map<string, GameRecord>} */ (new Map());
 /** Per game, the latest state not yet written (in the order the games were left). */
 const pending = /** @type {Map<string, Game>} */ (new Map());
 let writing = false;
+/** Another tab wrote the game on the board since this tab last read or wrote it. */
+let behind = false;
 /** Saving is off for good in this tab (the library could not be opened). */
 let off = false;
 let retryMs = 0;
@@ -117,7 +119,12 @@ async function write() {
   writing = true;
   for (;;) {
     const next = pending.entries().next();
-    if (next.done) break;
+    if (next.done) {
+      if (!behind) break;
+      behind = false;
+      await catchUp(library, hooks);
+      continue;
+    }
     const [id, game] = next.value;
     pending.delete(id);
     const base = known.get(id) ?? null;
@@ -130,7 +137,7 @@ async function write() {
       return;
     }
     if (retryMs > 0) savingResumed();
-    tellOtherTabs(result.record);
+    if (result.record.rev !== base?.rev) tellOtherTabs(result.record);
     known.set(id, baseAfterWrite(id, game, result.record));
   }
   writing = false;
@@ -160,6 +167,28 @@ function baseAfterWrite(id, game, record) {
     }
   }
   return { ...record, givens: game.givens, entries: game.entries, mode: game.mode, play: game.play ?? record.play, rev: record.rev - 1 };
+}
+
+/**
+ * Another tab wrote the game on the board, and this tab has no change of its own waiting: show
+ * the stored game. Nothing is written, so the tabs do not answer each other's writes for ever
+ * (each tab's clock would always be a few milliseconds ahead of the other's last write). When
+ * the board has moved on from what this tab last read or wrote, it is queued instead: its write
+ * merges the other tab's moves in.
+ * @param {GameLibrary} library @param {SaverHooks} hooks
+ */
+async function catchUp(library, hooks) {
+  const id = currentId;
+  const got = await library.get(id);
+  const base = known.get(id);
+  if (!got.ok || !got.record || !base || got.record.rev <= base.rev) return; // the next write merges
+  if (id !== currentId || pending.has(id)) return; // a move meanwhile: its write merges
+  if (sameGame(hooks.read(), gameOf(base), false)) {
+    known.set(id, got.record);
+    hooks.apply(gameOf(got.record));
+  } else {
+    pending.set(id, hooks.read());
+  }
 }
 
 /** @param {string} problem */
@@ -214,8 +243,7 @@ function heard(data) {
   const { id, rev } = /** @type {{id?: unknown, rev?: unknown}} */ (data);
   const base = known.get(currentId);
   if (id !== currentId || typeof rev !== "number" || (base && rev <= base.rev)) return;
-  // a write based on the old revision merges the other tab's moves in, and shows them
-  if (!pending.has(currentId)) pending.set(currentId, hooks.read());
+  behind = true; // read once the writes under way are done (see catchUp)
   if (!writing && retryTimer === null) void write();
 }
 

@@ -101,7 +101,7 @@ export function applyMergedGame(game) {
   const paused = isPaused();
   setBoard(game);
   setElapsed(Math.max(ms, game.play?.ms ?? 0), paused);
-  afterChange();
+  showChange(); // not saved again: it is the stored game (saving it would echo between the tabs)
 }
 
 /**
@@ -156,6 +156,12 @@ export function afterMove() {
 
 /** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
 export function afterChange() {
+  showChange();
+  autosave();
+}
+
+/** What follows from the board as it is now: conflicts text, mistakes, the clock, info, exports. */
+function showChange() {
   const grid = combine(board.givens, board.entries);
   const found = findConflicts(grid); // the rules hold whatever the mistake mode shows
   const conflicts = settings.mistakes === "off" ? [] : found;
@@ -188,7 +194,6 @@ export function afterChange() {
   }
   showInfo();
   updateShareLink();
-  autosave();
 }
 
 /**

@@ -189,6 +189,11 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(
     expect(b.board).to_have_attribute("entries", three)
     saved(a)
     saved(b)
+    # Both clocks run; neither tab answers the other's write with a write of its own (they did,
+    # for ever: each clock was always a few milliseconds ahead of the other tab's last write).
+    revs = [record["rev"] for record in a.page.evaluate(ALL_RECORDS)]
+    a.page.wait_for_timeout(1500)
+    assert [record["rev"] for record in a.page.evaluate(ALL_RECORDS)] == revs
     a.page.reload()
     expect(a.page.locator("body")).to_have_attribute("data-app", "ready")
     expect(a.board).to_have_attribute("entries", three)
