@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import http.client
 import importlib
@@ -183,8 +184,22 @@ def lockfile(site: Path) -> dict[str, Any]:
 def test_site_has_the_runtime_and_nothing_else_of_the_npm_package(site_dir: Path) -> None:
     runtime = {p.name for p in (site_dir / "pyodide").iterdir()}
     wheels = {p for p in runtime if p.endswith(".whl")}
-    assert runtime - wheels == set(bp.RUNTIME_FILES)
+    assert runtime - wheels == {*bp.RUNTIME_FILES, bp.SNAPSHOT_NAME}
     assert {w.split("-")[0] for w in wheels} == {"micropip", "packaging", "sudoku_core"}
+
+
+def test_the_engine_snapshot_is_gzip_of_pyodide_memory_and_in_the_manifest(site_dir: Path) -> None:
+    """pyodide/sudoku-core.snapshot (tools/make-snapshot.mjs): gzip (no ".gz" name, so no server
+    adds Content-Encoding) of a Pyodide memory snapshot (its magic number first), hashed in the
+    manifest like every file that executes. That it restores and works: test_pyodide.py."""
+    snapshot = site_dir / "pyodide" / bp.SNAPSHOT_NAME
+    packed = snapshot.read_bytes()
+    memory = gzip.decompress(packed)
+    assert memory[:4] == b"\0snp"  # Pyodide 314's snapshot magic (0x706e7300, little-endian)
+    assert len(memory) > 16 * 2**20  # the interpreter's heap, not a stub
+    files = json.loads((site_dir / "build-manifest.json").read_text())["files"]
+    entry = files[f"pyodide/{bp.SNAPSHOT_NAME}"]
+    assert entry == {"size": len(packed), "sha256": hashlib.sha256(packed).hexdigest()}
 
 
 def test_web_files_are_copied(site_dir: Path) -> None:

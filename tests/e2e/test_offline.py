@@ -8,6 +8,7 @@ workers (tests/e2e/conftest.py); these allow them.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from collections.abc import Callable
@@ -162,6 +163,52 @@ def test_an_extra_line_in_the_runtime_gives_an_integrity_error_fast(
     runtime.write_text(runtime.read_text() + "\nglobalThis.tampered = true;\n")
     studio = fresh(serve_site(site=site_copy))
     failed_with(studio, "pyodide/pyodide.asm.mjs", "failed its integrity check", "sha256")
+
+
+SNAPSHOT = Path("pyodide") / "sudoku-core.snapshot"
+
+
+def test_the_engine_starts_from_its_snapshot_and_solves(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The build's memory snapshot is what a visit restores (tools/make-snapshot.mjs): no wheel is
+    loaded, and the engine it gives solves."""
+    studio = fresh(site_server)
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+    stages = json.loads(studio.engine.get_attribute("data-boot-stages") or "{}")
+    assert stages["wheel"] - stages["runtime"] < 100  # nothing was loaded between them
+    solve_one(studio)
+
+
+def test_a_snapshot_that_cannot_be_restored_falls_back_to_booting(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path, build_py: ModuleType
+) -> None:
+    """A snapshot listed in the build (its hash matches) that is not gzip, then one that inflates
+    to memory Pyodide refuses: the engine boots the ordinary way and works."""
+    (site_copy / SNAPSHOT).write_bytes(b"not a snapshot")
+    build_py.finish_site(site_copy, "bad-snapshot")
+    studio = fresh(serve_site(site=site_copy))
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+    (site_copy / SNAPSHOT).write_bytes(gzip.compress(b"\0" * 4096, mtime=0))
+    build_py.finish_site(site_copy, "wrong-snapshot")
+    studio = fresh(serve_site(site=site_copy))
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+
+
+def test_a_tampered_snapshot_gives_an_integrity_error_fast(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    snapshot = site_copy / SNAPSHOT
+    memory = bytearray(gzip.decompress(snapshot.read_bytes()))
+    memory[-1] ^= 1
+    snapshot.write_bytes(gzip.compress(bytes(memory), mtime=0))
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide/sudoku-core.snapshot", "failed its integrity check")
 
 
 def test_a_wheel_whose_new_hash_is_in_the_lockfile_is_still_refused(
