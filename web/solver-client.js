@@ -32,7 +32,7 @@
  * @typedef {"starting" | "ready" | "failed"} ClientState
  * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
  * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
- *   bootStages?: Record<string, number>, bootFrom?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
+ *   bootStages?: Record<string, number>, bootFrom?: string, bootVerified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
  *   createdAt: number, deadlineMs: number,
@@ -117,7 +117,7 @@ export class SolverClient extends EventTarget {
   #options;
 
   /**
-   * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
+   * @param {{workerUrl?: URL | string, workerName?: string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
    *   cancelGraceMs?: number, useInterrupt?: boolean, deadlineMs?: number, maxRestarts?: number,
    *   restartWindowMs?: number}} [options]
    */
@@ -125,6 +125,7 @@ export class SolverClient extends EventTarget {
     super();
     this.#options = {
       workerUrl: options.workerUrl ?? new URL("./solver-worker.js", import.meta.url),
+      workerName: options.workerName ?? "sudoku-solver",
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
       hangMs: options.hangMs ?? 30_000,
@@ -261,7 +262,7 @@ export class SolverClient extends EventTarget {
   #spawn(restarting) {
     this.#stopWorker();
     this.#setStatus({ state: "starting", stage: "runtime", message: "Loading the Python runtime", error: null, restarting });
-    const worker = new Worker(this.#options.workerUrl, { type: "module", name: "sudoku-solver" });
+    const worker = new Worker(this.#options.workerUrl, { type: "module", name: this.#options.workerName });
     this.#worker = worker;
     worker.addEventListener("message", (event) => this.#onMessage(worker, /** @type {FromWorker} */ (event.data)));
     worker.addEventListener("error", (event) => {
@@ -318,7 +319,7 @@ export class SolverClient extends EventTarget {
         this.#readyAt = performance.now();
         this.#setStatus({
           state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
-          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootFrom: message.from, restarting: false,
+          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootFrom: message.from, bootVerified: message.verified, restarting: false,
         });
         break;
       case "failed":

@@ -180,7 +180,7 @@ const EXECUTED = /(\.(m?js|wasm|zip|whl|snapshot)|^pyodide\/pyodide-lock\.json)$
  * The page is served by this build's service worker, whose precache fetched every file with its
  * sha256 as subresource integrity (tools/generate-sw.mjs): the files are not hashed again here.
  */
-const PRECACHED = new URL(import.meta.url).searchParams.has("precached");
+const PRECACHED = globalThis.name === "sudoku-solver (precached)";
 /** Pyodide's memory after booting and importing sudoku_core (tools/make-snapshot.mjs). */
 const SNAPSHOT = "pyodide/sudoku-core.snapshot";
 /** A verification download stalling this long is a fault (the wasm is ~10 MB). */
@@ -371,7 +371,8 @@ async function boot() {
       type: "BootError",
     });
   }
-  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? "snapshot" : "wheel" });
+  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? "snapshot" : "wheel",
+    verified: PRECACHED ? "precache" : manifest?.files && globalThis.crypto?.subtle ? "sha256" : "skipped" });
   return bridge;
 }
 

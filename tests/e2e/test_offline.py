@@ -58,6 +58,7 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     url = serve_site(base="/games/sudoku/")
     studio = fresh(url, **WITH_SW)
     studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-verified", "sha256")  # not yet served by it
     offline_ready(studio)
     page = studio.page
     scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")
@@ -84,6 +85,10 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
     studio.wait_ready()
+    # served from the precache, whose entries were fetched with the build's sha256 as integrity:
+    # the engine's worker does not hash them again, and starts from its snapshot
+    expect(studio.engine).to_have_attribute("data-boot-verified", "precache")
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
     solve_one(studio)
 
     second = Studio(page.context.new_page(), studio.log, url)
