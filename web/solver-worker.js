@@ -217,12 +217,10 @@ function describeFile(name, lock) {
  * or no SubtleCrypto (an http:// address other than localhost).
  * @param {{files?: Record<string, {size?: number, sha256?: string}>} | null} manifest
  * @param {{packages?: Record<string, {file_name?: string}>}} lock
- * @returns {Promise<Map<string, Promise<Uint8Array | null>>>} the snapshot, checked and inflating
+ * @param {(name: string, bytes: ArrayBuffer) => void} onChecked  each file that matched, at once
  */
-async function verifyFiles(manifest, lock) {
-  /** @type {Map<string, Promise<Uint8Array | null>>} */
-  const kept = new Map();
-  if (!manifest?.files || !globalThis.crypto?.subtle || PRECACHED) return kept;
+async function verifyFiles(manifest, lock, onChecked) {
+  if (!manifest?.files || !globalThis.crypto?.subtle || PRECACHED) return;
   const names = Object.keys(manifest.files).filter((name) => EXECUTED.test(name)).sort();
   const faults = await Promise.all(
     names.map(async (name) => {
@@ -232,8 +230,7 @@ async function verifyFiles(manifest, lock) {
       const bytes = await fetchWithin(SITE_URL + name, what, VERIFY_FILE_MS, (r) => r.arrayBuffer());
       const actual = await sha256Hex(bytes);
       if (actual === expected) {
-        // used as checked, not downloaded again; inflated while the other files are checked
-        if (name === SNAPSHOT) kept.set(name, inflate(bytes));
+        onChecked(name, bytes);
         return null;
       }
       return `${what} failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${expected.slice(0, 12)}… (a tampered, corrupt or stale copy): ${REUPLOAD}`;
@@ -241,7 +238,44 @@ async function verifyFiles(manifest, lock) {
   );
   const fault = faults.find((f) => f !== null);
   if (fault) throw Object.assign(new Error(fault), { type: "IntegrityError" });
-  return kept;
+}
+
+// --- the engine's memory snapshot ---------------------------------------------------------------
+
+/**
+ * The snapshot inflated on an earlier visit is kept here (Cache Storage, this origin only), under
+ * its packed file's sha256: inflating 6.6 MB into 31 MB costs ~0.3 s of every visit otherwise.
+ * It was written only from bytes that had passed their check, and a new build's snapshot has
+ * another key (the older one is deleted when the new one is kept).
+ */
+const MEMORY_CACHE = "sudoku-studio-engine-memory";
+
+/** @param {{files?: Record<string, {sha256?: string}>} | null} manifest @returns {string | null} */
+function memoryKey(manifest) {
+  const sha = manifest?.files?.[SNAPSHOT]?.sha256;
+  return sha ? `${SITE_URL}${SNAPSHOT}?sha256=${sha}` : null;
+}
+
+/** The memory kept for this build's snapshot, or null. @param {string | null} key */
+async function keptMemory(key) {
+  if (!key || !globalThis.caches) return null;
+  try {
+    const hit = await (await caches.open(MEMORY_CACHE)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no storage (a private window, a cross-site frame): inflate instead
+  }
+}
+
+/** Keep the memory that was just restored, for the next visit. @param {string} key @param {Uint8Array} memory */
+async function keepMemory(key, memory) {
+  try {
+    const cache = await caches.open(MEMORY_CACHE);
+    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+    await cache.put(key, new Response(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (memory)])));
+  } catch {
+    // full or unavailable storage: the next visit inflates again
+  }
 }
 
 /**
@@ -260,18 +294,21 @@ async function inflate(packed) {
 }
 
 /**
- * The engine's memory snapshot, inflated (tools/make-snapshot.mjs says what it holds), or null
- * when this build has none or it cannot be read: then Python boots the ordinary way.
+ * The engine's memory snapshot (tools/make-snapshot.mjs says what it holds): kept from an earlier
+ * visit, or inflated now (`inflating`, started as soon as its bytes passed their check; else
+ * fetched here). Null when this build has none or it cannot be read: Python boots instead.
  * @param {{files?: Record<string, unknown>} | null} manifest
- * @param {Map<string, Promise<Uint8Array | null>>} verified  from verifyFiles
- * @returns {Promise<Uint8Array | null>}
+ * @param {Promise<Uint8Array | null>} kept @param {Promise<Uint8Array | null> | null} inflating
+ * @returns {Promise<{memory: Uint8Array, kept: boolean} | null>}
  */
-async function readSnapshot(manifest, verified) {
+async function readSnapshot(manifest, kept, inflating) {
   if (!manifest?.files?.[SNAPSHOT]) return null;
-  const checked = verified.get(SNAPSHOT);
-  if (checked) return checked;
+  const hit = await kept;
+  if (hit) return { memory: hit, kept: true };
   try {
-    return await inflate(await fetchWithin(SITE_URL + SNAPSHOT, "the engine's snapshot", VERIFY_FILE_MS, (r) => r.arrayBuffer()));
+    const memory = await (inflating
+      ?? inflate(await fetchWithin(SITE_URL + SNAPSHOT, "the engine's snapshot", VERIFY_FILE_MS, (r) => r.arrayBuffer())));
+    return memory ? { memory, kept: false } : null;
   } catch (error) {
     bootLog.push(`the engine's snapshot was not used: ${errorInfo(error, "Error").message}`);
     return null;
@@ -297,10 +334,17 @@ async function boot() {
   const lock = await readLockfile();
   await checkRuntimeSize(manifest);
   stageDone("lists");
-  const verified = await verifyFiles(manifest, lock);
+  const key = memoryKey(manifest);
+  const kept = keptMemory(key); // read meanwhile
+  /** @type {Promise<Uint8Array | null> | null} */
+  let inflating = null;
+  await verifyFiles(manifest, lock, (name, bytes) => {
+    // inflated while the other files are checked, unless an earlier visit kept it
+    if (name === SNAPSHOT) inflating = kept.then((hit) => (hit ? null : inflate(bytes)));
+  });
   stageDone("verify");
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const snapshot = await readSnapshot(manifest, verified);
+  const snapshot = await readSnapshot(manifest, kept, inflating);
   stageDone("snapshot");
   /** @param {Uint8Array | null} memory @returns {Promise<PyodideAPI>} */
   const start = async (memory) => {
@@ -323,11 +367,12 @@ async function boot() {
   let restored = null;
   if (snapshot) {
     try {
-      restored = await start(snapshot);
+      restored = await start(snapshot.memory);
       // the snapshot's `random` was seeded with 0 at build time: every visit gets its own seed
       restored.runPython("import random; random.seed()");
     } catch (error) {
       if (error instanceof Error && "type" in error) throw error; // a damaged runtime: said by name
+      if (snapshot.kept) void globalThis.caches?.delete(MEMORY_CACHE).catch(() => false); // not again
       bootLog.push(`the engine's snapshot could not be restored, booting instead: ${errorInfo(error, "Error").message}`);
       restored = null;
     }
@@ -371,7 +416,8 @@ async function boot() {
       type: "BootError",
     });
   }
-  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? "snapshot" : "wheel",
+  if (restored && snapshot && !snapshot.kept && key) void keepMemory(key, snapshot.memory);
+  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? (snapshot?.kept ? "kept-snapshot" : "snapshot") : "wheel",
     verified: PRECACHED ? "precache" : manifest?.files && globalThis.crypto?.subtle ? "sha256" : "skipped" });
   return bridge;
 }

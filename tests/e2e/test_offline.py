@@ -28,9 +28,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 WITH_SW: dict[str, Any] = {"service_workers": "allow"}
+# The service worker's caches (the engine's worker keeps its inflated snapshot in its own cache,
+# "sudoku-studio-engine-memory", checked by test_the_inflated_snapshot_is_kept...).
 CACHED_URLS = """async () => {
     const found = [];
     for (const name of await caches.keys()) {
+        if (name === "sudoku-studio-engine-memory") continue;
         const cache = await caches.open(name);
         for (const request of await cache.keys()) found.push([name, request.url]);
     }
@@ -88,7 +91,7 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     # served from the precache, whose entries were fetched with the build's sha256 as integrity:
     # the engine's worker does not hash them again, and starts from its snapshot
     expect(studio.engine).to_have_attribute("data-boot-verified", "precache")
-    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+    expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
     solve_one(studio)
 
     second = Studio(page.context.new_page(), studio.log, url)
@@ -184,6 +187,48 @@ def test_the_engine_starts_from_its_snapshot_and_solves(
     stages = json.loads(studio.engine.get_attribute("data-boot-stages") or "{}")
     assert stages["wheel"] - stages["runtime"] < 100  # nothing was loaded between them
     solve_one(studio)
+
+
+MEMORY_CACHE = "sudoku-studio-engine-memory"
+
+
+def test_the_inflated_snapshot_is_kept_and_a_broken_one_is_dropped(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The first start inflates the snapshot and keeps the memory (Cache Storage, keyed by the
+    snapshot's sha256); a reload restores the kept memory. Kept memory that Pyodide refuses (a
+    damaged disk, a browser bug) is dropped: that start boots the ordinary way, the next one
+    inflates again."""
+    studio = fresh(site_server)
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+    page = studio.page
+    keys = f"""async () => {{
+        const cache = await caches.open("{MEMORY_CACHE}");
+        return (await cache.keys()).map((request) => request.url);
+    }}"""
+    page.wait_for_function(f"({keys})().then((urls) => urls.length === 1)")
+    (key,) = page.evaluate(keys)
+    assert "sudoku-core.snapshot?sha256=" in key
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
+    solve_one(studio)
+
+    page.evaluate(
+        f"""async (key) => {{
+            const cache = await caches.open("{MEMORY_CACHE}");
+            await cache.put(key, new Response(new Uint8Array(4096)));
+        }}""",
+        key,
+    )
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
 
 
 def test_a_snapshot_that_cannot_be_restored_falls_back_to_booting(
