@@ -6,6 +6,7 @@
 
 import { byId } from "./dom.js";
 import { BOOT_TIMEOUT_MS } from "./engine-budgets.js";
+import { WORKER_NAME, WORKER_URL, takeEarlyWorker } from "./engine-start.js";
 import { state } from "./page-state.js";
 import { SolverClient } from "./solver-client.js";
 
@@ -27,16 +28,12 @@ export const cancelButton = /** @type {HTMLButtonElement} */ (byId("cancel"));
 const noModule = document.getElementById("no-module");
 if (noModule) noModule.hidden = true;
 
-/**
- * Served by the service worker: every file comes from its precache, each fetched with the
- * build's sha256 as integrity, so the engine's worker need not hash them again (a repeat visit
- * starts ~0.4 s sooner). The worker reads it from its name: a query string on its URL would be
- * lost, as the precache answers with the response stored without one.
- */
-const precached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+// The worker index.html started early (engine-start.js) is this client's first one.
 export const client = new SolverClient({
   bootTimeoutMs: BOOT_TIMEOUT_MS,
-  workerName: precached ? "sudoku-solver (precached)" : "sudoku-solver",
+  workerUrl: WORKER_URL,
+  workerName: WORKER_NAME,
+  adopt: takeEarlyWorker,
 });
 
 /**

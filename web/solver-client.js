@@ -28,6 +28,7 @@
 /** @typedef {import("./protocol.js").Ops} Ops */
 /** @typedef {import("./protocol.js").OpName} OpName */
 
+/** @typedef {import("./engine-start.js").EarlyWorker} EarlyWorker */
 /**
  * @typedef {"starting" | "ready" | "failed"} ClientState
  * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
@@ -117,7 +118,7 @@ export class SolverClient extends EventTarget {
   #options;
 
   /**
-   * @param {{workerUrl?: URL | string, workerName?: string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
+   * @param {{workerUrl?: URL | string, workerName?: string, adopt?: () => EarlyWorker | null, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
    *   cancelGraceMs?: number, useInterrupt?: boolean, deadlineMs?: number, maxRestarts?: number,
    *   restartWindowMs?: number}} [options]
    */
@@ -126,6 +127,7 @@ export class SolverClient extends EventTarget {
     this.#options = {
       workerUrl: options.workerUrl ?? new URL("./solver-worker.js", import.meta.url),
       workerName: options.workerName ?? "sudoku-solver",
+      adopt: options.adopt ?? (() => null),
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
       hangMs: options.hangMs ?? 30_000,
@@ -262,14 +264,20 @@ export class SolverClient extends EventTarget {
   #spawn(restarting) {
     this.#stopWorker();
     this.#setStatus({ state: "starting", stage: "runtime", message: "Loading the Python runtime", error: null, restarting });
-    const worker = new Worker(this.#options.workerUrl, { type: "module", name: this.#options.workerName });
+    // the first worker may have been started before this client existed (engine-start.js)
+    const adopted = restarting ? null : this.#options.adopt();
+    const worker = adopted?.worker ?? new Worker(this.#options.workerUrl, { type: "module", name: this.#options.workerName });
     this.#worker = worker;
-    worker.addEventListener("message", (event) => this.#onMessage(worker, /** @type {FromWorker} */ (event.data)));
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      this.#onCrash(worker, event.message || "the engine's worker failed to start");
-    });
-    worker.addEventListener("messageerror", () => this.#onCrash(worker, "a message could not be read"));
+    /** @type {Record<string, (event: Event) => void>} */
+    const handlers = {
+      message: (event) => this.#onMessage(worker, /** @type {FromWorker} */ (/** @type {MessageEvent} */ (event).data)),
+      error: (event) => {
+        event.preventDefault();
+        this.#onCrash(worker, /** @type {ErrorEvent} */ (event).message || "the engine's worker failed to start");
+      },
+      messageerror: () => this.#onCrash(worker, "a message could not be read"),
+    };
+    for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
     this.#interrupt = null;
     if (this.#options.useInterrupt && typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated) {
       this.#interrupt = new Int32Array(new SharedArrayBuffer(4));
@@ -287,6 +295,11 @@ export class SolverClient extends EventTarget {
       } else {
         this.#send(pending);
       }
+    }
+    if (adopted) {
+      // what it said before this client listened, in order, now that the boot timer runs
+      adopted.release();
+      for (const event of adopted.heard) handlers[event.type]?.(event);
     }
   }
 
