@@ -1,9 +1,13 @@
 // @ts-check
-// Starts the engine's worker as early as the page can. This module has no imports and index.html
-// loads it before app.js, so the worker boots while the page's other modules are still loading
-// (engine-runner.js, deep in app.js's graph, would start it 0.2-0.3 s later). The page's
-// SolverClient adopts it with whatever it said meanwhile (takeEarlyWorker); a restart after a
-// crash makes a new worker as before.
+// Starts the engine's worker as early as the page can, on visits served by the service worker.
+// This module has no imports and index.html loads it before app.js, so the worker boots while
+// the page's other modules are still loading (engine-runner.js, deep in app.js's graph, would
+// start it 0.2-0.3 s later). The page's SolverClient adopts it with whatever it said meanwhile
+// (takeEarlyWorker); a restart after a crash makes a new worker as before.
+//
+// Not on a visit from the network (the first one): the worker's first act is to download and
+// check ~20 MB, which would compete with the page's own scripts for the connection and delay the
+// board on a slow network. Served by the service worker, every file comes from its cache.
 
 /**
  * The worker learns from its name whether its files come from this build's service worker
@@ -11,7 +15,8 @@
  * does not hash them again). Not a query string: the precache answers with its stored response,
  * whose URL has none, so the worker would never see it.
  */
-export const WORKER_NAME = globalThis.navigator?.serviceWorker?.controller ? "sudoku-solver (precached)" : "sudoku-solver";
+const PRECACHED = Boolean(globalThis.navigator?.serviceWorker?.controller);
+export const WORKER_NAME = PRECACHED ? "sudoku-solver (precached)" : "sudoku-solver";
 
 /** The worker's script, the URL SolverClient uses by default too. */
 export const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
@@ -41,7 +46,7 @@ function start() {
 }
 
 /** @type {EarlyWorker | null} */
-let early = start();
+let early = PRECACHED ? start() : null;
 
 /** The worker started at load, once (the first caller takes it), or null. */
 export function takeEarlyWorker() {

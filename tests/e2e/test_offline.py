@@ -92,6 +92,8 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     # the engine's worker does not hash them again, and starts from its snapshot
     expect(studio.engine).to_have_attribute("data-boot-verified", "precache")
     expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
+    # started by engine-start.js before the page's other modules, and adopted: one worker only
+    assert [w.url for w in page.workers].count(url + "solver-worker.js") == 1
     solve_one(studio)
 
     second = Studio(page.context.new_page(), studio.log, url)
