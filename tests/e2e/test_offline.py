@@ -276,13 +276,34 @@ def test_a_wheel_whose_new_hash_is_in_the_lockfile_is_still_refused(
     assert FAST_MS <= 20_000
 
 
+@pytest.mark.allow_console_errors  # the browser logs the refused script
+def test_a_tampered_page_script_is_refused_before_it_runs(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    """First visit, no service worker yet: the pages' import map pins every module's sha256
+    (build.py, pin_page_scripts), so the browser refuses a changed one before it runs, and
+    load-guard.js says why on the page instead of a silent "Loading"."""
+    script = site_copy / "grid.js"  # imported by the board and the app
+    script.write_text(script.read_text() + "\nglobalThis.tampered = true;\n")
+    studio = fresh(serve_site(site=site_copy), wait=False)
+    page = studio.page
+    page.goto(studio.url)
+    guard = page.locator("#no-module")
+    expect(guard).to_have_attribute("data-problem", "scripts", timeout=FAST_MS)
+    expect(guard).to_be_visible()
+    expect(guard).to_contain_text("does not match this build")
+    expect(guard).to_contain_text("copy it to the server again")
+    assert page.evaluate("() => globalThis.tampered") is None
+    expect(page.locator("body")).not_to_have_attribute("data-app", "ready")
+
+
 def test_a_tampered_build_never_installs_its_service_worker(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
-    script = site_copy / "solver-client.js"
+    script = site_copy / "solver-worker.js"  # the worker's: the page itself still runs
     script.write_text(script.read_text() + "\n// tampered\n")
     studio = fresh(serve_site(site=site_copy), **WITH_SW)
-    failed_with(studio, "solver-client.js", "failed its integrity check")
+    failed_with(studio, "solver-worker.js", "failed its integrity check")
     page = studio.page
     state = page.evaluate(
         """async () => {
