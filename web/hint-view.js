@@ -108,8 +108,10 @@ export function highlightFor(hint, level) {
   const base = step.base ?? [];
   const cover = step.cover ?? [];
   const fishHouses = new Set([...base, ...cover]);
+  const coloured = new Set((step.colours ?? []).flat()); // drawn in their colour, not tinted twice
   return {
-    houses: step.units.filter((house) => !fishHouses.has(house)), cells: step.cells, candidates: [...candidates.values()],
+    houses: step.units.filter((house) => !fishHouses.has(house)), cells: step.cells.filter((cell) => !coloured.has(cell)),
+    candidates: [...candidates.values()],
     links: /** @type {import("./sudoku-board.js").LinkMark[]} */ (step.links ?? []),
     base, cover, fins: step.fins ?? [], colours: step.colours ?? [], als: step.als ?? [],
   };
@@ -140,7 +142,7 @@ function show(hint, level) {
   const step = hint.step;
   const legend = hint.kind === "step" && step && level >= 2 ? drawingWords(step) : "";
   const words = hint.kind === "step" ? hint.levels[LEVELS[level - 1]] : hint.message;
-  text.textContent = legend ? `${words} ${legend}` : words;
+  text.textContent = legend ? `${words}${/[.!?]$/.test(words) ? "" : "."} ${legend}` : words;
   text.hidden = false;
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;

@@ -836,7 +836,7 @@ export class SudokuBoardElement extends HTMLElement {
     for (const house of highlight.base) shapes.push(houseShape("base", house));
     for (const house of highlight.cover) shapes.push(houseShape("cover", house));
     highlight.colours.forEach((cells, i) => {
-      const hue = i % (2 * HUES) >> 1;
+      const hue = i % HUES;
       for (const cell of cells) {
         const shape = cellShape(`colour ${i % 2 ? "hatched" : "solid"} hue-${hue}`, cell, { "data-colour": colourName(i), "data-cell": cell }, 0.03);
         if (i % 2) shape.setAttribute("fill", `url(#hatch-${hue})`);
@@ -987,8 +987,8 @@ export class SudokuBoardElement extends HTMLElement {
 
 /** A candidate disc's radius, in cells. */
 const CANDIDATE_R = 0.155;
-/** Hues for colour classes (a pair per cluster) and ALS groups, cycled. */
-const HUES = 3;
+/** Hues for colour classes (A, B, C, D: one each) and ALS groups, cycled. */
+const HUES = 4;
 
 /**
  * A chain node as drawn: the centre of its candidates' places and the half-size of the box round
