@@ -151,9 +151,9 @@ function showGrade(grade) {
     name.type = "button";
     name.className = "link-button";
     name.dataset.technique = technique; // technique-help.js opens its explanation
-    name.textContent = technique;
-    name.setAttribute("aria-label", `${technique}: what is it?`);
-    item.append(name, `: ${count}`);
+    name.textContent = `${technique}: ${count}`; // one box: a long name wraps with its count
+    name.setAttribute("aria-label", `${technique}: ${count}. What is it?`);
+    item.append(name);
     return item;
   }));
   const hardest = grade.bottleneck;
