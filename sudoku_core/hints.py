@@ -41,6 +41,8 @@ __all__ = ["Hint", "HintKind", "hint", "iter_hint", "parse_marks"]
 HintKind = Literal["mistake", "missing_candidate", "remove_first", "step", "solved"]
 Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
 _MARK_DIGITS = frozenset("123456789")
+_NAMED_REMOVALS = 4
+"""How many marks to remove a hint names one by one (then "and N more marks")."""
 
 
 @dataclass(frozen=True)
@@ -259,9 +261,13 @@ def remove_first_message(remove: Sequence[tuple[Candidate, Cell]]) -> str:
         'First remove 4 from r3c5: it sees the 4 in r3c9.'
         >>> remove_first_message([((22, 4), 26), ((0, 7), 8)])
         'First remove 4 from r3c5 (it sees the 4 in r3c9) and 7 from r1c1 (it sees the 7 in r1c9).'
+        >>> remove_first_message([((0, d), 8) for d in range(1, 9)])[-32:]
+        'the 3 in r1c9) and 5 more marks.'
     """
     if len(remove) == 1:
         (cell, digit), seen = remove[0]
         return f"First remove {digit} from {cell_name(cell)}: it sees the {digit} in {cell_name(seen)}."
     parts = [f"{d} from {cell_name(c)} (it sees the {d} in {cell_name(s)})" for (c, d), s in remove]
+    if len(parts) > _NAMED_REMOVALS:  # the rest in one clause: the drawing shows them all
+        parts = [*parts[: _NAMED_REMOVALS - 1], f"{len(parts) - _NAMED_REMOVALS + 1} more marks"]
     return "First remove " + ", ".join(parts[:-1]) + " and " + parts[-1] + "."
