@@ -6,7 +6,13 @@ marks. Order of business, as a teacher would:
 1. A digit that contradicts the solution is a *mistake*: the hint names the cell and nothing else.
 2. With pencil marks, a removed mark that the solution needs is reported (*missing candidate*),
    with the step that follows once it is restored.
-3. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
+3. With pencil marks, a mark that a placed digit already rules out (the player kept it) is not
+   quietly dropped: when the next step depends on it (the mark is in the step's cells, or is one
+   of its digits in a cell that sees them), the hint says to remove it first and why
+   (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Before, the board
+   was built from the marks with such marks dropped, so a step was offered as if the player had
+   made eliminations they had not.
+4. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
    the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
    (placements and eliminations).
 
@@ -23,7 +29,7 @@ from typing import Any, Literal
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import CELLS, Cell, cell_name
+from sudoku_core.grid import CELLS, PEERS, Cell, cell_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.solver import iter_find_step
@@ -32,9 +38,11 @@ from sudoku_core.verdict import mistakes, unique_solution
 
 __all__ = ["Hint", "HintKind", "hint", "iter_hint", "parse_marks"]
 
-HintKind = Literal["mistake", "missing_candidate", "step", "solved"]
+HintKind = Literal["mistake", "missing_candidate", "remove_first", "step", "solved"]
 Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
 _MARK_DIGITS = frozenset("123456789")
+_NAMED_REMOVALS = 4
+"""How many marks to remove a hint names one by one (then "and N more marks")."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,8 @@ class Hint:
     mistakes: tuple[Cell, ...] = ()
     missing: tuple[Candidate, ...] = ()
     step: Step | None = None
+    remove: tuple[tuple[Candidate, Cell], ...] = ()
+    """Marks to remove first, each with the cell whose digit rules it out."""
 
     @property
     def nudge(self) -> str:
@@ -69,6 +79,10 @@ class Hint:
             "message": self.message,
             "mistakes": [{"cell": c, "name": cell_name(c)} for c in self.mistakes],
             "missing": [{"cell": c, "name": cell_name(c), "digit": d} for c, d in self.missing],
+            "remove": [
+                {"cell": c, "name": cell_name(c), "digit": d, "seen": s, "seen_name": cell_name(s)}
+                for (c, d), s in self.remove
+            ],
             "levels": {"nudge": self.nudge, "pattern": self.pattern, "effect": self.effect},
             "step": self.step.to_dict() if self.step else None,
         }
@@ -158,8 +172,10 @@ def iter_hint(
     if 0 not in grid:
         return Hint("solved", "The puzzle is solved.")
     missing: tuple[Candidate, ...] = ()
+    stale: tuple[tuple[Candidate, Cell], ...] = ()
     if candidates is not None:
         masks = parse_marks(candidates)
+        stale = ruled_out_marks(grid, masks)
         missing = tuple(
             (c, solution[c]) for c in CELLS if not grid[c] and not masks[c] >> (solution[c] - 1) & 1
         )
@@ -179,6 +195,9 @@ def iter_hint(
         tried += 1
         yield {"work": tried}
     step = found or trial_and_error(board, solution)
+    remove = tuple(item for item in stale if depends_on(step, item[0]))
+    if remove and not missing:
+        return Hint("remove_first", remove_first_message(remove), step=step, remove=remove)
     if missing:
         names = ", ".join(f"{d} in {cell_name(c)}" for c, d in missing)
         return Hint(
@@ -188,3 +207,67 @@ def iter_hint(
             step=step,
         )
     return Hint("step", step.text, step=step)
+
+
+def ruled_out_marks(
+    grid: Sequence[int], masks: Sequence[int]
+) -> tuple[tuple[Candidate, Cell], ...]:
+    """The marks of empty cells that a placed digit in a peer rules out, each with that peer
+    (the first in cell order).
+
+    Examples:
+        >>> grid = [0] * 81
+        >>> grid[8] = 4
+        >>> ruled_out_marks(grid, [0b1000] + [0] * 80)
+        (((0, 4), 8),)
+    """
+    found = []
+    for cell in CELLS:
+        if grid[cell] or not masks[cell]:
+            continue
+        for digit in range(1, 10):
+            if masks[cell] >> (digit - 1) & 1:
+                seen = next((p for p in PEERS[cell] if grid[p] == digit), None)
+                if seen is not None:
+                    found.append(((cell, digit), seen))
+    return tuple(found)
+
+
+def depends_on(step: Step, mark: Candidate) -> bool:
+    """Whether a step found without ``mark`` may need it gone: the mark's cell is one of the
+    step's cells, or the mark's digit is one of the step's digits and its cell sees (or is) one of
+    the step's cells. Generous on purpose: asking to remove a mark that was not needed costs
+    the player one click; offering a step that needs it gone would teach a wrong reason."""
+    cell, digit = mark
+    cells = set(step.cells) | set(step.fins)
+    digits = set()
+    for c, d in (*step.candidates, *step.placements, *step.eliminations):
+        cells.add(c)
+        digits.add(d)
+    for link in step.links:
+        for (c, d), group in ((link.start, link.start_cells), (link.end, link.end_cells)):
+            cells.update(group or (c,))
+            digits.add(d)
+    if cell in cells:
+        return True
+    return digit in digits and any(c in PEERS[cell] for c in cells)
+
+
+def remove_first_message(remove: Sequence[tuple[Candidate, Cell]]) -> str:
+    """``First remove 4 from r3c5: it sees the 4 in r3c9.``; several: one clause each.
+
+    Examples:
+        >>> remove_first_message([((22, 4), 26)])
+        'First remove 4 from r3c5: it sees the 4 in r3c9.'
+        >>> remove_first_message([((22, 4), 26), ((0, 7), 8)])
+        'First remove 4 from r3c5 (it sees the 4 in r3c9) and 7 from r1c1 (it sees the 7 in r1c9).'
+        >>> remove_first_message([((0, d), 8) for d in range(1, 9)])[-32:]
+        'the 3 in r1c9) and 5 more marks.'
+    """
+    if len(remove) == 1:
+        (cell, digit), seen = remove[0]
+        return f"First remove {digit} from {cell_name(cell)}: it sees the {digit} in {cell_name(seen)}."
+    parts = [f"{d} from {cell_name(c)} (it sees the {d} in {cell_name(s)})" for (c, d), s in remove]
+    if len(parts) > _NAMED_REMOVALS:  # the rest in one clause: the drawing shows them all
+        parts = [*parts[: _NAMED_REMOVALS - 1], f"{len(parts) - _NAMED_REMOVALS + 1} more marks"]
+    return "First remove " + ", ".join(parts[:-1]) + " and " + parts[-1] + "."

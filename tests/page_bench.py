@@ -7,7 +7,12 @@
   timestamp to the first task after the next animation frame (the frame that shows the digit
   has been painted by then), 30 presses per run;
 - undo: 1,000 moves undone one by one with Ctrl+Z (per undo), and "Undo to last correct" over
-  1,000 moves in one step.
+  1,000 moves in one step;
+- teaching (issue 12), on the hardest puzzles of the page's pool (web/puzzle-pool.json, highest
+  score first): Hint from the click to the hint shown, at the puzzle's start and at its hardest
+  step (the board and candidates as the path leaves them there: the slowest search); Path from
+  the click to the listed path; and Cancel, clicked while a path is being found, to the engine
+  free again. `--only teaching` runs just these.
 """
 
 from __future__ import annotations
@@ -111,11 +116,97 @@ def measure_undo(page: Page, moves: int) -> tuple[float, float]:
     return total / moves, (time.perf_counter() - start) * 1000
 
 
+# Click a button and time, in the page, until an element's attribute has a value (no Playwright
+# round trip in the figure); `value` null: until the attribute is gone. -1: not within 2 minutes.
+CLICK_UNTIL = """async ([button, target, attribute, value]) => {
+  const el = document.getElementById(target);
+  const start = performance.now();
+  const done = new Promise((resolve) => {
+    const seen = new MutationObserver(() => {
+      if (el.getAttribute(attribute) === value) { seen.disconnect(); resolve(performance.now() - start); }
+    });
+    seen.observe(el, { attributes: true });
+    setTimeout(() => { seen.disconnect(); resolve(-1); }, 120000);
+  });
+  document.getElementById(button).click();
+  return await done;
+}"""
+SET_BOARD = """([givens, entries, centre]) => {
+  const board = document.getElementById("board");
+  board.mode = "play";
+  board.layers = { givens, entries, centre, corner: new Array(81).fill(0), colours: new Array(81).fill(0) };
+  const text = document.getElementById("hint-text");
+  text.dataset.level = "0";
+}"""
+
+
+def hardest_pool(count: int) -> list[str]:
+    """The pool's ``count`` hardest puzzles (highest score first)."""
+    import json
+
+    pool = json.loads((ROOT / "web" / "puzzle-pool.json").read_text(encoding="utf-8"))["puzzles"]
+    pool.sort(key=lambda p: -int(p["score"]))
+    return [str(p["puzzle"]) for p in pool[:count]]
+
+
+def hardest_state(puzzle: str) -> tuple[str, list[int]]:
+    """The player's digits and candidates just before the puzzle's hardest step."""
+    from sudoku_core import grade, parse
+    from sudoku_core.logic import Board
+
+    graded = grade(puzzle)
+    board = Board.from_grid(parse(puzzle))
+    at = graded.path.index(graded.bottleneck) if graded.bottleneck else 0
+    for step in graded.path[:at]:
+        step.apply(board)
+    entries = "".join(
+        str(board.values[c]) if board.values[c] and puzzle[c] == "." else "." for c in range(81)
+    )
+    return entries, list(board.cands)
+
+
+def measure_teaching(page: Page, puzzles: list[str], repeats: int) -> dict[str, list[float]]:
+    """Hint (start, hardest step), Path and Cancel on each puzzle, ``repeats`` times each."""
+    found: dict[str, list[float]] = {"hint": [], "hint_hard": [], "path": [], "cancel": []}
+    empty = [0] * 81
+    for n, puzzle in enumerate(puzzles, 1):
+        hard_entries, hard_marks = hardest_state(puzzle)
+        for _ in range(repeats):
+            page.evaluate(SET_BOARD, [puzzle, "." * 81, empty])
+            found["hint"].append(
+                page.evaluate(CLICK_UNTIL, ["hint", "hint-text", "data-level", "1"])
+            )
+            page.evaluate(SET_BOARD, [puzzle, hard_entries, hard_marks])
+            found["hint_hard"].append(
+                page.evaluate(CLICK_UNTIL, ["hint", "hint-text", "data-level", "1"])
+            )
+            page.evaluate(SET_BOARD, [puzzle, "." * 81, empty])
+            found["path"].append(page.evaluate(CLICK_UNTIL, ["path", "path-panel", "hidden", None]))
+            page.locator("#path-close").click()
+            page.evaluate(SET_BOARD, [puzzle, "." * 81, empty])
+            page.locator("#path").click()
+            time.sleep(0.05)
+            if page.locator("#work").get_attribute("data-state") == "running":
+                found["cancel"].append(
+                    page.evaluate(CLICK_UNTIL, ["cancel", "work", "data-state", "cancelled"])
+                )
+            else:
+                page.locator("#path-close").click()
+        paths = found["path"][-repeats:]
+        print(f"teaching: {n}/{len(puzzles)} puzzles, path median {statistics.median(paths):.0f} ms"
+              f" ({puzzle})", file=sys.stderr, flush=True)  # fmt: skip
+    if any(t < 0 for times in found.values() for t in times):
+        raise SystemExit("a hint, path or cancel did not finish within two minutes")
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--presses", type=int, default=30)
     parser.add_argument("--moves", type=int, default=1000)
+    parser.add_argument("--only", choices=["all", "teaching"], default="all")
+    parser.add_argument("--hardest", type=int, default=8, help="pool puzzles for the teaching rows")
     args = parser.parse_args()
     build_py = load_build_py()
     site = ROOT / "site"
@@ -123,10 +214,16 @@ def main() -> int:
     loads: list[tuple[float, float]] = []
     presses: list[float] = []
     undo: tuple[float, float] = (0.0, 0.0)
+    teaching: dict[str, list[float]] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for run in range(args.runs):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            measure_load(page, server.url)
+            teaching = measure_teaching(page, hardest_pool(args.hardest), 3)
+            context.close()
+            for run in range(args.runs if args.only == "all" else 0):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 page = context.new_page()
                 loads.append(measure_load(page, server.url))
@@ -142,10 +239,21 @@ def main() -> int:
             browser.close()
     finally:
         server.stop()
-    usable = [u for u, _ in loads]
-    ready = [r for _, r in loads]
     print(f"{'what':<52}{'median':>10}{'max':>10}")
     print("-" * 72)
+    rows = {
+        "hint": f"hint at the start, {args.hardest} hardest pool puzzles, ms",
+        "hint_hard": "hint at their hardest step (its candidates), ms",
+        "path": "full path (Path to the listed steps), ms",
+        "cancel": "Cancel during Path to the engine free, ms",
+    }
+    for key, label in rows.items():
+        times = teaching[key] or [0.0]
+        print(f"{label:<52}{statistics.median(times):>10.0f}{max(times):>10.0f}")
+    if args.only == "teaching":
+        return 0
+    usable = [u for u, _ in loads]
+    ready = [r for _, r in loads]
     print(
         f"{'usable board (data-app=ready), ms':<52}{statistics.median(usable):>10.0f}{max(usable):>10.0f}"
     )

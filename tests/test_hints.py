@@ -84,3 +84,66 @@ def test_the_library_checks_marks_as_strictly_as_the_bridge(bad: list[object]) -
     marks = bad + [""] * 80
     with pytest.raises(ValueError, match="cell 1"):
         parse_marks(marks)  # type: ignore[arg-type]
+
+
+def ruled_out_digit(board: Board, cell: int) -> int:
+    """A digit that a placed peer rules out in ``cell``."""
+    return next(d for d in range(1, 10) if not board.cands[cell] >> (d - 1) & 1)
+
+
+def step_cells_and_digits(result: object) -> tuple[set[int], set[int]]:
+    from sudoku_core.hints import Hint
+
+    assert isinstance(result, Hint) and result.step is not None
+    step = result.step
+    cells = set(step.cells) | {
+        c for c, _ in (*step.candidates, *step.placements, *step.eliminations)
+    }
+    digits = {d for _, d in (*step.candidates, *step.placements, *step.eliminations)}
+    return cells, digits
+
+
+def test_a_kept_mark_the_step_needs_gone_is_named_before_the_step() -> None:
+    """The player kept a mark that a placed digit rules out, in a cell of the next step: the
+    hint says to remove it first (which mark, which digit sees it), not the step as if it were
+    gone; once removed, the step comes."""
+    board = Board.from_grid(parse(PUZZLE))
+    first = hint(PUZZLE)
+    cells, _ = step_cells_and_digits(first)
+    cell = min(c for c in cells if not board.values[c])
+    digit = ruled_out_digit(board, cell)
+    marks = list(board.cands)
+    marks[cell] |= 1 << (digit - 1)
+    result = hint(PUZZLE, candidates=marks)
+    assert result.kind == "remove_first", result.message
+    ((mark, seen),) = result.remove
+    assert mark == (cell, digit) and parse(PUZZLE)[seen] == digit
+    assert result.message.startswith(
+        f"First remove {digit} from r{cell // 9 + 1}c{cell % 9 + 1}: it sees"
+    )
+    body = result.to_dict()
+    assert body["kind"] == "remove_first"
+    assert body["remove"] == [
+        {"cell": cell, "name": f"r{cell // 9 + 1}c{cell % 9 + 1}", "digit": digit, "seen": seen,
+         "seen_name": f"r{seen // 9 + 1}c{seen % 9 + 1}"}
+    ]  # fmt: skip
+    assert hint(PUZZLE, candidates=list(board.cands)).step == first.step
+
+
+def test_a_kept_mark_far_from_the_step_does_not_hold_it_up() -> None:
+    board = Board.from_grid(parse(PUZZLE))
+    first = hint(PUZZLE)
+    cells, digits = step_cells_and_digits(first)
+    from sudoku_core.grid import PEERS
+
+    far = next(
+        (c, d)
+        for c in range(81)
+        if not board.values[c] and c not in cells and not cells & set(PEERS[c])
+        for d in range(1, 10)
+        if d not in digits and not board.cands[c] >> (d - 1) & 1
+    )
+    marks = list(board.cands)
+    marks[far[0]] |= 1 << (far[1] - 1)
+    result = hint(PUZZLE, candidates=marks)
+    assert result.kind == "step" and result.step == first.step

@@ -6,6 +6,7 @@
 //   tool-pad.js           the tools and number pad; shortcuts.js: the page's keys and their list
 //   game-timer.js         the time played, pause; settings.js: the settings dialog
 //   hint-view.js          Hint in three steps; completion-view.js: the solved moment
+//   technique-help.js     "What is a Naked Pair?": the technique explanations' dialog
 //   path-view.js          Path: the solving path step by step, and why this grade
 //   autosave.js           saving it in the game library (game-library.js), other tabs, retries
 //   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
@@ -32,7 +33,8 @@ import { gameOf } from "./game-record.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint, wireHint } from "./hint-view.js";
-import { showSolvingPath, wirePath } from "./path-view.js";
+import { closePath, showSolvingPath, wirePath } from "./path-view.js";
+import { wireTechniqueHelp } from "./technique-help.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
 import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
@@ -117,7 +119,10 @@ function whenNotPaused(/** @type {() => void} */ action) {
 const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
 const askHint = () => whenNotPaused(() => {
   if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
-  else void hint(countHint);
+  else {
+    closePath(); // the hint is for the player's board, not the path's preview
+    void hint(countHint);
+  }
 });
 hintButton.addEventListener("click", askHint);
 wireHint();
@@ -130,6 +135,7 @@ wirePath((steps) => {
   sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
 });
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
+wireTechniqueHelp();
 wireTimer(autosave);
 wireCompletion(() => byId("new-puzzle").click());
 

@@ -7,14 +7,20 @@
 // is reported before any technique. Each press that shows something new counts as one hint; any
 // change of the board takes the hint (and its drawing) away.
 //
-// Chains: a Step's `links` (chains, loops, AICs, wings: [{from: [cell, digit], to: [cell, digit],
-// strong}], the overlay's own shape) are drawn from the pattern level on, checked by the board; a
-// group node is drawn from its first cell (its `from_cells`/`to_cells` are not drawn yet).
+// From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
+// a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
+// classes and an ALS step's cell groups (`als`, when the engine sends it); the hint's text then
+// says the same in words ("Base: row 2, row 7 (solid outline) ..."), so nothing rests on colour.
+// A kept mark that a placed digit rules out, when the step depends on it (hint kind
+// "remove_first"), is named before the step, with Apply removing it. Levels 2 and 3 offer
+// "What is a <technique>?" (technique-help.js).
 
 import { applyChanges, bit, candidateMasks, diffLayers, parseMarks, setEntries } from "./cell-layers.js";
 import { byId } from "./dom.js";
 import { runEngine } from "./engine-runner.js";
-import { EMPTY, combine } from "./grid.js";
+import { EMPTY, cellName, combine } from "./grid.js";
+import { colourName } from "./sudoku-board.js";
+import { askAbout } from "./technique-help.js";
 import { board } from "./page-state.js";
 import { makeMove } from "./play-history.js";
 import { showFailure } from "./verdict-view.js";
@@ -27,6 +33,7 @@ import { showFailure } from "./verdict-view.js";
 
 const text = byId("hint-text");
 const applyButton = /** @type {HTMLButtonElement} */ (byId("hint-apply"));
+const techniqueButton = byId("hint-technique");
 const LEVELS = /** @type {const} */ (["nudge", "pattern", "effect"]);
 
 /** The hint for the state it was asked for, and how many of its levels are shown. */
@@ -66,6 +73,7 @@ export function clearHint() {
   text.textContent = "";
   text.dataset.level = "0";
   applyButton.hidden = true;
+  askAbout(techniqueButton, null);
 }
 
 /**
@@ -80,6 +88,13 @@ export function highlightFor(hint, level) {
       candidates: hint.missing.map((m) => ({ cell: m.cell, digit: m.digit, role: /** @type {const} */ ("pattern") })),
     };
   }
+  if (hint.kind === "remove_first") {
+    const remove = hint.remove ?? [];
+    return {
+      cells: remove.map((r) => r.seen),
+      candidates: remove.map((r) => ({ cell: r.cell, digit: r.digit, role: /** @type {const} */ ("eliminate") })),
+    };
+  }
   const step = hint.step;
   if (hint.kind !== "step" || !step) return null;
   if (level === 1) return step.units.length ? { houses: step.units } : { cells: step.cells };
@@ -90,23 +105,65 @@ export function highlightFor(hint, level) {
     for (const { cell, digit } of step.eliminations) candidates.set(`${cell}:${digit}`, { cell, digit, role: "eliminate" });
     for (const { cell, digit } of step.placements) candidates.set(`${cell}:${digit}`, { cell, digit, role: "place" });
   }
-  const links = /** @type {{links?: unknown}} */ (step).links;
+  const base = step.base ?? [];
+  const cover = step.cover ?? [];
+  const fishHouses = new Set([...base, ...cover]);
+  const coloured = new Set((step.colours ?? []).flat()); // drawn in their colour, not tinted twice
   return {
-    houses: step.units, cells: step.cells, candidates: [...candidates.values()],
-    links: /** @type {import("./sudoku-board.js").LinkMark[]} */ (Array.isArray(links) ? links : []),
+    houses: step.units.filter((house) => !fishHouses.has(house)), cells: step.cells.filter((cell) => !coloured.has(cell)),
+    candidates: [...candidates.values()],
+    links: /** @type {import("./sudoku-board.js").LinkMark[]} */ (step.links ?? []),
+    base, cover, fins: step.fins ?? [], colours: step.colours ?? [], als: step.als ?? [],
   };
+}
+
+/**
+ * The drawing in words, for the pattern and effect levels: which houses are the fish's base and
+ * cover, which cells its fins, which cells are colour A or B, which the ALS groups ("" if none).
+ * @param {Step} step
+ */
+export function drawingWords(step) {
+  const cells = (/** @type {number[]} */ list) => list.map(cellName).join(", ");
+  const words = [];
+  if (step.base?.length) words.push(`Base: ${step.base.join(", ")} (solid outline).`);
+  if (step.cover?.length) words.push(`Cover: ${step.cover.join(", ")} (dashed outline).`);
+  if (step.fins?.length) words.push(`Fin${step.fins.length === 1 ? "" : "s"}: ${cells(step.fins)}.`);
+  if (step.colours?.length) {
+    words.push(`${step.colours.map((group, i) => `Colour ${colourName(i)} (${i % 2 ? "hatched" : "filled"}): ${cells(group)}`).join("; ")}.`);
+  }
+  if (step.als?.length) words.push(`${step.als.map((group, i) => `ALS ${i + 1}: ${cells(group)}`).join("; ")}.`);
+  const groups = (step.links ?? []).flatMap((l) => [l.from_cells, l.to_cells]).filter((g) => g && g.length > 1);
+  if (groups.length) words.push(`Groups: ${[...new Set(groups.map((g) => cells(/** @type {number[]} */ (g))))].join("; ")}.`);
+  return words.join(" ");
 }
 
 /** @param {Hint} hint @param {number} level 1..3 */
 function show(hint, level) {
+  const step = hint.step;
+  const legend = hint.kind === "step" && step && level >= 2 ? drawingWords(step) : "";
   const words = hint.kind === "step" ? hint.levels[LEVELS[level - 1]] : hint.message;
-  text.textContent = words;
+  text.textContent = legend ? `${words}${/[.!?]$/.test(words) ? "" : "."} ${legend}` : words;
   text.hidden = false;
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;
   board.highlight = highlightFor(hint, level);
-  const step = hint.step;
-  applyButton.hidden = !(hint.kind === "step" && level === 3 && step && (step.eliminations.length || step.placements.length));
+  askAbout(techniqueButton, hint.kind === "step" && step && level >= 2 ? step.technique : null);
+  applyButton.hidden = !(
+    (hint.kind === "step" && level === 3 && step && (step.eliminations.length || step.placements.length))
+    || (hint.kind === "remove_first" && (hint.remove ?? []).length)
+  );
+}
+
+/** The kept marks a "remove first" hint names, taken out of the centre and corner marks. @param {Hint} hint @returns {Change[]} */
+function removalChanges(hint) {
+  const before = board.layers;
+  const centre = [...before.centre];
+  const corner = [...before.corner];
+  for (const { cell, digit } of hint.remove ?? []) {
+    centre[cell] &= ~bit(digit);
+    corner[cell] &= ~bit(digit);
+  }
+  return diffLayers(before, { ...before, centre, corner });
 }
 
 /**
@@ -140,6 +197,16 @@ export function stepChanges(step) {
 /** Apply: the shown step's effect as one undoable move ("a hint"). */
 function apply() {
   const step = current?.hint.step;
+  if (current?.hint.kind === "remove_first") {
+    const removed = (current.hint.remove ?? []).map((r) => `${r.digit} from ${r.name}`).join(", ");
+    if (!makeMove("hint", removalChanges(current.hint))) return;
+    board.focusGrid();
+    text.textContent = `Removed ${removed}. Undo brings ${removed.includes(",") ? "them" : "it"} back.`;
+    text.hidden = false;
+    text.dataset.level = "0";
+    text.dataset.kind = "applied";
+    return;
+  }
   if (!current || current.shown < 3 || !step) return;
   const words = `Applied: ${step.text.slice(step.text.lastIndexOf(": ") + 2)}. Undo takes it back.`;
   if (!makeMove("hint", stepChanges(step))) return;

@@ -2,19 +2,23 @@
 // Path (the button in the controls): the engine's logical solution of the board as it is now
 // (`grade {grid: givens + the player's digits, path: true}`), one numbered line per step in a
 // listbox, and "Why this grade" (level, score, ratings, the techniques used, the hardest step).
-// Selecting a step (click, arrows, Previous/Next) draws it as Hint's third level does
-// (hint-view.js's highlightFor) and shows the digits that the earlier steps placed as "place"
-// candidates (the board itself is not changed: its digits stay the player's, so nothing is saved
-// or undone by looking). "Apply up to here" makes the steps up to the selected one ONE undoable
+// Selecting a step (click, arrows, Previous/Next) shows the board as it is at that step, as the
+// board's `preview`: the digits the earlier steps placed and the candidates (centre marks) left
+// after their eliminations, with the step drawn on it as Hint's third level does (hint-view.js's
+// highlightFor). The player's own layers are never changed by looking (the preview is shown
+// instead of them, not written into them), so nothing is saved or undone, and closing the panel
+// shows the player's board again. "What is a ...?" explains the selected step's technique, and
+// each technique of Why this grade (technique-help.js). "Apply up to here" makes the steps up to the selected one ONE undoable
 // move of kind "hint" (each step's changes as hint-view.js's stepChanges computes them).
 // Closing the panel clears the drawing; a change of the board's digits closes it (the path
 // belongs to the grid it was found for); any other change (marks) keeps it and redraws.
 
-import { diffLayers } from "./cell-layers.js";
+import { bit, candidateMasks, diffLayers } from "./cell-layers.js";
 import { byId } from "./dom.js";
 import { runEngine } from "./engine-runner.js";
-import { combine } from "./grid.js";
-import { highlightFor, stepChanges } from "./hint-view.js";
+import { EMPTY, PEERS, combine } from "./grid.js";
+import { drawingWords, highlightFor, stepChanges } from "./hint-view.js";
+import { askAbout } from "./technique-help.js";
 import { board } from "./page-state.js";
 import { makeMove } from "./play-history.js";
 import { showFailure } from "./verdict-view.js";
@@ -35,9 +39,10 @@ const histogram = byId("grade-histogram");
 const bottleneckButton = /** @type {HTMLButtonElement} */ (byId("grade-bottleneck"));
 const hardestLine = byId("grade-hardest");
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
+const techniqueButton = byId("path-technique");
 
-/** The path on show: the grid it was found for, its grade and steps, the selected step. */
-let shown = /** @type {{grid: string, grade: Grade, steps: Step[], at: number} | null} */ (null);
+/** The path on show: the grid it was found for (givens, entries), its grade and steps, the selected step. */
+let shown = /** @type {{grid: string, givens: string, entries: string, grade: Grade, steps: Step[], at: number} | null} */ (null);
 
 /** Setting the board's layers inside "Apply up to here" must not close the panel. */
 let applying = false;
@@ -52,18 +57,40 @@ function asHint(step) {
   return hint;
 }
 
-/** Draw the selected step (Hint's level 3), with the earlier steps' digits as "place" candidates. */
+/**
+ * The board before step `at`: the path's start (the player's digits, every empty cell's
+ * candidates) with the earlier steps' placements made (peers lose the digit) and their
+ * eliminations taken out. Plain data; the board shows it as its preview.
+ * @param {{givens: string, entries: string, steps: Step[]}} path @param {number} at
+ * @returns {{entries: string, centre: number[], placed: number, removed: number}}
+ */
+export function boardBefore(path, at) {
+  const entries = [...path.entries];
+  const centre = candidateMasks(path.givens, path.entries);
+  let placed = 0;
+  let removed = 0;
+  for (const step of path.steps.slice(0, at)) {
+    for (const { cell, digit } of step.eliminations) {
+      if (centre[cell] & bit(digit)) removed += 1;
+      centre[cell] &= ~bit(digit);
+    }
+    for (const { cell, digit } of step.placements) {
+      if (path.givens[cell] !== EMPTY || entries[cell] !== EMPTY) continue;
+      entries[cell] = String(digit);
+      centre[cell] = 0;
+      for (const peer of PEERS[cell]) centre[peer] &= ~bit(digit);
+      placed += 1;
+    }
+  }
+  return { entries: entries.join(""), centre, placed, removed };
+}
+
+/** Show the board at the selected step (the board's preview) with the step drawn on it (Hint's level 3). */
 function draw() {
   if (!shown) return;
-  const step = shown.steps[shown.at];
-  const drawing = highlightFor(asHint(step), 3) ?? {};
-  /** @type {Map<string, CandidateMark>} */
-  const candidates = new Map();
-  for (const earlier of shown.steps.slice(0, shown.at)) {
-    for (const { cell, digit } of earlier.placements) candidates.set(`${cell}:${digit}`, { cell, digit, role: "place" });
-  }
-  for (const mark of drawing.candidates ?? []) candidates.set(`${mark.cell}:${mark.digit}`, mark);
-  board.highlight = { ...drawing, candidates: [...candidates.values()] };
+  const at = boardBefore(shown, shown.at);
+  board.preview = { entries: at.entries, centre: at.centre };
+  board.highlight = highlightFor(asHint(shown.steps[shown.at]), 3);
 }
 
 /** Select step `at` (clamped): the listbox, the buttons, the drawing. @param {number} at */
@@ -81,9 +108,16 @@ function select(at) {
   panel.dataset.selected = String(shown.at);
   prevButton.disabled = shown.at === 0;
   nextButton.disabled = shown.at === shown.steps.length - 1;
-  const placed = shown.steps.slice(0, shown.at).reduce((n, s) => n + s.placements.length, 0);
-  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${shown.steps[shown.at].text}.`
-    + (placed ? ` Green discs without a tint: the ${placed} digit${placed === 1 ? "" : "s"} placed by the steps before.` : "");
+  const step = shown.steps[shown.at];
+  const { placed, removed } = boardBefore(shown, shown.at);
+  const legend = drawingWords(step);
+  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`
+    + ` The board shows the path's candidates before this step`
+    + (placed || removed ? `, after the steps before it (${placed} digit${placed === 1 ? "" : "s"} placed, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
+    + ": your own board comes back when you close the path.";
+  panel.dataset.placed = String(placed);
+  panel.dataset.removed = String(removed);
+  askAbout(techniqueButton, step.technique);
   draw();
 }
 
@@ -94,7 +128,9 @@ export function closePath() {
   shown = null;
   panel.hidden = true;
   panel.dataset.selected = "";
+  board.preview = null;
   board.highlight = null;
+  askAbout(techniqueButton, null);
   if (hadFocus) pathButton.focus();
 }
 
@@ -111,7 +147,13 @@ function showGrade(grade) {
     const item = document.createElement("li");
     item.dataset.technique = technique;
     item.dataset.count = String(count);
-    item.textContent = `${technique}: ${count}`;
+    const name = document.createElement("button");
+    name.type = "button";
+    name.className = "link-button";
+    name.dataset.technique = technique; // technique-help.js opens its explanation
+    name.textContent = `${technique}: ${count}`; // one box: a long name wraps with its count
+    name.setAttribute("aria-label", `${technique}: ${count}. What is it?`);
+    item.append(name);
     return item;
   }));
   const hardest = grade.bottleneck;
@@ -124,7 +166,7 @@ function showGrade(grade) {
 /** @param {Grade} grade @param {string} grid */
 function showPath(grade, grid) {
   const steps = grade.path ?? [];
-  shown = { grid, grade, steps, at: 0 };
+  shown = { grid, givens: board.givens, entries: board.entries, grade, steps, at: 0 };
   list.replaceChildren(...steps.map((step, i) => {
     const option = document.createElement("li");
     option.id = `path-step-${i}`;
@@ -143,6 +185,7 @@ function showPath(grade, grid) {
     list.focus();
   } else {
     status.textContent = "Nothing left to solve: the grid is full.";
+    askAbout(techniqueButton, null);
     panel.dataset.selected = "";
     prevButton.disabled = nextButton.disabled = applyButton.disabled = true;
     closeButton.focus();
@@ -168,6 +211,7 @@ function applyUpToHere() {
   if (!shown) return 0;
   const count = shown.at + 1;
   const before = board.layers;
+  board.preview = null;
   applying = true;
   let after = before;
   try {

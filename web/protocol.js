@@ -39,11 +39,12 @@
  * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
  *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
  *   units: string[], links?: StepLink[], base?: string[], cover?: string[], fins?: number[],
- *   colours?: number[][]}} Step
+ *   colours?: number[][], als?: number[][]}} Step
  *   One logical step (logic.steps.Step.to_dict()). For drawing (always sent by this engine, empty
  *   when the technique has none): links, a chain's edges in order (strong first, alternating);
  *   base and cover, a fish's units by name ("row 3"; units holds the base too); fins, its fin
- *   cells; colours, a colouring step's colour classes (cells), two per cluster.
+ *   cells; colours, a colouring step's colour classes (cells), two per cluster; als (ALS steps,
+ *   when the engine sends it), the cells of each almost locked set.
  * @typedef {{puzzle: string, solution: string, level: Level, score: number, rating: Rating,
  *   histogram: Record<string, number>, bottleneck: Step | null, steps: number, logical: boolean,
  *   seconds: number, message: string, path?: Step[]}} Grade
@@ -51,8 +52,9 @@
  * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
  *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
  *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
- * @typedef {{kind: "mistake" | "missing_candidate" | "step" | "solved", message: string,
+ * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
  *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
+ *   remove?: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
  *   hints.Hint.to_dict().
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress

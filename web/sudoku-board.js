@@ -36,9 +36,18 @@
 // The overlay (an SVG above the cells, viewBox 0 0 9 9 so it scales with the board, never
 // taking a pointer) draws `highlight`: houses outlined, cells tinted, candidates as discs at the
 // digit's place in the cell's 3x3 mini-grid (pattern, eliminate: struck, place), links between
-// candidates (strong solid, weak dashed, arrows in order). Its shapes carry data-house, data-cell,
-// data-digit, data-role, data-from, data-to, data-strong for tests; it is hidden from assistive
-// technology, and the cells' names say the same in words ("highlighted", "eliminate 3", "place 5").
+// candidates (strong solid, weak dashed, arrows in order; a group node as one capsule round all
+// its cells' candidates), a fish's base (solid outline) and cover sets (dashed) and its fins, a
+// colouring's colour classes (A, C.. filled, B, D.. hatched, so they differ without colour) and
+// ALS cell groups. Its shapes carry data-house, data-base, data-cover, data-fin, data-colour,
+// data-als, data-group, data-cell, data-digit, data-role, data-from, data-to, data-strong for
+// tests; it is hidden from assistive technology, and the cells' names say the same in words
+// ("highlighted", "fin", "colour A", "ALS 1", "eliminate 3", "place 5").
+//
+//   preview-entries="81 chars", preview-centre="0:127 .."   the board shown instead of the
+//                         player's (the solving path at a step): these digits and centre marks, no
+//                         corner marks or colours; the player's layers are not touched (property:
+//                         `preview`, {entries, centre: 81 masks} or null)
 //
 // Speed: attribute changes schedule one render in a microtask (so `layers = ...` renders once);
 // a render computes conflicts once and rewrites only the cells whose signature changed.
@@ -66,9 +75,15 @@ import { EMPTY, EMPTY_GRID, boxOf, colOf, combine, findConflicts, isGrid, rowOf 
  * in order (drawn, not named: the hint text says the chain in words).
  * @typedef {"pattern" | "eliminate" | "place"} CandidateRole
  * @typedef {{cell: number, digit: number, role: CandidateRole}} CandidateMark
- * @typedef {{from: [number, number], to: [number, number], strong: boolean}} LinkMark
- * @typedef {{houses: string[], cells: number[], candidates: CandidateMark[], links: LinkMark[]}} Highlight
+ * `base`, `cover`: a fish's houses (solid, dashed); `fins`: its fin cells; `colours`: a colouring
+ * step's colour classes (cells), two per cluster, named A, B, C, D..; `als`: ALS cell groups.
+ * A link's `from_cells` / `to_cells` (two or more cells) make that end a group node.
+ * @typedef {{from: [number, number], to: [number, number], strong: boolean, from_cells?: number[],
+ *   to_cells?: number[]}} LinkMark
+ * @typedef {{houses: string[], cells: number[], candidates: CandidateMark[], links: LinkMark[], base: string[],
+ *   cover: string[], fins: number[], colours: number[][], als: number[][]}} Highlight
  */
+/** The board shown instead of the player's: digits (81 chars) and centre marks (81 masks). @typedef {{entries: string, centre: number[]}} Preview */
 /** @typedef {{cell: number, reason: "given"}} RejectDetail */
 
 const STYLESHEET = new URL("./sudoku-board.css", import.meta.url).href;
@@ -139,12 +154,28 @@ export function cleanHighlight(value) {
   /** @type {LinkMark[]} */
   const links = [];
   for (const item of list(v.links)) {
-    const { from, to, strong } = item && typeof item === "object" ? item : {};
-    if (isCandidate(from) && isCandidate(to)) links.push({ from: [from[0], from[1]], to: [to[0], to[1]], strong: strong === true });
+    const { from, to, strong, from_cells: fromCells, to_cells: toCells } = item && typeof item === "object" ? item : {};
+    if (!isCandidate(from) || !isCandidate(to)) continue;
+    /** @type {LinkMark} */
+    const link = { from: [from[0], from[1]], to: [to[0], to[1]], strong: strong === true };
+    const group = (/** @type {unknown} */ x) => [...new Set(list(x).filter(isCell))];
+    if (group(fromCells).length > 1) link.from_cells = group(fromCells);
+    if (group(toCells).length > 1) link.to_cells = group(toCells);
+    links.push(link);
   }
-  if (!houses.length && !cells.length && !candidates.size && !links.length) return null;
-  return { houses, cells, candidates: [...candidates.values()], links };
+  const houseList = (/** @type {unknown} */ x) => [...new Set(list(x).filter((h) => typeof h === "string" && HOUSE.test(h)))];
+  const base = houseList(v.base);
+  const cover = houseList(v.cover);
+  const fins = [...new Set(list(v.fins).filter(isCell))];
+  const groups = (/** @type {unknown} */ x) => list(x).map((g) => [...new Set(list(g).filter(isCell))]).filter((g) => g.length);
+  const colours = groups(v.colours);
+  const als = groups(v.als);
+  if (![houses, cells, links, base, cover, fins, colours, als].some((x) => x.length) && !candidates.size) return null;
+  return { houses, cells, candidates: [...candidates.values()], links, base, cover, fins, colours, als };
 }
+
+/** The name of colour class i of a colouring step: A, B (the first cluster), C, D, .. @param {number} i */
+export const colourName = (i) => (i < 26 ? String.fromCharCode(65 + i) : String(i + 1));
 
 /** The cells of a house name ("row 6", "column 2", "box 5"). @param {string} house @returns {number[]} */
 function houseCells(house) {
@@ -188,7 +219,7 @@ class CellView {
 export class SudokuBoardElement extends HTMLElement {
   static observedAttributes = [
     "givens", "entries", "corner", "centre", "colours", "mode", "selected", "selection", "tool", "peer-marks",
-    "auto-candidates", "conflicts", "wrong", "paused", "flagged", "label", "highlight",
+    "auto-candidates", "conflicts", "wrong", "paused", "flagged", "label", "highlight", "preview-entries", "preview-centre",
   ];
 
   /** @type {CellView[]} */
@@ -245,6 +276,15 @@ export class SudokuBoardElement extends HTMLElement {
       });
       marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z" }));
       defs.append(marker);
+    }
+    // The hatch of colour classes B, D, ..: stripes in the class's hue (the hue comes from CSS)
+    for (let hue = 0; hue < HUES; hue++) {
+      const hatch = svg("pattern", {
+        id: `hatch-${hue}`, class: `hatch hue-${hue}`, patternUnits: "userSpaceOnUse", width: "0.2", height: "0.2",
+        patternTransform: "rotate(45)",
+      });
+      hatch.append(svg("rect", { class: "hatch-ground", width: "0.2", height: "0.2" }), svg("rect", { class: "hatch-stripe", width: "0.07", height: "0.2" }));
+      defs.append(hatch);
     }
     this.#drawing = svg("g", {});
     this.#overlay.append(defs, this.#drawing);
@@ -446,6 +486,25 @@ export class SudokuBoardElement extends HTMLElement {
     const clean = cleanHighlight(value);
     if (clean) this.setAttribute("highlight", JSON.stringify(clean));
     else this.removeAttribute("highlight");
+  }
+
+  /**
+   * The board shown instead of the player's (preview-entries, preview-centre), or null; the
+   * player's layers stay as they are. @returns {Preview | null}
+   */
+  get preview() {
+    const entries = this.getAttribute("preview-entries");
+    return isGrid(entries) ? { entries: /** @type {string} */ (entries), centre: parseMarks(this.getAttribute("preview-centre")) } : null;
+  }
+  /** @param {Preview | null | undefined} value */
+  set preview(value) {
+    if (value && isGrid(value.entries)) {
+      this.setAttribute("preview-entries", value.entries);
+      this.setAttribute("preview-centre", formatMarks(cleanMasks(value.centre)));
+    } else {
+      this.removeAttribute("preview-entries");
+      this.removeAttribute("preview-centre");
+    }
   }
 
   /** Digits of both layers as one 81-character grid. */
@@ -689,9 +748,15 @@ export class SudokuBoardElement extends HTMLElement {
 
   #render() {
     if (!this.#cells.length || !this.isConnected) return;
-    this.#grid.setAttribute("aria-label", this.getAttribute("label") || "Sudoku");
-    const { givens, corner, centre, colours } = this.layers;
-    const grid = this.grid;
+    const preview = this.preview;
+    const label = this.getAttribute("label") || "Sudoku";
+    this.#grid.setAttribute("aria-label", preview ? `${label}: the solving path's board, not yours` : label);
+    this.#grid.toggleAttribute("data-preview", Boolean(preview));
+    const { givens, entries, corner, centre, colours } = preview
+      ? { ...this.layers, entries: preview.entries, corner: cleanMasks([]), centre: preview.centre, colours: cleanMasks([]) }
+      : this.layers;
+    const grid = combine(givens, entries);
+    const players = preview ? this.grid : grid;
     const mode = this.mode;
     const paused = this.paused;
     const cursor = this.selected;
@@ -726,6 +791,7 @@ export class SudokuBoardElement extends HTMLElement {
         same: cursorDigit !== EMPTY && digit === cursorDigit && cell !== cursor,
         conflict: conflictCells.has(cell),
         wrong: !hide && wrong.has(cell) && digit !== EMPTY && givens[cell] === EMPTY,
+        fromPath: !hide && digit !== EMPTY && players[cell] === EMPTY,
         flagged: !hide && flagged.has(cell),
         readonly: givens[cell] !== EMPTY && mode === "play",
         hide,
@@ -754,29 +820,60 @@ export class SudokuBoardElement extends HTMLElement {
     /** @type {SVGElement[]} */
     const shapes = [];
     const inset = 0.05;
-    for (const house of highlight.houses) {
-      const [kind, number] = house.split(" ");
+    /** @param {string} kind  house, base or cover @param {string} house */
+    const houseShape = (kind, house) => {
+      const [name, number] = house.split(" ");
       const n = Number(number) - 1;
-      const [x, y, w, h] = kind === "row" ? [0, n, 9, 1] : kind === "column" ? [n, 0, 1, 9] : [3 * (n % 3), 3 * Math.floor(n / 3), 3, 3];
-      shapes.push(svg("rect", {
-        class: "house", "data-house": house, x: x + inset, y: y + inset, width: w - 2 * inset, height: h - 2 * inset, rx: 0.08,
-      }));
-    }
-    for (const cell of highlight.cells) {
-      shapes.push(svg("rect", {
-        class: "cell-mark", "data-cell": cell, x: colOf(cell) + inset, y: rowOf(cell) + inset, width: 1 - 2 * inset, height: 1 - 2 * inset, rx: 0.06,
-      }));
-    }
+      const [x, y, w, h] = name === "row" ? [0, n, 9, 1] : name === "column" ? [n, 0, 1, 9] : [3 * (n % 3), 3 * Math.floor(n / 3), 3, 3];
+      const shift = kind === "cover" ? 2 * inset : inset; // a cover set crossing a base stays visible inside it
+      return svg("rect", { class: `house ${kind}`, [`data-${kind}`]: house, x: x + shift, y: y + shift, width: w - 2 * shift, height: h - 2 * shift, rx: 0.08 });
+    };
+    /** @param {string} className @param {number} cell @param {Record<string, string | number>} data @param {number} [pad] */
+    const cellShape = (className, cell, data, pad = inset) => svg("rect", {
+      class: className, ...data, x: colOf(cell) + pad, y: rowOf(cell) + pad, width: 1 - 2 * pad, height: 1 - 2 * pad, rx: 0.06,
+    });
+    for (const house of highlight.houses) shapes.push(houseShape("house", house));
+    for (const house of highlight.base) shapes.push(houseShape("base", house));
+    for (const house of highlight.cover) shapes.push(houseShape("cover", house));
+    highlight.colours.forEach((cells, i) => {
+      const hue = i % HUES;
+      for (const cell of cells) {
+        const shape = cellShape(`colour ${i % 2 ? "hatched" : "solid"} hue-${hue}`, cell, { "data-colour": colourName(i), "data-cell": cell }, 0.03);
+        if (i % 2) shape.setAttribute("fill", `url(#hatch-${hue})`);
+        shapes.push(shape);
+      }
+    });
+    highlight.als.forEach((cells, i) => {
+      for (const cell of cells) shapes.push(cellShape(`als hue-${i % HUES}`, cell, { "data-als": i + 1, "data-cell": cell }, 0.08));
+    });
+    for (const cell of highlight.cells) shapes.push(cellShape("cell-mark", cell, { "data-cell": cell }));
+    for (const cell of highlight.fins) shapes.push(cellShape("fin", cell, { "data-fin": cell }, 0.1));
+    /** @type {Set<string>} */
+    const groupsDrawn = new Set();
     for (const link of highlight.links) {
-      const [x1, y1] = candidateAt(link.from[0], link.from[1]);
-      const [x2, y2] = candidateAt(link.to[0], link.to[1]);
-      const length = Math.hypot(x2 - x1, y2 - y1) || 1;
-      const cut = Math.min(CANDIDATE_R + 0.02, length / 3);
-      const [dx, dy] = [((x2 - x1) / length) * cut, ((y2 - y1) / length) * cut];
+      const from = nodeShape(link.from[1], link.from_cells ?? [link.from[0]]);
+      const to = nodeShape(link.to[1], link.to_cells ?? [link.to[0]]);
+      for (const [node, cells] of /** @type {const} */ ([[from, link.from_cells], [to, link.to_cells]])) {
+        const id = cells ? `${cells.join(" ")}:${node.digit}` : "";
+        if (!cells || groupsDrawn.has(id)) continue;
+        groupsDrawn.add(id);
+        shapes.push(svg("rect", {
+          class: "group", "data-group": cells.join(" "), "data-digit": node.digit,
+          x: node.x - node.hx, y: node.y - node.hy, width: 2 * node.hx, height: 2 * node.hy, rx: CANDIDATE_R,
+        }));
+      }
+      const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+      const [ux, uy] = [(to.x - from.x) / length, (to.y - from.y) / length];
+      const cutFrom = Math.min(edgeDistance(from, ux, uy) + 0.02, length / 3);
+      const cutTo = Math.min(edgeDistance(to, ux, uy) + 0.02, length / 3);
       const kind = link.strong ? "strong" : "weak";
+      /** @type {Record<string, string | number>} */
+      const data = { "data-from": link.from.join(":"), "data-to": link.to.join(":"), "data-strong": String(link.strong) };
+      if (link.from_cells) data["data-from-cells"] = link.from_cells.join(" ");
+      if (link.to_cells) data["data-to-cells"] = link.to_cells.join(" ");
       shapes.push(svg("line", {
-        class: `link ${kind}`, "data-from": link.from.join(":"), "data-to": link.to.join(":"), "data-strong": String(link.strong),
-        x1: x1 + dx, y1: y1 + dy, x2: x2 - dx, y2: y2 - dy, "marker-end": `url(#arrow-${kind})`,
+        class: `link ${kind}`, ...data,
+        x1: from.x + ux * cutFrom, y1: from.y + uy * cutFrom, x2: to.x - ux * cutTo, y2: to.y - uy * cutTo, "marker-end": `url(#arrow-${kind})`,
       }));
     }
     for (const { cell, digit, role } of highlight.candidates) {
@@ -799,7 +896,7 @@ export class SudokuBoardElement extends HTMLElement {
    * @param {number} cell @param {CellView} view
    * @param {{digit: string, given: boolean, corner: number, centre: number, colours: number, keptCorner: number,
    *   keptCentre: number, selected: boolean, cursor: boolean, peer: boolean, same: boolean, conflict: boolean,
-   *   wrong: boolean, flagged: boolean, readonly: boolean, hide: boolean, highlight: string}} s
+   *   wrong: boolean, fromPath: boolean, flagged: boolean, readonly: boolean, hide: boolean, highlight: string}} s
    */
   // Marks are drawn by CSS (`content: attr(...)`), not as text: the cell's accessible name says
   // them in words ("corner 1 3 7"), and text "137" in the cell would not match that name (axe's
@@ -851,6 +948,7 @@ export class SudokuBoardElement extends HTMLElement {
     };
     mark("given", s.given);
     mark("entry", !s.given && s.digit !== EMPTY);
+    mark("from-path", s.fromPath);
     mark("corner", s.keptCorner !== 0, maskDigits(s.keptCorner).join(""));
     mark("centre", s.keptCentre !== 0, maskDigits(s.keptCentre).join(""));
     mark("colours", s.colours !== 0, colourList.join(" "));
@@ -876,6 +974,7 @@ export class SudokuBoardElement extends HTMLElement {
       if (s.given) words.push("given");
       if (s.conflict) words.push("conflict");
       if (s.wrong) words.push("wrong");
+      if (s.fromPath) words.push("placed by the path");
       if (centreDigits.length) words.push(`centre ${centreDigits.join(" ")}`);
       if (cornerDigits.length) words.push(`corner ${cornerDigits.join(" ")}`);
       if (colourList.length) words.push(`colour ${listWords(colourList.map((k) => COLOUR_NAMES[k - 1]))}`);
@@ -888,6 +987,31 @@ export class SudokuBoardElement extends HTMLElement {
 
 /** A candidate disc's radius, in cells. */
 const CANDIDATE_R = 0.155;
+/** Hues for colour classes (A, B, C, D: one each) and ALS groups, cycled. */
+const HUES = 4;
+
+/**
+ * A chain node as drawn: the centre of its candidates' places and the half-size of the box round
+ * them (a single candidate: its disc; a group node: a capsule over all its cells).
+ * @param {number} digit @param {number[]} cells @returns {{x: number, y: number, hx: number, hy: number, digit: number}}
+ */
+function nodeShape(digit, cells) {
+  const places = cells.map((cell) => candidateAt(cell, digit));
+  const xs = places.map((p) => p[0]);
+  const ys = places.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, hx: (x1 - x0) / 2 + CANDIDATE_R, hy: (y1 - y0) / 2 + CANDIDATE_R, digit };
+}
+
+/**
+ * How far from a node's centre a line leaving in direction (ux, uy) crosses its edge (a disc:
+ * its radius; a capsule: its box).
+ * @param {{hx: number, hy: number}} node @param {number} ux @param {number} uy
+ */
+function edgeDistance(node, ux, uy) {
+  if (node.hx === CANDIDATE_R && node.hy === CANDIDATE_R) return CANDIDATE_R;
+  return Math.min(Math.abs(ux) > 1e-9 ? node.hx / Math.abs(ux) : Infinity, Math.abs(uy) > 1e-9 ? node.hy / Math.abs(uy) : Infinity);
+}
 
 /** Where digit d sits in a cell: the centre of its place in the cell's 3x3 mini-grid (x, y in cells). @param {number} cell @param {number} digit */
 function candidateAt(cell, digit) {
@@ -915,9 +1039,19 @@ function highlightWords(highlight) {
   if (!highlight) return words.map(() => "");
   const inCells = new Set(highlight.cells);
   const inHouses = new Set(highlight.houses.flatMap(houseCells));
+  const inBase = new Set(highlight.base.flatMap(houseCells));
+  const inCover = new Set(highlight.cover.flatMap(houseCells));
   for (let cell = 0; cell < 81; cell++) {
     if (inCells.has(cell)) words[cell].push("highlighted");
-    else if (inHouses.has(cell)) words[cell].push("highlighted region");
+    if (inBase.has(cell)) words[cell].push("base region");
+    if (inCover.has(cell)) words[cell].push("cover region");
+    if (!inCells.has(cell) && !inBase.has(cell) && !inCover.has(cell) && inHouses.has(cell)) words[cell].push("highlighted region");
+  }
+  for (const cell of highlight.fins) words[cell].push("fin");
+  highlight.colours.forEach((cells, i) => cells.forEach((cell) => words[cell].push(`colour ${colourName(i)}`)));
+  highlight.als.forEach((cells, i) => cells.forEach((cell) => words[cell].push(`ALS ${i + 1}`)));
+  for (const link of highlight.links) {
+    for (const cells of [link.from_cells, link.to_cells]) for (const cell of cells ?? []) if (!words[cell].includes("group")) words[cell].push("group");
   }
   for (const role of ROLES) {
     /** @type {Map<number, number[]>} */

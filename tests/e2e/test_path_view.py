@@ -7,6 +7,7 @@ techniques and the hardest step, which draws itself when clicked."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -14,9 +15,10 @@ from playwright.sync_api import expect
 
 from e2e.axe import check_axe
 from e2e.play_helpers import moves, no_marks
-from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, overlay
+from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, PUZZLE, names, overlay
 from e2e.test_hint_drawing import set_up as hint_state
-from sudoku_core import grade
+from sudoku_core import grade, parse
+from sudoku_core.logic import Board
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -56,9 +58,10 @@ def selected(app: Studio, index: int) -> None:
 
 
 def drawing_of(index: int) -> dict[str, set[tuple[int, int]]]:
-    """What step ``index`` draws: its own candidates, and the digits the steps before placed."""
+    """What step ``index`` draws: its own candidates (the digits the steps before placed are
+    on the board's preview, not drawn)."""
     step: Step = PATH[index]
-    place = {(c, d) for earlier in PATH[: index + 1] for c, d in earlier.placements}
+    place = set(step.placements)
     return {
         "pattern": set(step.candidates) - place - set(step.eliminations),
         "eliminate": set(step.eliminations),
@@ -66,8 +69,34 @@ def drawing_of(index: int) -> dict[str, set[tuple[int, int]]]:
     }
 
 
+def board_before(index: int) -> tuple[str, str]:
+    """The board the preview shows at step ``index``: the player's digits and the ones the
+    steps before placed (preview-entries), the candidates left (preview-centre)."""
+    board = Board.from_grid(parse(GRID))
+    for step in PATH[:index]:
+        step.apply(board)
+    entries = "".join(
+        str(board.values[c]) if board.values[c] and PUZZLE[c] == "." else "." for c in range(81)
+    )
+    centre = " ".join(
+        f"{c}:{''.join(str(d) for d in range(1, 10) if board.cands[c] >> (d - 1) & 1)}"
+        for c in range(81)
+        if board.cands[c]
+    )
+    return entries, centre
+
+
 def drawn(app: Studio, index: int) -> None:
-    """The overlay shows step ``index`` (waits until it has been redrawn)."""
+    """The board shows step ``index``: the board as it is before it (its preview: digits placed
+    and candidates removed by the steps before), and the step drawn on it."""
+    entries, centre = board_before(index)
+    expect(app.board).to_have_attribute("preview-entries", entries)
+    expect(app.board).to_have_attribute("preview-centre", centre)
+    expect(app.board).to_have_attribute("entries", ENTRIES)  # the player's own layer is untouched
+    from_path = {c for c in range(81) if entries[c] != ENTRIES[c]}
+    assert from_path == {c for c, _ in {p for s in PATH[:index] for p in s.placements}}
+    for cell in list(from_path)[:3]:
+        expect(app.cell(cell)).to_have_attribute("aria-label", re.compile(r"placed by the path"))
     want = drawing_of(index)
     expect(app.board.locator('svg.overlay [data-role="place"]')).to_have_count(len(want["place"]))
     expect(app.board.locator('svg.overlay [data-role="eliminate"]')).to_have_count(
@@ -121,11 +150,27 @@ def test_the_path_lists_every_step_and_the_selection_moves_the_drawing(app: Stud
     selected(app, 10)
     drawn(app, 10)
 
-    # Close: the panel and the drawing go
+    # What is it? The selected step's technique, explained in a dialog
+    technique = app.page.locator("#path-technique")
+    expect(technique).to_have_attribute("data-technique", PATH[10].technique)
+    technique.click()
+    dialog = app.page.get_by_role("dialog", name=PATH[10].technique)
+    expect(dialog).to_be_visible()
+    expect(app.page.locator("#technique-look")).not_to_be_empty()
+    app.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+    # Close: the panel, the drawing and the path's board go; the player's board is as it was
     app.button("Close").click()
     expect(panel(app)).to_be_hidden()
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(0)
     expect(app.board.locator("svg.overlay [data-house]")).to_have_count(0)
+    for name in ("preview-entries", "preview-centre"):
+        expect(app.board).not_to_have_attribute(name, re.compile(".*"))
+    expect(app.board).to_have_attribute("entries", ENTRIES)
+    no_marks(app, "centre")
+    assert not any("placed by the path" in n for n in names(app).values())
+    moves(app, 4, 0)  # looking made no move
 
 
 def test_apply_up_to_here_is_one_move_and_undo_restores_the_board(app: Studio) -> None:
