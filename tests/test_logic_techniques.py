@@ -26,6 +26,7 @@ from sudoku_core.logic import (
     uniqueness,
     wings,
 )
+from sudoku_core.logic.board import PEER_BITS, cells_of
 from sudoku_core.logic.steps import TECHNIQUES, removals
 
 EMPTY = (0,) * 81
@@ -70,7 +71,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Uniqueness Test 2",
         "Uniqueness Test 3",
         "Uniqueness Test 4",
+        "Uniqueness Test 5",
+        "Uniqueness Test 6",
         "Hidden Rectangle",
+        "Avoidable Rectangle Type 1",
+        "Avoidable Rectangle Type 2",
     ]
     assert [t.name for t in CATALOGUE] == [
         "Full House",
@@ -102,7 +107,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Uniqueness Test 2",
         "Uniqueness Test 3",
         "Uniqueness Test 4",
+        "Uniqueness Test 5",
+        "Uniqueness Test 6",
         "Hidden Rectangle",
+        "Avoidable Rectangle Type 1",
+        "Avoidable Rectangle Type 2",
         "Finned X-Wing",
         "Sashimi X-Wing",
         "Finned Swordfish",
@@ -152,6 +161,20 @@ def test_full_house() -> None:
     step = singles.find_full_house(Board.from_grid(grid))
     assert step is not None and step.placements == ((rc(5, 5), 5),)
     assert step.text.startswith("Full House in box 5")
+
+
+def test_singles_are_taken_in_hodokus_order() -> None:
+    """A path's score depends on which single comes next: HoDoKu (hodoku-py 0.2.1) scores
+    these puzzles of singles 334, 228 and 290; scanning the grid for the first single
+    instead gave 324, 238 and 250."""
+    from sudoku_core.grading import grade
+
+    for puzzle, score in (
+        ("4.3.9.6...7..1...9....6.....1..........5..193...174.2.7.6..8..2.8..2...4........6", 334),
+        (".6...1......5...14.....7356923.7....4.69.........2.6..7.4..38....21...9..5..9..63", 228),
+        ("..514....7.....9......52..8.5..9......3.....5..94852....4.....11..726..9....1..7.", 290),
+    ):
+        assert grade(puzzle).score == score, puzzle
 
 
 def test_naked_single_and_none_on_an_open_board() -> None:
@@ -253,6 +276,61 @@ def test_unique_rectangle_type_1_only_when_unique() -> None:
         uniqueness.find_ur_type1(board_with({rc(1, 1): "12", rc(1, 2): "12", rc(2, 1): "12"}))
         is None
     )
+
+
+def test_unique_rectangle_type_5_with_diagonal_extra_corners() -> None:
+    # Floor r1c1, r2c4 {1,2}; r1c4 and r2c1 add the same 3: one of them is 3.
+    cells = {rc(1, 1): "12", rc(2, 4): "12", rc(1, 4): "123", rc(2, 1): "123"}
+    step = uniqueness.find_ur_type5(board_with(cells))
+    assert step is not None and step.technique == "Uniqueness Test 5"
+    assert removed(step) == {(rc(1, 2), 3), (rc(1, 3), 3), (rc(2, 5), 3), (rc(2, 6), 3)}
+    # Different extra digits: no single z, and the same roof in one row is Test 2's, not 5's.
+    assert uniqueness.find_ur_type5(board_with({**cells, rc(2, 1): "124"})) is None
+    in_a_row = {rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "123", rc(2, 4): "123"}
+    assert uniqueness.find_ur_type5(board_with(in_a_row)) is None
+    assert uniqueness.find_ur_type2(board_with(in_a_row)) is not None
+
+
+def test_unique_rectangle_type_6_needs_x_only_in_the_rectangle_lines() -> None:
+    cells = {rc(1, 1): "12", rc(2, 4): "12", rc(1, 4): "125", rc(2, 1): "126"}
+    lines = [("row", 1, 1, "14"), ("row", 2, 1, "14"), ("col", 1, 1, "12"), ("col", 4, 1, "12")]
+    step = uniqueness.find_ur_type6(board_with(cells, lines))
+    assert step is not None and step.technique == "Uniqueness Test 6"
+    assert removed(step) == {(rc(1, 4), 1), (rc(2, 1), 1)}
+    assert uniqueness.find_ur_type6(board_with(cells, lines[:3])) is None
+
+
+def _solved_since_start(cells: dict[int, str], placed: dict[int, int], given: int = -1) -> Board:
+    """An open board with ``placed`` digits put in by the solver (``given``: the cell of
+    ``placed`` that was a given instead)."""
+    board = board_with(cells)
+    if given >= 0:
+        board.givens |= 1 << given
+    for cell, digit in placed.items():
+        board.place(cell, digit)
+    return board
+
+
+def test_avoidable_rectangle_type_1_and_not_with_a_given() -> None:
+    # r1c1=1, r2c1=2, r1c4=2 solved on the way: r2c4 {1,3} cannot be 1.
+    placed = {rc(1, 1): 1, rc(2, 1): 2, rc(1, 4): 2}
+    step = uniqueness.find_avoidable_rectangle_type1(_solved_since_start({rc(2, 4): "13"}, placed))
+    assert step is not None and step.technique == "Avoidable Rectangle Type 1"
+    assert removed(step) == {(rc(2, 4), 1)}
+    given = _solved_since_start({rc(2, 4): "13"}, placed, given=rc(1, 1))
+    assert uniqueness.find_avoidable_rectangle_type1(given) is None
+
+
+def test_avoidable_rectangle_type_2() -> None:
+    placed = {rc(1, 1): 1, rc(2, 1): 2}
+    board = _solved_since_start({rc(1, 4): "23", rc(2, 4): "13"}, placed)
+    step = uniqueness.find_avoidable_rectangle_type2(board)
+    assert step is not None and step.technique == "Avoidable Rectangle Type 2"
+    seeing_both = PEER_BITS[rc(1, 4)] & PEER_BITS[rc(2, 4)] & board.where[3]
+    assert removed(step) == {(c, 3) for c in cells_of(seeing_both)}
+    assert uniqueness.find_avoidable_rectangle_type1(board) is None
+    other = _solved_since_start({rc(1, 4): "23", rc(2, 4): "14"}, placed)
+    assert uniqueness.find_avoidable_rectangle_type2(other) is None
 
 
 CHAIN_OF_8 = [("row", 2, 8, "28"), ("col", 8, 8, "27"), ("row", 7, 8, "38")]

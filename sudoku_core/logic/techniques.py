@@ -59,8 +59,26 @@ CATALOGUE: Final = (
     Technique("Uniqueness Test 2", H, 100, 4.6, uniqueness.find_ur_type2, needs_uniqueness=True),
     Technique("Uniqueness Test 3", H, 100, 4.7, uniqueness.find_ur_type3, needs_uniqueness=True),
     Technique("Uniqueness Test 4", H, 100, 4.6, uniqueness.find_ur_type4, needs_uniqueness=True),
+    Technique("Uniqueness Test 5", H, 100, 4.6, uniqueness.find_ur_type5, needs_uniqueness=True),
+    Technique("Uniqueness Test 6", H, 100, 4.6, uniqueness.find_ur_type6, needs_uniqueness=True),
     Technique(
         "Hidden Rectangle", H, 100, 4.7, uniqueness.find_hidden_rectangle, needs_uniqueness=True
+    ),
+    Technique(
+        "Avoidable Rectangle Type 1",
+        H,
+        100,
+        4.5,
+        uniqueness.find_avoidable_rectangle_type1,
+        needs_uniqueness=True,
+    ),
+    Technique(
+        "Avoidable Rectangle Type 2",
+        H,
+        100,
+        4.5,
+        uniqueness.find_avoidable_rectangle_type2,
+        needs_uniqueness=True,
     ),
     Technique("Finned X-Wing", H, 130, 3.4, fish.find_finned_x_wing),
     Technique("Sashimi X-Wing", H, 150, 3.5, fish.find_sashimi_x_wing),
