@@ -17,6 +17,7 @@ from sudoku_core.logic import (
     find_step,
     fish,
     forcing,
+    franken,
     grouped,
     intersections,
     single_digit,
@@ -127,6 +128,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Grouped Nice Loop/AIC",
         "ALS-XZ",
         "ALS-XY-Wing",
+        "ALS-XY-Chain",
+        "Franken X-Wing",
+        "Franken Swordfish",
+        "Finned Franken X-Wing",
+        "Finned Franken Swordfish",
         "Forcing Chain",
         "Forcing Net",
         "Trial and Error",
@@ -239,6 +245,29 @@ def test_finned_x_wing_removes_only_in_the_fin_box() -> None:
     step = fish.find_finned_x_wing(board)
     assert step is not None and step.technique == "Finned X-Wing"
     assert removed(step) == {(rc(7, 7), 6), (rc(9, 7), 6)}
+
+
+FRANKEN_BOX_5 = {
+    rc(r, c): "23456789" for r in (4, 5, 6) for c in (4, 5, 6) if (r, c) not in ((4, 5), (6, 5))
+}
+"""Box 5 keeps digit 1 only in r4c5 and r6c5 (column 5)."""
+
+
+def test_franken_x_wing_with_a_box_as_base_and_not_with_a_third_cell() -> None:
+    # Base row 1 (1 in c1, c5) and box 5 (1 in c5); cover columns 1 and 5.
+    board = board_with(FRANKEN_BOX_5, [("row", 1, 1, "15")])
+    step = franken.find_franken_x_wing(board)
+    assert step is not None and step.technique == "Franken X-Wing"
+    assert (step.base, step.cover, step.fins) == ((0, 22), (9, 13), ())
+    assert removed(step) == {(rc(r, 1), 1) for r in range(2, 10)} | {
+        (rc(r, 5), 1) for r in (2, 3, 7, 8, 9)
+    }
+    # A third 1 in box 5 (r5c4) leaves it uncovered: no fish, but a finned one.
+    finned = board_with({**FRANKEN_BOX_5, rc(5, 4): "123456789"}, [("row", 1, 1, "15")])
+    assert franken.find_franken_x_wing(finned) is None
+    step = franken.find_finned_franken_x_wing(finned)
+    assert step is not None and step.technique == "Finned Franken X-Wing"
+    assert step.fins == (rc(5, 4),) and removed(step) == {(rc(5, 1), 1)}
 
 
 def test_skyscraper() -> None:
@@ -425,6 +454,17 @@ def test_als_xy_wing_and_not_with_one_common_digit() -> None:
     assert "z=3" in step.text
     # B = r2c1 {1,3}: both links are on 1, so no wing.
     assert als.find_als_xy_wing(board_with({**cells, rc(2, 1): "13"})) is None
+
+
+def test_als_xy_chain_and_not_without_a_digit_at_both_ends() -> None:
+    # r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c9 {1,4}: one end is 1 (z=1).
+    cells = {rc(1, 1): "12", rc(1, 5): "23", rc(5, 5): "34", rc(5, 9): "14"}
+    step = als.find_als_xy_chain(board_with(cells))
+    assert step is not None and step.technique == "ALS-XY-Chain"
+    assert removed(step) == {(rc(1, 9), 1), (rc(5, 1), 1)}
+    assert step.als == ((rc(1, 1),), (rc(1, 5),), (rc(5, 5),), (rc(5, 9),))
+    assert "z=1" in step.text
+    assert als.find_als_xy_chain(board_with({**cells, rc(5, 9): "45"})) is None
 
 
 def test_sue_de_coq_and_not_when_the_helpers_share_a_digit() -> None:

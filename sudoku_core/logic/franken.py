@@ -1,0 +1,231 @@
+"""Franken fish: fish whose base or cover sets include boxes.
+
+A fish of size n on digit d takes n *base* units and n *cover* units: when every base
+candidate of d lies in a cover unit, the n base units hold n d's (their cells do not overlap),
+one in each cover unit, so the cover units lose d everywhere outside the base. A cell in two
+cover units would use two of them at once, so it loses d too (a *cannibal* elimination).
+In a *Franken* fish the base is rows and boxes and the cover columns and boxes (or base
+columns and boxes, cover rows and boxes), with at least one box; a plain rows-and-columns
+fish is :mod:`sudoku_core.logic.fish`'s.
+
+*Finned*: some base candidates (the fins, at most five, plus cells shared by two base units,
+the *endo fins*, at most two) lie outside the cover. Either the fish holds or a fin is true,
+so only the cells that also see every fin lose d.
+
+As HoDoKu's default configuration: Franken X-Wing and Swordfish, finned Franken X-Wing and
+Swordfish; the step is the first found (digits 1-9, rows as base first, base units in unit
+order, then cover units in unit order), as HoDoKu's ``FishSolver`` returns it.
+
+The search is a generator (``iter_*``) that yields every few hundred base sets: the finned
+Swordfish tries thousands of them on a hard board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import combinations
+from typing import Final
+
+from sudoku_core._steps import run_to_end
+from sudoku_core.grid import cell_name, unit_name
+from sudoku_core.logic.board import ALL_CELLS, PEER_BITS, UNIT_BITS, Board, cells_of
+from sudoku_core.logic.steps import Search, Step, make_step
+
+__all__ = [
+    "find_finned_franken_swordfish",
+    "find_finned_franken_x_wing",
+    "find_franken_swordfish",
+    "find_franken_x_wing",
+    "iter_franken",
+]
+
+_NAMES: Final = {2: "X-Wing", 3: "Swordfish"}
+_MAX_FINS: Final = 5
+_MAX_ENDO_FINS: Final = 2
+_BASES_PER_SLICE: Final = 150
+_BOXES: Final = tuple(range(18, 27))
+_SIDES: Final = (
+    (tuple(range(9)) + _BOXES, tuple(range(9, 18)) + _BOXES),  # base rows, cover columns
+    (tuple(range(9, 18)) + _BOXES, tuple(range(9)) + _BOXES),  # base columns, cover rows
+)
+"""Per orientation: the units the base and the cover are taken from, in unit order."""
+
+
+def _common_peers(cells: int) -> int:
+    seen = ALL_CELLS
+    for c in cells_of(cells):
+        seen &= PEER_BITS[c]
+    return seen
+
+
+def _is_franken(base: tuple[int, ...], cover: tuple[int, ...]) -> bool:
+    """At least one box: else the fish is a basic one (rows and columns only)."""
+    return any(u >= 18 for u in base) or any(u >= 18 for u in cover)
+
+
+def _covers(
+    where_d: int,
+    base_cells: int,
+    endo: int,
+    eligible: list[tuple[int, int]],
+    n: int,
+    *,
+    finned: bool,
+) -> Generator[tuple[tuple[int, ...], int, int], None, None]:
+    """Every cover of ``n`` units from ``eligible`` (unit, its d cells) in order, with its
+    eliminations and fins (none when not ``finned``), pruned once more fins than allowed are
+    certain (no later unit covers them)."""
+    later = [0] * (len(eligible) + 1)
+    for i in range(len(eligible) - 1, -1, -1):
+        later[i] = later[i + 1] | eligible[i][1]
+    chosen: list[int] = []
+
+    def grow(
+        start: int, covered: int, twice: int
+    ) -> Generator[tuple[tuple[int, ...], int, int], None, None]:
+        if len(chosen) == n:
+            fins = (base_cells & ~covered) | endo
+            if not finned:
+                if fins:
+                    return
+                removed = (where_d & covered & ~base_cells) | (where_d & twice)
+            else:
+                if not fins or fins.bit_count() > _MAX_FINS:
+                    return
+                seen = _common_peers(fins)
+                removed = ((where_d & covered & ~base_cells) | (where_d & twice)) & seen
+            if removed:
+                yield tuple(eligible[i][0] for i in chosen), removed, fins
+            return
+        for i in range(start, len(eligible) - (n - len(chosen)) + 1):
+            certain = base_cells & ~covered & ~later[i]
+            if certain and (not finned or certain.bit_count() > _MAX_FINS):
+                return
+            cells = eligible[i][1]
+            if finned and len(chosen) + 1 < n and not base_cells & ~(covered | cells):
+                continue  # as HoDoKu: a partial cover with no fin left is not extended
+            chosen.append(i)
+            yield from grow(i + 1, covered | cells, twice | (covered & cells))
+            chosen.pop()
+
+    yield from grow(0, 0, 0)
+
+
+def iter_franken(board: Board, n: int, finned: bool) -> Search:
+    """The first Franken fish of size ``n`` (finned or not) in HoDoKu's order, in slices."""
+    tried = 0
+    for d in range(1, 10):
+        where_d = board.where[d]
+        for base_units, cover_units in _SIDES:
+            pool = [(u, where_d & UNIT_BITS[u]) for u in base_units]
+            pool = [(u, c) for u, c in pool if c and (finned or c.bit_count() <= n)]
+            for base in combinations(pool, n):
+                tried += 1
+                if tried % _BASES_PER_SLICE == 0:
+                    yield
+                base_cells = endo = 0
+                for _, cells in base:
+                    overlap = base_cells & cells
+                    if overlap:
+                        endo |= overlap
+                    base_cells |= cells
+                if endo and (not finned or endo.bit_count() > _MAX_ENDO_FINS):
+                    continue
+                used = {u for u, _ in base}
+                eligible = [
+                    (u, where_d & UNIT_BITS[u])
+                    for u in cover_units
+                    if u not in used and where_d & UNIT_BITS[u] & base_cells
+                ]
+                if len(eligible) < n:
+                    continue
+                base_ids = tuple(u for u, _ in base)
+                for cover, removed, fins in _covers(
+                    where_d, base_cells, endo, eligible, n, finned=finned
+                ):
+                    if _is_franken(base_ids, cover):
+                        return _step(
+                            board,
+                            d,
+                            n=n,
+                            finned=finned,
+                            base=base_ids,
+                            cover=cover,
+                            removed=removed,
+                            fins=fins,
+                        )
+    return None
+
+
+def _step(
+    board: Board,
+    d: int,
+    *,
+    n: int,
+    finned: bool,
+    base: tuple[int, ...],
+    cover: tuple[int, ...],
+    removed: int,
+    fins: int,
+) -> Step:
+    name = ("Finned Franken " if finned else "Franken ") + _NAMES[n]
+    body = 0
+    for u in base:
+        body |= board.where[d] & UNIT_BITS[u]
+    text = (
+        f"{name} on {d}: base {', '.join(unit_name(u) for u in base)}, "
+        f"cover {', '.join(unit_name(u) for u in cover)}"
+    )
+    if fins:
+        text += " with fin " + ", ".join(cell_name(c) for c in cells_of(fins))
+    return make_step(
+        name,
+        text,
+        eliminations=[(c, d) for c in cells_of(removed)],
+        cells=list(cells_of(body)),
+        candidates=[(c, d) for c in cells_of(body)],
+        units=base,
+        base=base,
+        cover=cover,
+        fins=list(cells_of(fins)),
+    )
+
+
+def find_franken_x_wing(board: Board) -> Step | None:
+    """Franken X-Wing: two base and two cover units, a box among them."""
+    return run_to_end(iter_franken(board, 2, False))
+
+
+def find_franken_swordfish(board: Board) -> Step | None:
+    """Franken Swordfish: three base and three cover units, a box among them."""
+    return run_to_end(iter_franken(board, 3, False))
+
+
+def find_finned_franken_x_wing(board: Board) -> Step | None:
+    """Finned Franken X-Wing."""
+    return run_to_end(iter_franken(board, 2, True))
+
+
+def find_finned_franken_swordfish(board: Board) -> Step | None:
+    """Finned Franken Swordfish."""
+    return run_to_end(iter_franken(board, 3, True))
+
+
+def iter_franken_x_wing(board: Board) -> Search:
+    """:func:`find_franken_x_wing` in slices."""
+    return iter_franken(board, 2, False)
+
+
+def iter_franken_swordfish(board: Board) -> Search:
+    """:func:`find_franken_swordfish` in slices."""
+    return iter_franken(board, 3, False)
+
+
+def iter_finned_franken_x_wing(board: Board) -> Search:
+    """:func:`find_finned_franken_x_wing` in slices."""
+    return iter_franken(board, 2, True)
+
+
+def iter_finned_franken_swordfish(board: Board) -> Search:
+    """:func:`find_finned_franken_swordfish` in slices."""
+    return iter_franken(board, 3, True)
