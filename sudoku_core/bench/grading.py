@@ -150,9 +150,12 @@ def hodoku_grades(
             known[row["p"]] = (row["level"].lower(), int(row.get("score", -1)))
     todo = [p for p in puzzles if p not in known]
     if todo:
-        probe = subprocess.run(
-            [python, "-c", "import hodoku.api"], capture_output=True, check=False
-        )
+        try:
+            probe = subprocess.run(
+                [python, "-c", "import hodoku.api"], capture_output=True, check=False
+            )
+        except OSError:  # no such interpreter
+            return None
         if probe.returncode != 0:
             return None
         done = subprocess.run(
