@@ -22,9 +22,9 @@ Swordfish tries thousands of them on a hard board.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import cell_name, unit_name
@@ -51,7 +51,9 @@ _SIDES: Final = (
 """Per orientation: the units the base and the cover are taken from, in unit order."""
 
 
+@lru_cache(maxsize=8192)
 def _common_peers(cells: int) -> int:
+    """The cells that see every one of ``cells`` (kept: the same fins come back often)."""
     seen = ALL_CELLS
     for c in cells_of(cells):
         seen &= PEER_BITS[c]
@@ -63,59 +65,98 @@ def _is_franken(base: tuple[int, ...], cover: tuple[int, ...]) -> bool:
     return any(u >= 18 for u in base) or any(u >= 18 for u in cover)
 
 
-def _covers(
+def _first_cover(
     where_d: int,
+    base: tuple[int, ...],
     base_cells: int,
     endo: int,
     eligible: list[tuple[int, int]],
-    n: int,
     *,
     finned: bool,
-) -> Generator[tuple[tuple[int, ...], int, int], None, None]:
-    """Every cover of ``n`` units from ``eligible`` (unit, its d cells) in order, with its
-    eliminations and fins (none when not ``finned``), pruned once more fins than allowed are
-    certain (no later unit covers them)."""
+) -> tuple[tuple[int, ...], int, int] | None:
+    """The first cover of ``len(base)`` units from ``eligible`` (unit, its d cells), in
+    order, that makes a Franken fish with eliminations: (cover units, eliminations, fins).
+
+    Pruned once the units left cannot cover all but the allowed fins, or the fins that are
+    certain (no later unit covers them) are too many or see no cell the cover could clear.
+    """
+    n = len(base)
+    allowed = _MAX_FINS if finned else 0
+    # Per index: the cells of the units from there on, and the most base cells one covers.
     later = [0] * (len(eligible) + 1)
-    for i in range(len(eligible) - 1, -1, -1):
-        later[i] = later[i + 1] | eligible[i][1]
+    widest = [0] * (len(eligible) + 1)
+    for k in range(len(eligible) - 1, -1, -1):
+        later[k] = later[k + 1] | eligible[k][1]
+        widest[k] = max(widest[k + 1], (eligible[k][1] & base_cells).bit_count())
+    # Finned: the cells that could lose d, each with the base cells that must then be covered
+    # (a fin sees every cell cleared, so the base cells it does not see cannot be fins).
+    targets = [
+        (1 << t, base_cells & ~PEER_BITS[t] & ~(1 << t))
+        for t in cells_of(where_d & ~endo)
+        if finned and not endo & ~PEER_BITS[t]
+    ]
+    targets = [(bit, needed) for bit, needed in targets if not needed & ~later[0]]
+    if finned and not targets:
+        return None
     chosen: list[int] = []
 
-    def grow(
-        start: int, covered: int, twice: int
-    ) -> Generator[tuple[tuple[int, ...], int, int], None, None]:
-        if len(chosen) == n:
-            fins = (base_cells & ~covered) | endo
-            if not finned:
-                if fins:
-                    return
-                removed = (where_d & covered & ~base_cells) | (where_d & twice)
-            else:
-                if not fins or fins.bit_count() > _MAX_FINS:
-                    return
-                seen = _common_peers(fins)
-                removed = ((where_d & covered & ~base_cells) | (where_d & twice)) & seen
-            if removed:
-                yield tuple(eligible[i][0] for i in chosen), removed, fins
-            return
-        for i in range(start, len(eligible) - (n - len(chosen)) + 1):
-            certain = base_cells & ~covered & ~later[i]
-            if certain and (not finned or certain.bit_count() > _MAX_FINS):
-                return
-            cells = eligible[i][1]
-            if finned and len(chosen) + 1 < n and not base_cells & ~(covered | cells):
-                continue  # as HoDoKu: a partial cover with no fin left is not extended
-            chosen.append(i)
-            yield from grow(i + 1, covered | cells, twice | (covered & cells))
-            chosen.pop()
+    def finish(covered: int, twice: int) -> tuple[tuple[int, ...], int, int] | None:
+        fins = (base_cells & ~covered) | endo
+        clear = (where_d & covered & ~base_cells) | (where_d & twice)
+        if finned:
+            if not fins or fins.bit_count() > _MAX_FINS:
+                return None
+            clear &= _common_peers(fins)
+        elif fins:
+            return None
+        cover = tuple(eligible[k][0] for k in chosen)
+        if clear and _is_franken(base, cover):
+            return cover, clear, fins
+        return None
 
-    yield from grow(0, 0, 0)
+    def grow(start: int, covered: int, twice: int) -> tuple[tuple[int, ...], int, int] | None:
+        if len(chosen) == n:
+            return finish(covered, twice)
+        left = n - len(chosen)
+        for k in range(start, len(eligible) - left + 1):
+            open_cells = base_cells & ~covered
+            if open_cells.bit_count() - left * widest[k] > allowed:
+                return None  # the units left cannot cover enough
+            certain = (open_cells & ~later[k]) | endo
+            if certain and (
+                not finned
+                or certain.bit_count() > _MAX_FINS
+                or not where_d & (covered | later[k]) & _common_peers(certain)
+            ):
+                return None
+            reachable = covered | later[k]
+            if finned and not any(
+                bit & reachable and not needed & ~reachable for bit, needed in targets
+            ):
+                return None  # no cell can still be cleared
+            cells = eligible[k][1]
+            if finned and left > 1 and not base_cells & ~(covered | cells):
+                continue  # as HoDoKu: a partial cover with no fin left is not extended
+            chosen.append(k)
+            found = grow(k + 1, covered | cells, twice | (covered & cells))
+            chosen.pop()
+            if found:
+                return found
+        return None
+
+    return grow(0, 0, 0)
 
 
 def iter_franken(board: Board, n: int, finned: bool) -> Search:
     """The first Franken fish of size ``n`` (finned or not) in HoDoKu's order, in slices."""
     tried = 0
+    # A digit's fish depend on its candidates alone: a digit whose candidates are as they were
+    # when it last had no fish of this kind has none now either (most steps change few digits).
+    memo = cast("dict[int, int]", board.memo.setdefault(("franken", n, finned), {}))
     for d in range(1, 10):
         where_d = board.where[d]
+        if memo.get(d) == where_d:
+            continue
         for base_units, cover_units in _SIDES:
             pool = [(u, where_d & UNIT_BITS[u]) for u in base_units]
             pool = [(u, c) for u, c in pool if c and (finned or c.bit_count() <= n)]
@@ -140,20 +181,20 @@ def iter_franken(board: Board, n: int, finned: bool) -> Search:
                 if len(eligible) < n:
                     continue
                 base_ids = tuple(u for u, _ in base)
-                for cover, removed, fins in _covers(
-                    where_d, base_cells, endo, eligible, n, finned=finned
-                ):
-                    if _is_franken(base_ids, cover):
-                        return _step(
-                            board,
-                            d,
-                            n=n,
-                            finned=finned,
-                            base=base_ids,
-                            cover=cover,
-                            removed=removed,
-                            fins=fins,
-                        )
+                found = _first_cover(where_d, base_ids, base_cells, endo, eligible, finned=finned)
+                if found:
+                    cover, removed, fins = found
+                    return _step(
+                        board,
+                        d,
+                        n=n,
+                        finned=finned,
+                        base=base_ids,
+                        cover=cover,
+                        removed=removed,
+                        fins=fins,
+                    )
+        memo[d] = where_d
     return None
 
 
