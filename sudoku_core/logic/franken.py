@@ -16,8 +16,8 @@ As HoDoKu's default configuration: Franken X-Wing and Swordfish, finned Franken 
 Swordfish; the step is the first found (digits 1-9, rows as base first, base units in unit
 order, then cover units in unit order), as HoDoKu's ``FishSolver`` returns it.
 
-The search is a generator (``iter_*``) that yields every few hundred base sets: the finned
-Swordfish tries thousands of them on a hard board.
+The search is a generator (``iter_*``) that yields every few base sets (finned) or every
+150 (not finned): the finned Swordfish tries thousands of them on a hard board.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ __all__ = [
 _NAMES: Final = {2: "X-Wing", 3: "Swordfish"}
 _MAX_FINS: Final = 5
 _MAX_ENDO_FINS: Final = 2
-_BASES_PER_SLICE: Final = 150
+_BASES_PER_SLICE: Final = {False: 150, True: 4}
+"""Base sets tried between two yields: a finned fish's covers take a few hundred calls each."""
 _BOXES: Final = tuple(range(18, 27))
 _SIDES: Final = (
     (tuple(range(9)) + _BOXES, tuple(range(9, 18)) + _BOXES),  # base rows, cover columns
@@ -162,7 +163,7 @@ def iter_franken(board: Board, n: int, finned: bool) -> Search:
             pool = [(u, c) for u, c in pool if c and (finned or c.bit_count() <= n)]
             for base in combinations(pool, n):
                 tried += 1
-                if tried % _BASES_PER_SLICE == 0:
+                if tried % _BASES_PER_SLICE[finned] == 0:
                     yield
                 base_cells = endo = 0
                 for _, cells in base:
