@@ -26,7 +26,7 @@ from sudoku_core.bench.slices import OPERATIONS, bench_slices, format_slices_mar
 from sudoku_core.cli import main
 from sudoku_core.grading import grade, iter_grade
 from sudoku_core.hints import hint, iter_hint
-from sudoku_core.logic import Board, Technique, als, forcing, grouped, sue_de_coq
+from sudoku_core.logic import Board, Technique, als, forcing, franken, grouped, sue_de_coq
 from sudoku_core.logic.techniques import CATALOGUE
 
 ALS_AND_FORCING = (
@@ -117,6 +117,11 @@ def test_the_slow_finders_have_steppers() -> None:
         forcing.find_forcing_verity,
         als.find_als_xz,
         als.find_als_xy_wing,
+        als.find_als_xy_chain,
+        franken.find_franken_x_wing,
+        franken.find_franken_swordfish,
+        franken.find_finned_franken_x_wing,
+        franken.find_finned_franken_swordfish,
         grouped.find_grouped_aic,
         sue_de_coq.find_sue_de_coq,
     }

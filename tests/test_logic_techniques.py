@@ -17,6 +17,7 @@ from sudoku_core.logic import (
     find_step,
     fish,
     forcing,
+    franken,
     grouped,
     intersections,
     single_digit,
@@ -26,6 +27,7 @@ from sudoku_core.logic import (
     uniqueness,
     wings,
 )
+from sudoku_core.logic.board import PEER_BITS, cells_of
 from sudoku_core.logic.steps import TECHNIQUES, removals
 
 EMPTY = (0,) * 81
@@ -70,7 +72,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Uniqueness Test 2",
         "Uniqueness Test 3",
         "Uniqueness Test 4",
+        "Uniqueness Test 5",
+        "Uniqueness Test 6",
         "Hidden Rectangle",
+        "Avoidable Rectangle Type 1",
+        "Avoidable Rectangle Type 2",
     ]
     assert [t.name for t in CATALOGUE] == [
         "Full House",
@@ -102,7 +108,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Uniqueness Test 2",
         "Uniqueness Test 3",
         "Uniqueness Test 4",
+        "Uniqueness Test 5",
+        "Uniqueness Test 6",
         "Hidden Rectangle",
+        "Avoidable Rectangle Type 1",
+        "Avoidable Rectangle Type 2",
         "Finned X-Wing",
         "Sashimi X-Wing",
         "Finned Swordfish",
@@ -118,6 +128,11 @@ def test_the_catalogue_keeps_hodokus_order() -> None:
         "Grouped Nice Loop/AIC",
         "ALS-XZ",
         "ALS-XY-Wing",
+        "ALS-XY-Chain",
+        "Franken X-Wing",
+        "Franken Swordfish",
+        "Finned Franken X-Wing",
+        "Finned Franken Swordfish",
         "Forcing Chain",
         "Forcing Net",
         "Trial and Error",
@@ -152,6 +167,20 @@ def test_full_house() -> None:
     step = singles.find_full_house(Board.from_grid(grid))
     assert step is not None and step.placements == ((rc(5, 5), 5),)
     assert step.text.startswith("Full House in box 5")
+
+
+def test_singles_are_taken_in_hodokus_order() -> None:
+    """A path's score depends on which single comes next: HoDoKu (hodoku-py 0.2.1) scores
+    these puzzles of singles 334, 228 and 290; scanning the grid for the first single
+    instead gave 324, 238 and 250."""
+    from sudoku_core.grading import grade
+
+    for puzzle, score in (
+        ("4.3.9.6...7..1...9....6.....1..........5..193...174.2.7.6..8..2.8..2...4........6", 334),
+        (".6...1......5...14.....7356923.7....4.69.........2.6..7.4..38....21...9..5..9..63", 228),
+        ("..514....7.....9......52..8.5..9......3.....5..94852....4.....11..726..9....1..7.", 290),
+    ):
+        assert grade(puzzle).score == score, puzzle
 
 
 def test_naked_single_and_none_on_an_open_board() -> None:
@@ -218,6 +247,29 @@ def test_finned_x_wing_removes_only_in_the_fin_box() -> None:
     assert removed(step) == {(rc(7, 7), 6), (rc(9, 7), 6)}
 
 
+FRANKEN_BOX_5 = {
+    rc(r, c): "23456789" for r in (4, 5, 6) for c in (4, 5, 6) if (r, c) not in ((4, 5), (6, 5))
+}
+"""Box 5 keeps digit 1 only in r4c5 and r6c5 (column 5)."""
+
+
+def test_franken_x_wing_with_a_box_as_base_and_not_with_a_third_cell() -> None:
+    # Base row 1 (1 in c1, c5) and box 5 (1 in c5); cover columns 1 and 5.
+    board = board_with(FRANKEN_BOX_5, [("row", 1, 1, "15")])
+    step = franken.find_franken_x_wing(board)
+    assert step is not None and step.technique == "Franken X-Wing"
+    assert (step.base, step.cover, step.fins) == ((0, 22), (9, 13), ())
+    assert removed(step) == {(rc(r, 1), 1) for r in range(2, 10)} | {
+        (rc(r, 5), 1) for r in (2, 3, 7, 8, 9)
+    }
+    # A third 1 in box 5 (r5c4) leaves it uncovered: no fish, but a finned one.
+    finned = board_with({**FRANKEN_BOX_5, rc(5, 4): "123456789"}, [("row", 1, 1, "15")])
+    assert franken.find_franken_x_wing(finned) is None
+    step = franken.find_finned_franken_x_wing(finned)
+    assert step is not None and step.technique == "Finned Franken X-Wing"
+    assert step.fins == (rc(5, 4),) and removed(step) == {(rc(5, 1), 1)}
+
+
 def test_skyscraper() -> None:
     board = board_with(lines=[("row", 1, 1, "15"), ("row", 5, 1, "16")])
     step = single_digit.find_skyscraper(board)
@@ -253,6 +305,61 @@ def test_unique_rectangle_type_1_only_when_unique() -> None:
         uniqueness.find_ur_type1(board_with({rc(1, 1): "12", rc(1, 2): "12", rc(2, 1): "12"}))
         is None
     )
+
+
+def test_unique_rectangle_type_5_with_diagonal_extra_corners() -> None:
+    # Floor r1c1, r2c4 {1,2}; r1c4 and r2c1 add the same 3: one of them is 3.
+    cells = {rc(1, 1): "12", rc(2, 4): "12", rc(1, 4): "123", rc(2, 1): "123"}
+    step = uniqueness.find_ur_type5(board_with(cells))
+    assert step is not None and step.technique == "Uniqueness Test 5"
+    assert removed(step) == {(rc(1, 2), 3), (rc(1, 3), 3), (rc(2, 5), 3), (rc(2, 6), 3)}
+    # Different extra digits: no single z, and the same roof in one row is Test 2's, not 5's.
+    assert uniqueness.find_ur_type5(board_with({**cells, rc(2, 1): "124"})) is None
+    in_a_row = {rc(1, 1): "12", rc(1, 4): "12", rc(2, 1): "123", rc(2, 4): "123"}
+    assert uniqueness.find_ur_type5(board_with(in_a_row)) is None
+    assert uniqueness.find_ur_type2(board_with(in_a_row)) is not None
+
+
+def test_unique_rectangle_type_6_needs_x_only_in_the_rectangle_lines() -> None:
+    cells = {rc(1, 1): "12", rc(2, 4): "12", rc(1, 4): "125", rc(2, 1): "126"}
+    lines = [("row", 1, 1, "14"), ("row", 2, 1, "14"), ("col", 1, 1, "12"), ("col", 4, 1, "12")]
+    step = uniqueness.find_ur_type6(board_with(cells, lines))
+    assert step is not None and step.technique == "Uniqueness Test 6"
+    assert removed(step) == {(rc(1, 4), 1), (rc(2, 1), 1)}
+    assert uniqueness.find_ur_type6(board_with(cells, lines[:3])) is None
+
+
+def _solved_since_start(cells: dict[int, str], placed: dict[int, int], given: int = -1) -> Board:
+    """An open board with ``placed`` digits put in by the solver (``given``: the cell of
+    ``placed`` that was a given instead)."""
+    board = board_with(cells)
+    if given >= 0:
+        board.givens |= 1 << given
+    for cell, digit in placed.items():
+        board.place(cell, digit)
+    return board
+
+
+def test_avoidable_rectangle_type_1_and_not_with_a_given() -> None:
+    # r1c1=1, r2c1=2, r1c4=2 solved on the way: r2c4 {1,3} cannot be 1.
+    placed = {rc(1, 1): 1, rc(2, 1): 2, rc(1, 4): 2}
+    step = uniqueness.find_avoidable_rectangle_type1(_solved_since_start({rc(2, 4): "13"}, placed))
+    assert step is not None and step.technique == "Avoidable Rectangle Type 1"
+    assert removed(step) == {(rc(2, 4), 1)}
+    given = _solved_since_start({rc(2, 4): "13"}, placed, given=rc(1, 1))
+    assert uniqueness.find_avoidable_rectangle_type1(given) is None
+
+
+def test_avoidable_rectangle_type_2() -> None:
+    placed = {rc(1, 1): 1, rc(2, 1): 2}
+    board = _solved_since_start({rc(1, 4): "23", rc(2, 4): "13"}, placed)
+    step = uniqueness.find_avoidable_rectangle_type2(board)
+    assert step is not None and step.technique == "Avoidable Rectangle Type 2"
+    seeing_both = PEER_BITS[rc(1, 4)] & PEER_BITS[rc(2, 4)] & board.where[3]
+    assert removed(step) == {(c, 3) for c in cells_of(seeing_both)}
+    assert uniqueness.find_avoidable_rectangle_type1(board) is None
+    other = _solved_since_start({rc(1, 4): "23", rc(2, 4): "14"}, placed)
+    assert uniqueness.find_avoidable_rectangle_type2(other) is None
 
 
 CHAIN_OF_8 = [("row", 2, 8, "28"), ("col", 8, 8, "27"), ("row", 7, 8, "38")]
@@ -347,6 +454,17 @@ def test_als_xy_wing_and_not_with_one_common_digit() -> None:
     assert "z=3" in step.text
     # B = r2c1 {1,3}: both links are on 1, so no wing.
     assert als.find_als_xy_wing(board_with({**cells, rc(2, 1): "13"})) is None
+
+
+def test_als_xy_chain_and_not_without_a_digit_at_both_ends() -> None:
+    # r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c9 {1,4}: one end is 1 (z=1).
+    cells = {rc(1, 1): "12", rc(1, 5): "23", rc(5, 5): "34", rc(5, 9): "14"}
+    step = als.find_als_xy_chain(board_with(cells))
+    assert step is not None and step.technique == "ALS-XY-Chain"
+    assert removed(step) == {(rc(1, 9), 1), (rc(5, 1), 1)}
+    assert step.als == ((rc(1, 1),), (rc(1, 5),), (rc(5, 5),), (rc(5, 9),))
+    assert "z=1" in step.text
+    assert als.find_als_xy_chain(board_with({**cells, rc(5, 9): "45"})) is None
 
 
 def test_sue_de_coq_and_not_when_the_helpers_share_a_digit() -> None:

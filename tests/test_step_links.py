@@ -39,7 +39,9 @@ CHAINS = frozenset(
     }
 )
 """The techniques whose steps carry links (every step of them)."""
-FISH = frozenset(t.name for t in CATALOGUE if t.finder and t.finder.__module__.endswith(".fish"))
+FISH = frozenset(
+    t.name for t in CATALOGUE if t.finder and t.finder.__module__.endswith((".fish", ".franken"))
+)
 COLOURS = frozenset({"Simple Colors", "Multi Colors"})
 MUST_SEE = frozenset({"X-Chain", "XY-Chain", "Nice Loop/AIC", "Grouped Nice Loop/AIC"})
 """Chain techniques the sample must reach, so the checks below cannot pass empty."""
@@ -169,13 +171,21 @@ def test_fish_keep_base_cover_and_fins_apart() -> None:
             continue
         assert step.units == step.base, step.text
         assert len(step.base) == len(step.cover) and step.base and step.cover
-        rows = step.base[0] < 9
-        assert all((u < 9) == rows for u in step.base), step.text
-        assert all(9 <= u < 18 if rows else u < 9 for u in step.cover), step.text
+        lines = [u for u in step.base if u < 18] or [u for u in step.cover if u < 18]
+        rows = lines[0] < 9 if lines[0] in step.base else lines[0] >= 9
+        assert all(u >= 18 or (u < 9) == rows for u in step.base), step.text
+        assert all(u >= 18 or (9 <= u < 18 if rows else u < 9) for u in step.cover), step.text
+        franken = "Franken" in step.technique
+        assert franken == any(u >= 18 for u in step.base + step.cover), step.text
         digit = step.eliminations[0][1]
         base_cells = {c for u in step.base for c in UNITS[u] if board.has(c, digit)}
         cover_cells = {c for u in step.cover for c in UNITS[u]}
-        assert set(step.fins) == base_cells - cover_cells, step.text
+        endo = {
+            c
+            for u, v in itertools.combinations(step.base, 2)
+            for c in set(UNITS[u]) & set(UNITS[v])
+        } & base_cells
+        assert set(step.fins) == (base_cells - cover_cells) | endo, step.text
         assert bool(step.fins) == step.technique.startswith(("Finned", "Sashimi")), step.text
         for cell, _ in step.eliminations:
             assert cell in cover_cells and cell not in base_cells, step.text
@@ -201,6 +211,30 @@ def test_colouring_steps_carry_their_colours() -> None:
         assert step.to_dict()["colours"] == [list(cls) for cls in classes]
 
 
+ALS_STEPS = frozenset({"ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain"})
+
+
+def test_als_steps_carry_their_sets() -> None:
+    """``als``: each set is N cells of one unit with N+1 candidates; together, the pattern."""
+    seen = 0
+    for step, board in sample_steps():
+        if step.technique not in ALS_STEPS:
+            assert not step.als, step.text
+            continue
+        seen += 1
+        assert len(step.als) == {"ALS-XZ": 2, "ALS-XY-Wing": 3}.get(step.technique, len(step.als))
+        assert len(step.als) >= 2, step.text
+        for cells in step.als:
+            assert any(set(cells) <= set(unit) for unit in UNITS), step.text
+            digits = 0
+            for c in cells:
+                digits |= board.cands[c]
+            assert digits.bit_count() == len(cells) + 1, step.text
+        assert {c for cells in step.als for c in cells} == set(step.cells), step.text
+        assert step.to_dict()["als"] == [list(cells) for cells in step.als]
+    assert seen, "the sample has no ALS step"
+
+
 @pytest.mark.parametrize("technique", sorted(MUST_SEE))
 def test_to_dict_exports_links(technique: str) -> None:
     step = next(s for s, _ in sample_steps() if s.technique == technique)
@@ -217,10 +251,11 @@ def test_to_dict_exports_links(technique: str) -> None:
 def test_a_step_without_drawing_has_empty_lists() -> None:
     step = next(s for s, _ in sample_steps() if s.technique == "Hidden Single")
     body = step.to_dict()
-    assert (body["links"], body["base"], body["cover"], body["fins"], body["colours"]) == (
-        [],
-        [],
-        [],
-        [],
-        [],
-    )
+    assert (
+        body["links"],
+        body["base"],
+        body["cover"],
+        body["fins"],
+        body["colours"],
+        body["als"],
+    ) == ([], [], [], [], [], [])

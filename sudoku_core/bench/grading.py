@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from sudoku_core.bench.sample import mixed_sample
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
 from sudoku_core.grading import grade
@@ -137,18 +138,24 @@ def bench_generation(count: int) -> list[dict[str, object]]:
     return rows
 
 
-def hodoku_levels(puzzles: list[str], python: str, cache: Path | None) -> dict[str, str] | None:
-    """HoDoKu's level per puzzle, via hodoku-py in ``python``; None when it is not installed."""
-    known: dict[str, str] = {}
+def hodoku_grades(
+    puzzles: list[str], python: str, cache: Path | None
+) -> dict[str, tuple[str, int]] | None:
+    """HoDoKu's (level, score) per puzzle, via hodoku-py in ``python``; None when it is not
+    installed."""
+    known: dict[str, tuple[str, int]] = {}
     if cache and cache.exists():
         for line in cache.read_text().splitlines():
             row = json.loads(line)
-            known[row["p"]] = row["level"].lower()
+            known[row["p"]] = (row["level"].lower(), int(row.get("score", -1)))
     todo = [p for p in puzzles if p not in known]
     if todo:
-        probe = subprocess.run(
-            [python, "-c", "import hodoku.api"], capture_output=True, check=False
-        )
+        try:
+            probe = subprocess.run(
+                [python, "-c", "import hodoku.api"], capture_output=True, check=False
+            )
+        except OSError:  # no such interpreter
+            return None
         if probe.returncode != 0:
             return None
         done = subprocess.run(
@@ -160,12 +167,18 @@ def hodoku_levels(puzzles: list[str], python: str, cache: Path | None) -> dict[s
         )
         rows = [json.loads(line) for line in done.stdout.splitlines()]
         for row in rows:
-            known[row["p"]] = row["level"]
+            known[row["p"]] = (row["level"], int(row["score"]))
         if cache:
             with cache.open("a") as out:
                 for row in rows:
                     out.write(json.dumps(row) + "\n")
     return known
+
+
+def hodoku_levels(puzzles: list[str], python: str, cache: Path | None) -> dict[str, str] | None:
+    """HoDoKu's level per puzzle (see :func:`hodoku_grades`)."""
+    grades = hodoku_grades(puzzles, python, cache)
+    return None if grades is None else {p: level for p, (level, _) in grades.items()}
 
 
 def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] | str:
@@ -198,6 +211,41 @@ def agreement(count: int, python: str, cache: Path | None) -> dict[str, object] 
     return table
 
 
+def mixed_agreement(
+    count: int, seed: int, python: str, cache: Path | None
+) -> dict[str, object] | str:
+    """Levels and scores against HoDoKu's on :func:`mixed_sample`: per part and overall, how
+    many levels agree and how many scores are within 5% of HoDoKu's; every puzzle that
+    differs, with both grades."""
+    parts = mixed_sample(count, seed)
+    everything = [p for puzzles in parts.values() for p in puzzles]
+    theirs = hodoku_grades(everything, python, cache)
+    if theirs is None:
+        return f"HoDoKu agreement skipped: hodoku-py is not installed for {python} (pip install hodoku-py)"
+    ours = {p: grade(p) for p in everything}
+    table: dict[str, object] = {}
+    for label, puzzles in (*parts.items(), ("all", everything)):
+        level_same = score_near = 0
+        differences: list[str] = []
+        for p in puzzles:
+            level, score = theirs[p]
+            same = ours[p].level.value == level
+            near = abs(ours[p].score - score) <= 0.05 * score
+            level_same += same
+            score_near += near
+            if not (same and near):
+                differences.append(
+                    f"{p}: hodoku {level} {score} / ours {ours[p].level.value} {ours[p].score}"
+                )
+        table[label] = {
+            "puzzles": len(puzzles),
+            "level_agree_percent": round(100 * level_same / len(puzzles), 1),
+            "score_within_5_percent": round(100 * score_near / len(puzzles), 1),
+            **({"differences": differences} if label != "all" else {}),
+        }
+    return table
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
     parser = argparse.ArgumentParser(
@@ -225,6 +273,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--agreement", type=int, default=0, metavar="N", help="compare levels with HoDoKu"
     )
+    parser.add_argument(
+        "--mixed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="compare levels and scores with HoDoKu on N puzzles of each part of the mixed sample",
+    )
+    parser.add_argument("--seed", type=int, default=12, help="the mixed sample's seed (default 12)")
     parser.add_argument(
         "--hodoku-python", default=sys.executable, help="an interpreter with hodoku-py"
     )
@@ -264,4 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("## Level agreement with HoDoKu")
         table = agreement(args.agreement, args.hodoku_python, args.hodoku_cache)
         print(table if isinstance(table, str) else json.dumps(table, indent=1))
+    if args.mixed:
+        print("## Levels and scores against HoDoKu on the mixed sample")
+        mixed = mixed_agreement(args.mixed, args.seed, args.hodoku_python, args.hodoku_cache)
+        print(mixed if isinstance(mixed, str) else json.dumps(mixed, indent=1))
     return code

@@ -1,4 +1,4 @@
-"""Almost Locked Sets: ALS-XZ and ALS-XY-Wing.
+"""Almost Locked Sets: ALS-XZ, ALS-XY-Wing and ALS-XY-Chain.
 
 An *almost locked set* (ALS) is N cells of one unit with N+1 candidates between them (a
 bivalue cell is the smallest). Take any one digit away and the rest is locked: the N cells
@@ -14,8 +14,13 @@ x of one sees every x of the other: x is true in at most one of them.
 - ALS-XY-Wing: pivot C with RC x to A and RC y to B (x != y). If neither A nor B held z
   (z != x, y), A would hold x and B y, leaving C with too few digits: cells that see every z
   of A and B lose z.
+- ALS-XY-Chain: ALSs A1 .. An (n >= 4), each linked to the next by an RC whose digit differs
+  from the link before. If A1 lacks the first link's digit it is locked; else A2 lacks it,
+  is locked and holds the next link's digit, so A3 lacks that, and so on to An. Either way a
+  digit z of A1 and An (not a digit of the end links) is in A1 or An: cells that see every
+  z of both lose z. As in HoDoKu, a chain only moves forward in HoDoKu's list of ALSs.
 
-As in HoDoKu's default solving, ALSs may not overlap.
+As in HoDoKu's default solving, linked ALSs may not overlap.
 
 The searches are generators (``iter_*``) that yield after each unit and each ALS they
 extend: listing the ALSs and their RCs and trying every pair takes up to 0.18 s on the
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import Final
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import UNITS
@@ -44,9 +50,11 @@ from sudoku_core.logic.steps import Search, Step, cells_text, digits_text, make_
 __all__ = [
     "Als",
     "alses_and_rcs",
+    "find_als_xy_chain",
     "find_als_xy_wing",
     "find_als_xz",
     "find_alses",
+    "iter_als_xy_chain",
     "iter_als_xy_wing",
     "iter_als_xz",
     "restricted_commons",
@@ -223,6 +231,7 @@ def iter_als_xz(board: Board) -> Search:
         cells=list(cells_of(a.cells | b.cells)),
         candidates=_pattern(board, a.cells | b.cells),
         units=[a.unit, b.unit],
+        als=[list(cells_of(a.cells)), list(cells_of(b.cells))],
     )
 
 
@@ -276,4 +285,129 @@ def iter_als_xy_wing(board: Board) -> Search:
         cells=list(cells_of(everything)),
         candidates=_pattern(board, everything),
         units=[c_als.unit, a.unit, b.unit],
+        als=[list(cells_of(one.cells)) for one in (c_als, a, b)],
     )
+
+
+_CHAIN_MIN_LINKS: Final = 3
+"""An ALS-XY-Chain has at least three restricted commons (two are an ALS-XY-Wing)."""
+_CHAIN_MAX_LINKS: Final = 50
+"""HoDoKu's limit (``MAX_RC``)."""
+_NODES_PER_SLICE: Final = 400
+"""Chain extensions tried between two yields of :func:`iter_als_xy_chain`."""
+
+
+def _hodoku_order(alses: list[Als]) -> list[int]:
+    """The ALS indexes in the order HoDoKu lists them: by the unit they were found in (rows,
+    columns, boxes), then by their cells in the unit's order. A chain only moves forward in
+    this order, so which chains exist depends on it."""
+    return sorted(range(len(alses)), key=lambda i: (alses[i].unit, tuple(cells_of(alses[i].cells))))
+
+
+def _forward_links(
+    alses: list[Als], table: list[list[tuple[int, int]]]
+) -> tuple[list[int], list[list[tuple[int, tuple[int, ...]]]]]:
+    """The ALSs in HoDoKu's order and, per position, its links to later positions: (position,
+    the RC digits, at most the two lowest as HoDoKu keeps)."""
+    order = _hodoku_order(alses)
+    position = [0] * len(alses)
+    for k, i in enumerate(order):
+        position[i] = k
+    links: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in order]
+    for k, i in enumerate(order):
+        row = [(position[j], MASK_DIGITS[rc][:2]) for j, rc in table[i] if position[j] > k]
+        row.sort()
+        links[k] = row
+    return order, links
+
+
+def _active(digits: tuple[int, ...], before: tuple[int, ...]) -> tuple[int, ...]:
+    """The digits of a link that can carry the chain on after a link whose digits were
+    ``before``: HoDoKu drops the earlier link's digit (only its first when it had two)."""
+    return tuple(d for d in digits if d != before[0])
+
+
+def iter_als_xy_chain(board: Board) -> Search:
+    """:func:`find_als_xy_chain` in slices: yields while listing as :func:`iter_als_xz` does,
+    then after each start ALS and every few hundred chain extensions."""
+    alses, table = yield from _iter_alses_and_rcs(board)
+    order, links = _forward_links(alses, table)
+    where = board.where
+    kept: dict[tuple[tuple[int, int], ...], tuple[int, list[int]]] = {}
+    in_chain = [False] * len(order)
+    path: list[int] = []
+    tried = 0
+
+    def record(start: Als, end: Als, ends: tuple[int, ...]) -> None:
+        spare = start.mask & end.mask
+        for d in ends:
+            spare &= ~(1 << (d - 1))
+        removed = [
+            (c, z)
+            for z in MASK_DIGITS[spare]
+            for c in cells_of(where[z] & start.seen[z] & end.seen[z])
+        ]
+        if removed:
+            key = tuple(sorted(removed))
+            size = sum(alses[order[p]].cells.bit_count() for p in path)
+            if key not in kept or kept[key][0] > size:  # the smallest chain per removal set
+                kept[key] = (size, list(path))
+
+    def extend(at: int, came: tuple[int, ...], first: tuple[int, ...]) -> Search:
+        nonlocal tried
+        for to, digits in links[at]:
+            if in_chain[to]:
+                continue
+            # The first link may use either of two RC digits (each is its own chain).
+            options = [(d,) for d in digits] if not came else [_active(digits, came)]
+            for active in options:
+                if not active:
+                    continue
+                tried += 1
+                if tried % _NODES_PER_SLICE == 0:
+                    yield
+                path.append(to)
+                in_chain[to] = True
+                if len(path) - 1 >= _CHAIN_MIN_LINKS:
+                    record(alses[order[path[0]]], alses[order[to]], (first or active) + active)
+                if len(path) - 1 < _CHAIN_MAX_LINKS:
+                    yield from extend(to, active, first or active)
+                path.pop()
+                in_chain[to] = False
+        return None
+
+    for start_at in range(len(order)):
+        yield
+        path.append(start_at)
+        in_chain[start_at] = True
+        yield from extend(start_at, (), ())
+        in_chain[start_at] = False
+        path.pop()
+    if not kept:
+        return None
+    removed_key, (_, best) = max(
+        kept.items(), key=lambda kv: (len(kv[0]), -spread(kv[0]), -len(kv[1][1]), -kv[1][0])
+    )
+    removed = list(removed_key)
+    chain = [alses[order[p]] for p in best]
+    everything = 0
+    for one in chain:
+        everything |= one.cells
+    zs = sorted({z for _, z in removed})
+    return make_step(
+        "ALS-XY-Chain",
+        "ALS-XY-Chain (" + " - ".join(one.name() for one in chain) + f", z={digits_text(zs)})",
+        eliminations=removed,
+        cells=list(cells_of(everything)),
+        candidates=_pattern(board, everything),
+        units=[one.unit for one in chain],
+        als=[list(cells_of(one.cells)) for one in chain],
+    )
+
+
+def find_als_xy_chain(board: Board) -> Step | None:
+    """ALS-XY-Chain: ALSs linked one to the next by restricted commons, each link on another
+    digit than the one before; a digit z of the first and last ALS (not a digit of the end
+    links) is in one of them, so cells seeing every z of both lose z. Of all, the one HoDoKu
+    would pick (:func:`_key`)."""
+    return run_to_end(iter_als_xy_chain(board))

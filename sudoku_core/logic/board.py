@@ -97,6 +97,8 @@ class Board:
     (0 once solved), ``where[d]`` the cellset of cells that still have candidate ``d``.
     ``memo`` is work a finder keeps for its next call on this board, stored with the candidates
     it saw since the board changes in place (one scan finds both finned and sashimi fish).
+    ``givens`` is the cellset of the digits the board started with: Avoidable Rectangles may
+    use only digits placed since (a given cannot be swapped with another digit).
 
     Examples:
         >>> board = Board.from_grid((0,) * 80 + (9,))
@@ -104,7 +106,7 @@ class Board:
         (True, 0, 60)
     """
 
-    __slots__ = ("cands", "memo", "unsolved", "values", "where")
+    __slots__ = ("cands", "givens", "memo", "unsolved", "values", "where")
 
     def __init__(self, values: list[int], cands: list[int]) -> None:
         self.values = values
@@ -120,6 +122,7 @@ class Board:
                 low = mask & -mask
                 self.where[low.bit_length()] |= 1 << c
                 mask ^= low
+        self.givens = ALL_CELLS & ~self.unsolved
 
     @classmethod
     def from_grid(cls, grid: Sequence[int]) -> Board:
@@ -152,6 +155,7 @@ class Board:
         other.cands = self.cands[:]
         other.where = self.where[:]
         other.unsolved = self.unsolved
+        other.givens = self.givens
         other.memo = {}
         return other
 

@@ -145,7 +145,8 @@ class Step:
     For drawing (not compared): ``links``, a chain's edges in order (chains, loops, wings and
     the two-link single-digit patterns); ``base``, ``cover`` (units) and ``fins`` (cells) of a
     fish; ``colours``, the colour classes of a colouring step (two per cluster, the cells of
-    each, the clusters one after the other).
+    each, the clusters one after the other); ``als``, the cells of each almost locked set of
+    an ALS step (ALS-XZ: A, B; ALS-XY-Wing: C, A, B; ALS-XY-Chain: the chain's sets in order).
     """
 
     technique: str
@@ -161,6 +162,7 @@ class Step:
     cover: tuple[int, ...] = field(default=(), compare=False)
     fins: tuple[Cell, ...] = field(default=(), compare=False)
     colours: tuple[tuple[Cell, ...], ...] = field(default=(), compare=False)
+    als: tuple[tuple[Cell, ...], ...] = field(default=(), compare=False)
 
     @property
     def info(self) -> Technique:
@@ -222,6 +224,7 @@ class Step:
             "cover": [unit_name(u) for u in self.cover],
             "fins": list(self.fins),
             "colours": [list(cells) for cells in self.colours],
+            "als": [list(cells) for cells in self.als],
         }
 
 
@@ -283,6 +286,7 @@ def make_step(
     cover: Iterable[int] = (),
     fins: Iterable[Cell] = (),
     colours: Iterable[Iterable[Cell]] = (),
+    als: Iterable[Iterable[Cell]] = (),
 ) -> Step:
     """A step whose text is ``description: effect``."""
     placed = tuple(placements)
@@ -308,4 +312,5 @@ def make_step(
         cover=tuple(cover),
         fins=tuple(fins),
         colours=tuple(tuple(c) for c in colours),
+        als=tuple(tuple(c) for c in als),
     )

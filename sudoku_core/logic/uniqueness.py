@@ -5,6 +5,13 @@ all hold only {x,y}: the digits could be swapped, giving two solutions. A unique
 cannot end there, so a Unique Rectangle keeps at least one extra candidate true.
 BUG+1: if every empty cell but one had two candidates, each digit twice per unit, the
 puzzle would have two solutions, so the extra digit of the one three-candidate cell is true.
+An *Avoidable Rectangle* is the same pattern with some corners already solved by the
+solver (never givens: a given cannot be swapped), so it needs the board's ``givens``.
+
+Which rectangle is which test follows HoDoKu's definitions (``UniquenessSolver``): Test 2
+when the two corners with extra digits share a line, Test 5 when they are diagonal or three
+corners have the extra digit, Test 6 for two diagonal extra corners whose lines hold a pair
+digit only in the rectangle.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from itertools import combinations
 
 from sudoku_core.grid import UNITS, UNITS_OF, cell_name
 from sudoku_core.logic.board import (
+    ALL_CELLS,
     BIT_COUNT,
     MASK_DIGITS,
     PEER_BITS,
@@ -114,6 +122,60 @@ def find_ur_type2(board: Board) -> Step | None:
                 f"{cell_name(roof[0])} or {cell_name(roof[1])} is {z}",
                 eliminations=[(c, z) for c in cells_of(removed)],
             )
+    return None
+
+
+def find_ur_type5(board: Board) -> Step | None:
+    """Uniqueness Test 5: two diagonal corners, or three corners, have one extra digit z
+    (and nothing else extra); one of them is z, so cells seeing all of them lose z."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        roof = [c for c in cells if cands[c] != pair]
+        if len(roof) not in (2, 3) or (len(roof) == 2 and _shared(roof[0], roof[1])):
+            continue
+        extra = 0
+        seen = ALL_CELLS
+        for c in roof:
+            extra |= cands[c] & ~pair
+            seen &= PEER_BITS[c]
+        if BIT_COUNT[extra] != 1:
+            continue
+        z = extra.bit_length()
+        removed = board.where[z] & seen
+        if removed:
+            return _ur(
+                "Uniqueness Test 5",
+                cells,
+                pair,
+                f"one of {cells_text(roof)} is {z}",
+                eliminations=[(c, z) for c in cells_of(removed)],
+            )
+    return None
+
+
+def find_ur_type6(board: Board) -> Step | None:
+    """Uniqueness Test 6: two diagonal corners hold only the pair, and in the rectangle's rows
+    and columns x is only in its corners: x sits on one diagonal, which cannot be the
+    extra corners' (a deadly pattern), so they lose x."""
+    cands = board.cands
+    for cells, pair in _rectangles(board):
+        roof = [c for c in cells if cands[c] != pair]
+        if len(roof) != 2 or _shared(roof[0], roof[1]):
+            continue
+        (r1, c1), (r2, c2) = divmod(roof[0], 9), divmod(roof[1], 9)
+        lines = UNIT_BITS[r1] | UNIT_BITS[r2] | UNIT_BITS[9 + c1] | UNIT_BITS[9 + c2]
+        for c in cells:
+            lines &= ~(1 << c)
+        for x in MASK_DIGITS[pair]:
+            if not board.where[x] & lines:
+                return _ur(
+                    "Uniqueness Test 6",
+                    cells,
+                    pair,
+                    f"{x} is only in the rectangle in its rows and columns, so it is on "
+                    f"{cells_text(c for c in cells if c not in roof)}",
+                    eliminations=[(c, x) for c in roof],
+                )
     return None
 
 
@@ -219,5 +281,87 @@ def find_bug_plus_one(board: Board) -> Step | None:
                 placements=[(triple, d)],
                 cells=[triple],
                 candidates=[(triple, d)],
+            )
+    return None
+
+
+def _avoidable_sides(board: Board) -> list[tuple[tuple[int, int, int, int], int, int, int, int]]:
+    """Every rectangle side that can start an Avoidable Rectangle: two corners of one box
+    solved since the start (not givens), as (cells, p, q, far_p, far_q), where ``far_p``
+    shares a line with ``p`` in the other box; if ``far_p`` held ``q``'s digit and ``far_q``
+    ``p``'s, the four digits could be swapped."""
+    placed = ~board.unsolved & ~board.givens
+    values = board.values
+    found = []
+    for cells in _GEOMETRY:
+        a, b, c, d = cells
+        same_band = a // 27 == c // 27
+        # Same band: the boxes are the columns' pairs (a, c) and (b, d); else the rows'.
+        sides = ((a, c, b, d), (b, d, a, c)) if same_band else ((a, b, c, d), (c, d, a, b))
+        for p, q, far_p, far_q in sides:
+            if placed >> p & 1 and placed >> q & 1 and values[p] != values[q]:
+                found.append((cells, p, q, far_p, far_q))
+    return found
+
+
+def _is_bivalue_with(board: Board, cell: int, digit: int) -> bool:
+    return BIT_COUNT[board.cands[cell]] == 2 and board.has(cell, digit)
+
+
+def _ar(
+    board: Board, name: str, cells: tuple[int, ...], text: str, removed: list[tuple[int, int]]
+) -> Step:
+    return make_step(
+        name,
+        f"{name} in {cells_text(cells)}: {text}",
+        eliminations=removed,
+        cells=cells,
+        candidates=[(c, d) for c in cells for d in MASK_DIGITS[board.cands[c]]],
+    )
+
+
+def find_avoidable_rectangle_type1(board: Board) -> Step | None:
+    """Avoidable Rectangle Type 1: three corners solved since the start, with x, y and y; the
+    fourth (two candidates, one of them x) cannot be x, or the four could be swapped."""
+    values = board.values
+    for cells, p, q, far_p, far_q in _avoidable_sides(board):
+        x, y = values[p], values[q]
+        for solved, other, digit, keeps in ((far_p, far_q, x, y), (far_q, far_p, y, x)):
+            if (
+                values[solved] == keeps
+                and not board.givens >> solved & 1
+                and _is_bivalue_with(board, other, digit)
+            ):
+                return _ar(
+                    board,
+                    "Avoidable Rectangle Type 1",
+                    cells,
+                    f"{cell_name(other)} cannot complete {x}/{y} in a swappable rectangle",
+                    [(other, digit)],
+                )
+    return None
+
+
+def find_avoidable_rectangle_type2(board: Board) -> Step | None:
+    """Avoidable Rectangle Type 2: two corners of one box solved since the start with x and y;
+    the other two hold y/z and x/z, completing the rectangle unless one of them is z: cells
+    seeing both lose z."""
+    values, cands = board.values, board.cands
+    for cells, p, q, far_p, far_q in _avoidable_sides(board):
+        x, y = values[p], values[q]
+        if not (_is_bivalue_with(board, far_p, y) and _is_bivalue_with(board, far_q, x)):
+            continue
+        extra = cands[far_p] & ~(1 << (y - 1))
+        if cands[far_q] != extra | 1 << (x - 1):
+            continue
+        z = extra.bit_length()
+        removed = board.where[z] & PEER_BITS[far_p] & PEER_BITS[far_q]
+        if removed:
+            return _ar(
+                board,
+                "Avoidable Rectangle Type 2",
+                cells,
+                f"{cell_name(far_p)} or {cell_name(far_q)} is {z}",
+                [(c, z) for c in cells_of(removed)],
             )
     return None

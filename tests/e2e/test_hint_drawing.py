@@ -259,24 +259,29 @@ def test_the_overlay_draws_links_cleans_its_input_and_never_blocks_input(app: St
 
 
 def test_a_placement_is_applied_as_a_digit_and_undone(app: Studio) -> None:
-    """The sample puzzle's first step places 6 in r4c6 (a Naked Single): level 3 draws it as
-    `place`, Apply writes the digit and takes 6 out of its peers' centre marks, Undo puts both back."""
+    """The sample puzzle's first step is a Naked Single (3 in r5c4, the oldest single in
+    HoDoKu's queue): level 3 draws it as `place`, Apply writes the digit and takes it out of
+    its peers' centre marks, Undo puts both back."""
     start_game(app, SAMPLE)
     first = hint(SAMPLE).step
-    assert first is not None and [(c, d) for c, d in first.placements] == [(32, 6)]
+    assert first is not None and first.technique == "Naked Single"
+    ((cell, digit),) = first.placements
     app.button("Fill candidates").click()
-    peer = next(p for p in sorted(peers(32)) if SAMPLE[p] == "." and "6" in candidates(SAMPLE, p))
+    peer = next(
+        p for p in sorted(peers(cell)) if SAMPLE[p] == "." and str(digit) in candidates(SAMPLE, p)
+    )
     expect(app.cell(peer)).to_have_attribute("data-centre", candidates(SAMPLE, peer))
     for level in (1, 2, 3):
         press_hint(app, level)
     expect(app.board.locator('svg.overlay [data-role="place"]')).to_have_count(1)
-    assert overlay(app)["candidates"] == [[32, 6, "place"]]
-    assert names(app)[32].endswith(", highlighted, place 6")
+    assert overlay(app)["candidates"] == [[cell, digit, "place"]]
+    assert names(app)[cell].endswith(f", highlighted, place {digit}")
     app.button("Apply").click()
     moves(app, 2, 0)
-    expect(app.cell(32)).to_have_attribute("aria-label", re.compile(r"^Row 4, column 6, 6\b"))
+    label = rf"^Row {cell // 9 + 1}, column {cell % 9 + 1}, {digit}\b"
+    expect(app.cell(cell)).to_have_attribute("aria-label", re.compile(label))
     expect(app.cell(peer)).to_have_attribute(
-        "data-centre", candidates(SAMPLE, peer).replace("6", "")
+        "data-centre", candidates(SAMPLE, peer).replace(str(digit), "")
     )
     app.button("Undo").click()
     moves(app, 1, 1)
