@@ -225,7 +225,7 @@ def test_manifest_lists_every_file_with_size_and_hash(site_dir: Path) -> None:
     on_disk = {
         p.relative_to(site_dir).as_posix()
         for p in site_dir.rglob("*")
-        if p.is_file() and p.name not in ("build-manifest.json", "sw.js")
+        if p.is_file() and p.name not in ("build-manifest.json", "sw.js", "_headers")
     }
     assert set(manifest["files"]) == on_disk
     for name, entry in manifest["files"].items():

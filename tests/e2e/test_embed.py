@@ -1,0 +1,332 @@
+"""Embedding on another site (docs/embed.md), in two origins: the host page at
+http://localhost:PORT and the studio at http://127.0.0.1:PORT2 (a cross-site frame).
+
+The host page is a file served by a plain server (a routed page counts as "public", and Chromium
+refuses its frames into the loopback address), with the CSP docs/embed.md tells hosts to send,
+as a <meta>. An init script records every message each window hears (host and frame alike), so
+the tests read what was said, in order, and whether the frame heard a message it then ignored.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import FrameLocator, Page, expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import ServeFactory, Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+KEEP = "embed-test-progress"
+ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>'
+)
+
+# Every window (the host page and the studio's frame) records the messages it hears.
+RECORDER = """
+window.addEventListener("message", (event) => {
+  (window.heard ??= []).push({ origin: event.origin, data: event.data });
+});
+"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server for the host's page (no headers: its CSP is a <meta>)."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Keep the test output readable."""
+
+
+@pytest.fixture
+def host_server(tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """host(html) -> the URL of a page with that HTML, at http://localhost:PORT (another site)."""
+    running: list[http.server.ThreadingHTTPServer] = []
+
+    def serve(html: str) -> str:
+        (tmp_path / "host.html").write_text(html)
+        (tmp_path / "icon.svg").write_text(ICON)  # else the browser asks for /favicon.ico: a 404
+        handler = functools.partial(Quiet, directory=str(tmp_path))
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        running.append(httpd)
+        return f"http://localhost:{httpd.server_address[1]}/host.html"
+
+    yield serve
+    for httpd in running:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def host_page(studio_url: str, body: str) -> str:
+    """A host page with the CSP of docs/embed.md: embed.js and frames from the studio only."""
+    origin = origin_of(studio_url)
+    csp = f"default-src 'self'; script-src 'self' {origin}; frame-src {origin}; style-src 'self'"
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        '<title>host</title><link rel="icon" href="icon.svg">'
+        f'<script src="{studio_url}embed.js" defer></script></head>'
+        f"<body>{body}</body></html>"
+    )
+
+
+def origin_of(url: str) -> str:
+    """http://127.0.0.1:8000/x/ -> http://127.0.0.1:8000"""
+    return "/".join(url.split("/")[:3])
+
+
+def embedded(puzzle: str = PUZZLE, controls: str = "undo,check,hint") -> str:
+    """The element embed.js fills: one puzzle, its actions, its progress kept by the host."""
+    return (
+        f'<div id="studio" data-sudoku-puzzle="{puzzle}" data-sudoku-controls="{controls}"'
+        f' data-sudoku-keep="{KEEP}"></div>'
+    )
+
+
+def heard(page: Page, kind: str | None = None) -> list[dict[str, Any]]:
+    """What the host page heard from the studio (its embed API messages), oldest first."""
+    messages: list[dict[str, Any]] = page.evaluate("() => window.heard ?? []")
+    return [
+        m
+        for m in messages
+        if isinstance(m["data"], dict)
+        and m["data"].get("api") == "sudoku-studio"
+        and (kind is None or m["data"].get("type") == kind)
+    ]
+
+
+def wait_heard(page: Page, kind: str, count: int = 1) -> dict[str, Any]:
+    """Wait until the host heard `count` messages of a kind; the last one's data."""
+    for _ in range(600):
+        got = heard(page, kind)
+        if len(got) >= count:
+            return dict(got[-1]["data"])
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the host never heard {count} {kind!r} message(s): {heard(page)}")
+
+
+def wait_change(page: Page, moves: int) -> dict[str, Any]:
+    """Wait for a `change` whose history is at `moves` moves; its progress."""
+    for _ in range(600):
+        for message in reversed(heard(page, "change")):
+            progress: dict[str, Any] = message["data"]["progress"]
+            if progress["play"]["history"]["at"] == moves:
+                return progress
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no change at {moves} moves: {heard(page, 'change')}")
+
+
+def frame_of(page: Page) -> FrameLocator:
+    return page.frame_locator("#studio iframe")
+
+
+def open_host(fresh: Callable[..., Studio], url: str) -> Studio:
+    studio = fresh(url, wait=False, init_script=RECORDER)
+    studio.page.goto(url)
+    expect(frame_of(studio.page).locator("body")).to_have_attribute("data-app", "ready")
+    return studio
+
+
+def test_progress_lives_in_the_host_and_comes_back_after_a_reload(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    url = host_server(host_page(site_server, embedded()))
+    studio = open_host(fresh, url)
+    page = studio.page
+    ready = wait_heard(page, "ready")
+    assert ready["version"] == 1 and ready["controls"] == ["undo", "check", "hint"]
+    assert all(m["origin"] == origin_of(site_server) for m in heard(page))
+    framed = frame_of(page)
+    board = framed.locator("#board")
+    expect(board).to_have_attribute("givens", PUZZLE)
+    # compact: the board, the pad and the chosen actions; no site chrome
+    expect(framed.locator(".masthead")).to_be_hidden()
+    expect(framed.locator("#recent-title")).to_be_hidden()
+    for name in ("Undo", "Check", "Hint"):
+        expect(framed.get_by_role("button", name=name, exact=True)).to_be_visible()
+    for name in ("Redo", "Solve", "New puzzle…", "More…"):
+        expect(framed.get_by_role("button", name=name, exact=True)).to_be_hidden()
+    expect(framed.locator("#save-status")).to_be_hidden()
+
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Shift+Digit3")  # a corner mark on r2c2 too: the whole game travels
+    expect(board).to_have_attribute("entries", "51" + "." * 79)
+    assert wait_change(page, 3)["entries"] == "51" + "." * 79
+    kept = json.loads(page.evaluate(f"() => localStorage.getItem({KEEP!r})"))
+    assert kept["entries"] == "51" + "." * 79 and kept["play"]["history"]["at"] == 3
+
+    page.reload()
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    expect(board).to_have_attribute("entries", "51" + "." * 79)
+    # the history came back too: Undo takes the last move (the corner mark) back
+    framed.get_by_role("button", name="Undo", exact=True).click()
+    wait_change(page, 2)
+    expect(board).to_have_attribute("entries", "51" + "." * 79)
+
+
+def test_messages_from_another_origin_change_nothing(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """The frame names http://wrong.example as its host; the page that really frames it
+    (localhost) is another origin: its load is heard by the frame and ignored, with no reply."""
+    frame = f'<div id="studio"><iframe src="{site_server}?embed&host=http://wrong.example"></iframe></div>'
+    url = host_server(host_page(site_server, frame))
+    studio = open_host(fresh, url)
+    page = studio.page
+    framed = frame_of(page)
+    load = {"api": "sudoku-studio", "version": 1, "type": "load", "puzzle": PUZZLE}
+    page.evaluate(
+        "([message, origin]) => document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)",
+        [load, origin_of(site_server)],
+    )
+    frame_heard = lambda: framed.locator("body").evaluate(  # noqa: E731
+        "() => (window.heard ?? []).filter((m) => m.data?.type === 'load').length"
+    )
+    for _ in range(100):
+        if frame_heard():
+            break
+        page.wait_for_timeout(50)
+    assert frame_heard() == 1, "the frame never heard the message"
+    page.wait_for_timeout(300)  # anything it would do is done by now (it is all synchronous)
+    expect(framed.locator("#board")).to_have_attribute("givens", "." * 81)
+    assert heard(page) == [], "the frame answered a page that is not its named host"
+
+
+def test_bad_progress_is_refused_with_a_reason_and_the_board_stays(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    url = host_server(host_page(site_server, embedded()))
+    studio = open_host(fresh, url)
+    page = studio.page
+    wait_heard(page, "ready")
+    framed = frame_of(page)
+    board = framed.locator("#board")
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    expect(board).to_have_attribute("entries", "5" + "." * 80)
+    progress = wait_heard(page, "change", 2)["progress"]
+    send = """([message, origin]) =>
+        document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)"""
+    origin = origin_of(site_server)
+    base = {"api": "sudoku-studio", "version": 1, "type": "load", "puzzle": PUZZLE}
+    # a history that cannot lead to the cells: undoing "5 in r1c1" from a 9 there
+    wrong = {**progress, "entries": "9" + "." * 80}
+    page.evaluate(send, [{**base, "progress": wrong, "id": "a"}, origin])
+    error = wait_heard(page, "error")
+    assert error["code"] == "bad-progress" and error["id"] == "a" and error["request"] == "load"
+    assert "history does not lead to its cells" in error["message"]
+    # an entry on a given, and another puzzle's progress
+    page.evaluate(
+        send, [{**base, "progress": {**progress, "entries": "." * 2 + "1" + "." * 78}}, origin]
+    )
+    assert "given at r1c3" in wait_heard(page, "error", 2)["message"]
+    page.evaluate(send, [{**base, "progress": {**progress, "givens": "1" + "." * 80}}, origin])
+    assert "another puzzle" in wait_heard(page, "error", 3)["message"]
+    page.evaluate(send, [{**base, "puzzle": "12x"}, origin])
+    assert wait_heard(page, "error", 4)["code"] == "bad-puzzle"
+    page.evaluate(send, [{**base, "version": 2}, origin])
+    assert wait_heard(page, "error", 5)["code"] == "unsupported-version"
+    expect(board).to_have_attribute("entries", "5" + "." * 80)
+    # the state, on request
+    page.evaluate(
+        send, [{"api": "sudoku-studio", "version": 1, "type": "get-state", "id": 7}, origin]
+    )
+    state = wait_heard(page, "state")
+    assert state["id"] == "7" and state["progress"]["entries"] == "5" + "." * 80
+
+
+def test_the_frame_height_follows_its_content(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    url = host_server(host_page(site_server, embedded()))
+    studio = open_host(fresh, url)
+    page = studio.page
+    page.locator("#studio").evaluate("(el) => { el.style.width = '560px'; }")
+    frame = page.locator("#studio iframe")
+    content = frame_of(page).locator("body")
+
+    def heights() -> tuple[float, float]:
+        outer = frame.evaluate("(f) => f.getBoundingClientRect().height")
+        inner = content.evaluate("(b) => b.getBoundingClientRect().height")
+        return float(outer), float(inner)
+
+    def settled() -> tuple[float, float]:
+        for _ in range(100):
+            outer, inner = heights()
+            if abs(outer - inner) <= 1:
+                return outer, inner
+            page.wait_for_timeout(50)
+        raise AssertionError(f"the frame is {heights()[0]} px high, its content {heights()[1]} px")
+
+    wide, _ = settled()
+    # a narrower frame: the board (square) shrinks, and the frame with it
+    page.locator("#studio").evaluate("(el) => { el.style.width = '320px'; }")
+    for _ in range(100):
+        if settled()[0] < wide - 100:
+            break
+        page.wait_for_timeout(50)
+    narrow, _ = settled()
+    assert narrow < wide - 100, (wide, narrow)
+    # more content (a message under the board) makes it taller again
+    frame_of(page).locator('[role="gridcell"][data-cell="2"]').click()  # a given
+    page.keyboard.press("4")
+    expect(frame_of(page).locator("#board-message")).not_to_be_empty()
+    for _ in range(100):
+        if settled()[0] > narrow:
+            break
+        page.wait_for_timeout(50)
+    assert settled()[0] > narrow
+
+
+def test_the_board_element_works_on_its_own_from_another_origin(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """<sudoku-board> imported by another site's page: its module files carry CORS headers."""
+    origin = origin_of(site_server)
+    csp = f"default-src 'self'; script-src {origin}; style-src {origin}"
+    html = (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        '<title>board only</title><link rel="icon" href="icon.svg">'
+        f'<script type="module" src="{site_server}define-sudoku-board.js"></script></head>'
+        f'<body><sudoku-board label="Puzzle of the day" givens="{PUZZLE}" mode="play"></sudoku-board></body></html>'
+    )
+    url = host_server(html)
+    studio = fresh(url, wait=False)
+    studio.page.goto(url)
+    board = studio.page.locator("sudoku-board")
+    expect(studio.page.get_by_role("gridcell")).to_have_count(81)
+    studio.page.get_by_role("gridcell").nth(0).click()
+    studio.page.keyboard.press("5")
+    expect(board).to_have_attribute("entries", "5" + "." * 80)
+
+
+def test_the_example_host_page_works_under_a_sub_path(
+    fresh: Callable[..., Studio], serve_site: ServeFactory
+) -> None:
+    url = serve_site(base="/puzzles/sudoku/")
+    studio = fresh(url + "embed-example.html", wait=False)
+    page = studio.page
+    page.goto(url + "embed-example.html")
+    framed = frame_of(page)
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    expect(framed.locator("#board")).to_have_attribute("givens", PUZZLE)
+    src = page.locator("#studio iframe").get_attribute("src") or ""
+    assert src.startswith(url + "?embed&host="), src
+    expect(page.locator("#events")).to_contain_text("ready")
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
