@@ -3,7 +3,7 @@
 // `?controls=`, no site chrome), its height reported to the host page, and the host API over
 // postMessage (embed-protocol.js; docs/embed.md).
 //
-// The API is on only when the host's origin is named (`?host=https://example.org`): messages
+// The API is on only when the host page's origin is named (`?host=` and the origin): messages
 // from any other origin or window are ignored, and every reply goes to that origin only, never
 // to "*". Without a host the frame still reports its height (to any parent: a number says
 // nothing about the game), so a plain <iframe> can be sized too.

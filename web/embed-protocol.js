@@ -48,7 +48,7 @@ export function embedOptions(search) {
   if (named !== null) {
     const origin = originOf(named);
     if (origin) host = origin;
-    else problems.push(`host “${named.slice(0, 100)}” is not an origin such as https://example.org; the host API is off`);
+    else problems.push(`host “${named.slice(0, 100)}” is not an origin (a scheme, a host and maybe a port, nothing more); the host API is off`);
   }
   const list = params.get("controls");
   const read = list === null ? { controls: DEFAULT_CONTROLS, problem: "" } : readControls(list.split(","));
@@ -57,7 +57,7 @@ export function embedOptions(search) {
 }
 
 /**
- * An http(s) origin ("https://example.org", "http://localhost:8000"), or null.
+ * An http or https origin (scheme, host, port: no path, query, fragment or password), or null.
  * @param {string} text
  */
 export function originOf(text) {

@@ -1,7 +1,7 @@
 // @ts-check
 // embed.js: the studio on another site's page with one <script> and one element (docs/embed.md).
 //
-//   <script src="https://studio.example/sudoku/embed.js" defer></script>
+//   <script src="(the studio's address)/embed.js" defer></script>
 //   <div data-sudoku-puzzle="..9748...7........" data-sudoku-controls="check,hint,undo"
 //        data-sudoku-keep="puzzle-of-the-day"></div>
 //

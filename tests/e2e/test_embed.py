@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
+from sudoku_core import format_line, solve
+
 if TYPE_CHECKING:
     from e2e.conftest import ServeFactory, Studio
 
@@ -114,12 +116,13 @@ def wait_heard(page: Page, kind: str, count: int = 1) -> dict[str, Any]:
     raise AssertionError(f"the host never heard {count} {kind!r} message(s): {heard(page)}")
 
 
-def wait_change(page: Page, moves: int) -> dict[str, Any]:
-    """Wait for a `change` whose history is at `moves` moves; its progress."""
+def wait_change(page: Page, moves: int, undos: int = 0) -> dict[str, Any]:
+    """Wait for a `change` whose history is at `moves` moves (after `undos` undos); its progress."""
     for _ in range(600):
         for message in reversed(heard(page, "change")):
             progress: dict[str, Any] = message["data"]["progress"]
-            if progress["play"]["history"]["at"] == moves:
+            play = progress["play"]
+            if play["history"]["at"] == moves and play["undos"] == undos:
                 return progress
         page.wait_for_timeout(50)
     raise AssertionError(f"no change at {moves} moves: {heard(page, 'change')}")
@@ -173,7 +176,7 @@ def test_progress_lives_in_the_host_and_comes_back_after_a_reload(
     expect(board).to_have_attribute("entries", "51" + "." * 79)
     # the history came back too: Undo takes the last move (the corner mark) back
     framed.get_by_role("button", name="Undo", exact=True).click()
-    wait_change(page, 2)
+    wait_change(page, 2, undos=1)
     expect(board).to_have_attribute("entries", "51" + "." * 79)
 
 
@@ -334,3 +337,51 @@ def test_the_example_host_page_works_under_a_sub_path(
     framed.locator('[role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
+
+
+def test_solved_is_sent_once_and_options_change_the_actions(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """A host gives progress one digit short of the end (cells only, no history: like a
+    share link's progress); the player's last digit sends `solved`, once."""
+    url = host_server(host_page(site_server, embedded()))
+    studio = open_host(fresh, url)
+    page = studio.page
+    wait_heard(page, "ready")
+    framed = frame_of(page)
+    solved_grid = solve(PUZZLE)
+    assert solved_grid is not None
+    solution = format_line(solved_grid)
+    entries = "".join(
+        "." if g != "." or c == 0 else s
+        for c, (g, s) in enumerate(zip(PUZZLE, solution, strict=True))
+    )
+    progress = wait_heard(page, "change")["progress"]
+    send = """([message, origin]) =>
+        document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)"""
+    base = {"api": "sudoku-studio", "version": 1}
+    origin = origin_of(site_server)
+    load = {**base, "type": "load", "puzzle": PUZZLE, "progress": {**progress, "entries": entries}}
+    page.evaluate(send, [load, origin])
+    expect(framed.locator("#board")).to_have_attribute("entries", entries)
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press(solution[0])
+    solved = wait_heard(page, "solved")
+    assert solved["progress"]["play"]["solved"] is True
+    expect(framed.locator("#done-dialog")).to_have_attribute("open", "")
+    expect(framed.get_by_role("button", name="New puzzle…")).to_be_hidden()  # not in a frame
+    framed.get_by_role("button", name="Close", exact=True).click()
+    framed.get_by_role("button", name="Undo", exact=True).click()
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press(solution[0])
+    assert wait_change(page, 1, undos=1)["entries"][0] == solution[0]
+    assert len(heard(page, "solved")) == 1, "solved was sent again for the same game"
+
+    options = {**base, "type": "set-options", "id": "o", "controls": ["redo", "solve"]}
+    page.evaluate(send, [options, origin])
+    assert wait_heard(page, "options")["controls"] == ["redo", "solve"]
+    expect(framed.get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(framed.get_by_role("button", name="Check", exact=True)).to_be_hidden()
+    page.evaluate(send, [{**options, "controls": "redo,shuffle"}, origin])
+    error = wait_heard(page, "error")
+    assert error["code"] == "bad-options" and "shuffle" in error["message"]
