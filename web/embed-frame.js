@@ -12,7 +12,7 @@
 // every change goes to the host as a `change`, and the host gives it back with `load`.
 
 import { byId } from "./dom.js";
-import { API_VERSION, embedOptions, message, readRequest } from "./embed-protocol.js";
+import { embedOptions, message, readRequest } from "./embed-protocol.js";
 import { currentGame, gameEvents, sayOnBoard, showGame } from "./game-view.js";
 import { changeSettings } from "./settings.js";
 
@@ -102,7 +102,7 @@ export function startEmbedApi() {
     changeQueued = true; // one message for the several changes of one action
     setTimeout(sendChange, 0);
   });
-  tell("ready", { controls: [...embed.controls], apiVersion: API_VERSION });
+  tell("ready", { controls: [...embed.controls] });
   for (const problem of embed.problems) tell("error", { code: "bad-options", message: `The frame's address: ${problem}.`, request: null, id: null });
 }
 

@@ -83,6 +83,8 @@
     const pending = new Map();
     /** What the last `load` sent: when the kept progress is refused, the puzzle is loaded bare. */
     let lastLoad = /** @type {{puzzle: string, progress: unknown} | null} */ (null);
+    /** The progress of the last `change`: a frame that starts again (reloaded) gets it back. */
+    let latest = /** @type {unknown} */ (undefined);
 
     /** @param {string} type @param {Record<string, unknown>} [fields] */
     const send = (type, fields = {}) => {
@@ -99,6 +101,7 @@
     /** @param {string} puzzle @param {unknown} [progress] */
     const load = (puzzle, progress) => {
       lastLoad = { puzzle, progress };
+      latest = undefined;
       send("load", progress === undefined ? { puzzle } : { puzzle, progress });
     };
 
@@ -112,14 +115,17 @@
         return;
       }
       if (data.type === "ready") {
+        // the first start, or the frame started again: the puzzle, with the latest progress known
         ready = true;
-        const puzzle = options.puzzle ?? element.dataset.sudokuPuzzle;
-        if (puzzle && !lastLoad) load(puzzle, options.progress ?? (options.keep ? readKept(options.keep) : undefined));
+        const puzzle = lastLoad?.puzzle ?? options.puzzle ?? element.dataset.sudokuPuzzle;
+        const progress = latest ?? lastLoad?.progress ?? options.progress ?? (options.keep ? readKept(options.keep) : undefined);
+        if (puzzle && !queued.some((m) => m.type === "load")) load(puzzle, progress);
         const waiting = queued;
         queued = [];
         for (const message of waiting) frame.contentWindow?.postMessage(message, src.origin);
-      } else if (data.type === "change" && options.keep) {
-        keep(options.keep, data.progress);
+      } else if (data.type === "change") {
+        latest = data.progress;
+        if (options.keep) keep(options.keep, data.progress);
       } else if ((data.type === "state" || data.type === "options") && pending.has(data.id)) {
         pending.get(data.id)?.(data.type === "state" ? data.progress : data);
         pending.delete(data.id);

@@ -178,6 +178,12 @@ def test_progress_lives_in_the_host_and_comes_back_after_a_reload(
     framed.get_by_role("button", name="Undo", exact=True).click()
     wait_change(page, 2, undos=1)
     expect(board).to_have_attribute("entries", "51" + "." * 79)
+    # the frame alone starts again (the host stays): embed.js gives it the latest change
+    page.locator("#studio iframe").evaluate("(frame) => { frame.src = frame.src; }")
+    wait_heard(page, "ready", 2)
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    expect(board).to_have_attribute("entries", "51" + "." * 79)
+    expect(framed.get_by_role("button", name="Undo", exact=True)).to_be_enabled()
 
 
 def test_messages_from_another_origin_change_nothing(
