@@ -18,6 +18,7 @@ under .cache/ made with a newer interpreter found on this machine.
 from __future__ import annotations
 
 import argparse
+import base64
 import dataclasses
 import functools
 import hashlib
@@ -55,6 +56,8 @@ SERVICE_WORKER_NAME = "sw.js"
 # The headers file static hosts read (Netlify, Cloudflare Pages): not a page file, never precached.
 HEADERS_NAME = "_headers"
 SW_GENERATOR = ROOT / "tools" / "generate-sw.mjs"
+SNAPSHOT_MAKER = ROOT / "tools" / "make-snapshot.mjs"
+SNAPSHOT_NAME = "sudoku-core.snapshot"  # in site/pyodide/, written by SNAPSHOT_MAKER
 
 
 @dataclasses.dataclass(frozen=True)
@@ -157,9 +160,18 @@ def frame_ancestors_value(value: str) -> str:
     return " ".join(sources)
 
 
-def csp_header(frame_ancestors: str = FRAME_ANCESTORS) -> str:
-    """The Content-Security-Policy header the server sends: the <meta> policy + frame-ancestors."""
-    return f"{META_CSP}; frame-ancestors {frame_ancestors_value(frame_ancestors)}"
+def with_script_hashes(policy: str, hashes: Sequence[str]) -> str:
+    """``policy`` with these hash sources added to script-src (the pages' import map)."""
+    if not hashes:
+        return policy
+    return policy.replace("script-src 'self'", "script-src 'self' " + " ".join(hashes), 1)
+
+
+def csp_header(frame_ancestors: str = FRAME_ANCESTORS, script_hashes: Sequence[str] = ()) -> str:
+    """The Content-Security-Policy header the server sends: the <meta> policy (with the build's
+    import-map hash) + frame-ancestors."""
+    policy = with_script_hashes(META_CSP, script_hashes)
+    return f"{policy}; frame-ancestors {frame_ancestors_value(frame_ancestors)}"
 
 
 CSP = csp_header()
@@ -174,8 +186,9 @@ BOARD_FILES = (
 )
 
 
-def headers_file(frame_ancestors: str = FRAME_ANCESTORS) -> str:
-    """site/_headers: what `serve` sends, in the format Netlify and Cloudflare Pages read.
+def headers_file(frame_ancestors: str = FRAME_ANCESTORS, script_hashes: Sequence[str] = ()) -> str:
+    """site/_headers: what `serve` sends, in the format Netlify and Cloudflare Pages read
+    (``script_hashes``: the pages' import-map hash, see pin_page_scripts).
 
     Examples:
         >>> print(headers_file("'self'").splitlines()[3])
@@ -186,7 +199,7 @@ def headers_file(frame_ancestors: str = FRAME_ANCESTORS) -> str:
         "# Cloudflare Pages read this file; other hosts: docs/build.md and docs/embed.md).",
         "",
         "/*",
-        f"  Content-Security-Policy: {csp_header(frame_ancestors)}",
+        f"  Content-Security-Policy: {csp_header(frame_ancestors, script_hashes)}",
         "  X-Content-Type-Options: nosniff",
         "  Referrer-Policy: no-referrer",
         "",
@@ -199,8 +212,9 @@ def headers_file(frame_ancestors: str = FRAME_ANCESTORS) -> str:
 
 
 def write_headers(site: Path, frame_ancestors: str = FRAME_ANCESTORS) -> None:
-    """Write site/_headers (outside the manifest: it is the host's, not a file the page loads)."""
-    (site / HEADERS_NAME).write_text(headers_file(frame_ancestors))
+    """Write site/_headers (outside the manifest: it is the host's, not a file the page loads),
+    with the CSP hash of the site's import map (from its manifest: run after finish_site)."""
+    (site / HEADERS_NAME).write_text(headers_file(frame_ancestors, script_hashes(site)))
 
 
 REPORT_PATH = "__csp-report"
@@ -703,6 +717,25 @@ def write_icons(site: Path) -> None:
         (site / name).write_bytes(png_bytes(size, functools.partial(icon_pixel, maskable=maskable)))
 
 
+# --- the engine's memory snapshot -----------------------------------------------------------------
+
+
+def write_snapshot(pyodide_dir: Path) -> None:
+    """pyodide/sudoku-core.snapshot: the memory of an interpreter with sudoku_core imported,
+    made in Node by tools/make-snapshot.mjs (Pyodide's memory-snapshot API). The worker restores
+    it in about 0.5 s instead of booting Python and importing the engine (4-6 s in Chromium).
+
+    Made after the lockfile (it names the wheel) and before the manifest (which hashes it).
+    """
+    node = require_command("node", NODE_HINT)
+    run(
+        [node, SNAPSHOT_MAKER, pyodide_dir],
+        what="making the engine's memory snapshot",
+        cwd=ROOT,
+        quiet=True,
+    )
+
+
 # --- the service worker --------------------------------------------------------------------------
 
 
@@ -722,12 +755,74 @@ def write_service_worker(site: Path, *, offline: bool = False) -> None:
     )
 
 
+# --- the page's scripts, pinned: an import map with every script's integrity ---------------------
+
+_IMPORT_MAP = re.compile(r'\n?[ \t]*<script type="importmap">.*?</script>', re.DOTALL)
+# the import map must come before the first module load: a module script or a modulepreload link
+_FIRST_MODULE = re.compile(r'([ \t]*)<(?:script type="module"|link rel="modulepreload")')
+_META_CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(">)')
+_HASH_SOURCE = re.compile(r" 'sha256-[A-Za-z0-9+/=]+'")
+
+
+def sri(path: Path) -> str:
+    """A file's subresource-integrity value (sha256, base64)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def import_map(site: Path) -> str:
+    """The import map every page of the site carries: the integrity of each script at the root
+    (the page's modules; sw.js and Pyodide's files are checked elsewhere), as compact JSON."""
+    integrity = {
+        f"./{path.name}": sri(path)
+        for path in sorted(site.iterdir())
+        if path.suffix in (".js", ".mjs") and path.name != SERVICE_WORKER_NAME
+    }
+    return json.dumps({"integrity": integrity}, sort_keys=True, separators=(",", ":"))
+
+
+def pin_page_scripts(site: Path) -> str:
+    """Give every page of the site the import map of :func:`import_map`, and allow it in the
+    page's <meta> CSP by its hash; the hash source (for the server's CSP header too).
+
+    Why: on a first visit nothing but the browser can check the page's own modules before they
+    run (the service worker is not there yet, and the engine's worker checks only what it runs).
+    With the import map's `integrity`, Chromium 127+, Firefox 138+ and Safari 18+ refuse a module
+    whose bytes are not this build's (a corrupt, stale or tampered copy), and load-guard.js says
+    so on the page. Idempotent: run again on a changed site (tests make "a new build" so).
+    """
+    text = import_map(site)
+    source = "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+    for page in sorted(site.glob("*.html")):
+        html = _IMPORT_MAP.sub("", page.read_text())
+        first = _FIRST_MODULE.search(html)
+        if not first:
+            continue
+        indent = first.group(1)
+        html = (
+            html[: first.start()]
+            + f'{indent}<script type="importmap">{text}</script>\n'
+            + html[first.start() :]
+        )
+        html = _META_CSP.sub(
+            lambda m: (
+                m.group(1)
+                + with_script_hashes(_HASH_SOURCE.sub("", m.group(2)), [source])
+                + m.group(3)
+            ),
+            html,
+        )
+        page.write_text(html)
+    return source
+
+
 def finish_site(site: Path, inputs: str, *, offline: bool = False) -> dict[str, Any]:
-    """The last steps of a build on a site folder: the manifest, then the service worker.
+    """The last steps of a build on a site folder: the pages' import map, the manifest, then the
+    service worker.
 
     Tests call it on a changed copy of the site to make "a new build" without rebuilding wheels.
     """
-    manifest = write_manifest(site, inputs)
+    script_hash = pin_page_scripts(site)
+    manifest = write_manifest(site, inputs, [script_hash])
     write_service_worker(site, offline=offline)
     return manifest
 
@@ -739,9 +834,10 @@ def engine_version() -> str:
     return str(namespace["__version__"])
 
 
-def write_manifest(site: Path, inputs: str) -> dict[str, Any]:
+def write_manifest(site: Path, inputs: str, script_hashes: Sequence[str] = ()) -> dict[str, Any]:
     """site/build-manifest.json: version and every file's size and sha256 (for the page, the tests
-    and a later offline service worker's precache list)."""
+    and the service worker's precache list), and the CSP hash sources the pages' import map
+    needs (`script_hashes`, for the server's header)."""
     lock = json.loads((site / PYODIDE_DIR_NAME / "pyodide-lock.json").read_text())
     manifest: dict[str, Any] = {
         "name": "sudoku-studio",
@@ -749,6 +845,7 @@ def write_manifest(site: Path, inputs: str) -> dict[str, Any]:
         "pyodide": PYODIDE.version,
         "inputs": inputs,
         "packages": {name: lock["packages"][name]["version"] for name in SITE_PACKAGES},
+        "script_hashes": list(script_hashes),
         "files": {
             path.relative_to(site).as_posix(): {
                 "size": path.stat().st_size,
@@ -789,6 +886,7 @@ def build(
         lock_path.write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
         copy_web(staging)
         write_icons(staging)
+        write_snapshot(pyodide_dir)
         finish_site(staging, inputs, offline=offline)
         write_headers(staging, frame_ancestors)
         shutil.rmtree(site, ignore_errors=True)
@@ -893,7 +991,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         """Security and caching headers on every response (a <meta> CSP would miss the worker)."""
-        csp = csp_header(self.frame_ancestors)
+        csp = csp_header(self.frame_ancestors, script_hashes(Path(self.directory)))
         if self.csp_reports is not None:
             csp += f"; report-uri {self.base}{REPORT_PATH}"
         self.send_header("Content-Security-Policy", csp)
@@ -910,6 +1008,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: tests and the console stay readable; errors still reach the browser."""
+
+
+def script_hashes(site: Path) -> list[str]:
+    """The CSP hash sources the site's pages need (its manifest says; none when it has none).
+    Read at each response: tests change a served copy of the site and run finish_site on it."""
+    manifest = read_manifest(site) or {}
+    hashes = manifest.get("script_hashes", [])
+    return [h for h in hashes if isinstance(h, str) and _HASH_SOURCE.fullmatch(" " + h)]
 
 
 class SiteServer:
@@ -1187,14 +1293,16 @@ def run_node(
     boots: int = 1,
     timeout: float = 600,
     puzzles: Path = PUZZLES,
+    snapshot: bool = False,
 ) -> Any:
     """Run a Python script's main(data) inside the site's Pyodide in Node, with the folder
-    ``puzzles`` mounted at /puzzles; its JSON report."""
+    ``puzzles`` mounted at /puzzles; its JSON report. ``snapshot``: boot from the engine's memory
+    snapshot, as the page's worker does, instead of loading the wheel."""
     node = require_command("node", NODE_HINT)
     argv = [node, str(NODE_RUNNER), "--pyodide", str(site / PYODIDE_DIR_NAME),
             "--script", str(script), "--mount", f"{puzzles}:/puzzles",
             "--boots", str(boots), "--timeout-ms", str(int(timeout * 1000)),
-            "--input-json", json.dumps(data)]  # fmt: skip
+            "--input-json", json.dumps(data), *(["--snapshot"] if snapshot else [])]  # fmt: skip
     out = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=timeout + 30)
     lines = out.stdout.strip().splitlines()
     if not lines:

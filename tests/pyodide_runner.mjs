@@ -5,11 +5,17 @@
  *
  *   node tests/pyodide_runner.mjs --pyodide site/pyodide --script tests/pyodide_checks.py
  *        [--input-json '{"k": 1}'] [--mount /host/dir:/fs/dir]... [--boots N] [--timeout-ms MS]
+ *        [--snapshot]
  *
  * The script defines `main(data: dict) -> object`; it is called with the parsed --input-json and
  * its JSON-able result is reported. stdout carries exactly one line, the JSON report:
  *   {ok, boot_ms: [...], packages_ms, python, sudoku_core, messages, result} or {ok: false, error}.
  * Python's own print() goes to stderr. Exit code 0 only when ok.
+ *
+ * --snapshot boots as the page's worker does when the build has one: by restoring the engine's
+ * memory snapshot (pyodide/sudoku-core.snapshot, tools/make-snapshot.mjs) instead of booting
+ * Python and loading packages, then reseeding `random`; the report's `random_draws` has one
+ * `random.random()` per boot (the snapshots must not share their randomness).
  *
  * A watchdog ends the process: loadPyodide can hang forever when the wasm fails to load.
  */
@@ -17,8 +23,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { gunzipSync } from "node:zlib";
 
-/** @typedef {{ok: true, boot_ms: number[], packages_ms: number, python: string,
+/** @typedef {{ok: true, boot_ms: number[], random_draws: number[], packages_ms: number, python: string,
  *   sudoku_core: string, messages: string[], result: unknown}} Report */
 /** @typedef {{ok: false, error: string, messages: string[]}} Failure */
 
@@ -37,6 +44,7 @@ const { values } = parseArgs({
     mount: { type: "string", multiple: true, default: [] },
     boots: { type: "string", default: "1" },
     "timeout-ms": { type: "string", default: "300000" },
+    snapshot: { type: "boolean", default: false },
   },
 });
 
@@ -55,6 +63,17 @@ const watchdog = setTimeout(() => {
 async function boot(indexDir) {
   const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
   const started = performance.now();
+  if (values.snapshot) {
+    const memory = gunzipSync(await readFile(path.join(indexDir, "sudoku-core.snapshot")));
+    const pyodide = await loadPyodide({
+      indexURL: indexDir + path.sep,
+      _loadSnapshot: memory,
+      stdout: (/** @type {string} */ line) => process.stderr.write(`[py] ${line}\n`),
+      stderr: (/** @type {string} */ line) => process.stderr.write(`[py:err] ${line}\n`),
+    });
+    pyodide.runPython("import random; random.seed()"); // as web/solver-worker.js does
+    return { pyodide, boot_ms: performance.now() - started, packages_ms: 0 };
+  }
   const pyodide = await loadPyodide({
     indexURL: indexDir + path.sep,
     lockFileURL: path.join(indexDir, "pyodide-lock.json"),
@@ -91,10 +110,12 @@ async function run() {
   const indexDir = path.resolve(values.pyodide);
   const source = await readFile(values.script, "utf8");
   const bootTimes = [];
+  const randomDraws = [];
   let session;
   for (let i = 0; i < Math.max(1, Number(values.boots)); i++) {
     session = await boot(indexDir);
     bootTimes.push(session.boot_ms);
+    randomDraws.push(session.pyodide.runPython("import random; random.random()"));
   }
   if (!session) throw new Error("no boot");
   const { pyodide } = session;
@@ -115,6 +136,7 @@ async function run() {
   emit({
     ok: true,
     boot_ms: bootTimes,
+    random_draws: randomDraws,
     packages_ms: session.packages_ms,
     python: sys.version,
     sudoku_core: version,

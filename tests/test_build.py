@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import http.client
 import importlib
@@ -183,16 +184,74 @@ def lockfile(site: Path) -> dict[str, Any]:
 def test_site_has_the_runtime_and_nothing_else_of_the_npm_package(site_dir: Path) -> None:
     runtime = {p.name for p in (site_dir / "pyodide").iterdir()}
     wheels = {p for p in runtime if p.endswith(".whl")}
-    assert runtime - wheels == set(bp.RUNTIME_FILES)
+    assert runtime - wheels == {*bp.RUNTIME_FILES, bp.SNAPSHOT_NAME}
     assert {w.split("-")[0] for w in wheels} == {"micropip", "packaging", "sudoku_core"}
+
+
+def test_the_engine_snapshot_is_gzip_of_pyodide_memory_and_in_the_manifest(site_dir: Path) -> None:
+    """pyodide/sudoku-core.snapshot (tools/make-snapshot.mjs): gzip (no ".gz" name, so no server
+    adds Content-Encoding) of a Pyodide memory snapshot (its magic number first), hashed in the
+    manifest like every file that executes. That it restores and works: test_pyodide.py."""
+    snapshot = site_dir / "pyodide" / bp.SNAPSHOT_NAME
+    packed = snapshot.read_bytes()
+    memory = gzip.decompress(packed)
+    assert memory[:4] == b"\0snp"  # Pyodide 314's snapshot magic (0x706e7300, little-endian)
+    assert len(memory) > 16 * 2**20  # the interpreter's heap, not a stub
+    files = json.loads((site_dir / "build-manifest.json").read_text())["files"]
+    entry = files[f"pyodide/{bp.SNAPSHOT_NAME}"]
+    assert entry == {"size": len(packed), "sha256": hashlib.sha256(packed).hexdigest()}
+
+
+def unpinned(html: str) -> str:
+    """A built page as web/ has it: without the import map and its CSP hash (pin_page_scripts)."""
+    html = re.sub(r'\n[ \t]*<script type="importmap">.*?</script>', "", html, flags=re.DOTALL)
+    return re.sub(r" 'sha256-[A-Za-z0-9+/=]+'", "", html)
 
 
 def test_web_files_are_copied(site_dir: Path) -> None:
     web_files = [p.relative_to(bp.WEB) for p in bp.iter_files(bp.WEB)]
     for relative in web_files:
-        assert (site_dir / relative).read_bytes() == (bp.WEB / relative).read_bytes()
+        if relative.suffix == ".html":
+            assert unpinned((site_dir / relative).read_text()) == (bp.WEB / relative).read_text()
+        else:
+            assert (site_dir / relative).read_bytes() == (bp.WEB / relative).read_bytes()
     if (bp.WEB / "index.html").exists():
         assert (site_dir / "index.html").is_file()
+
+
+def test_every_page_pins_the_scripts_with_an_import_map_its_csp_allows(site_dir: Path) -> None:
+    """pin_page_scripts: each page with modules carries one import map giving every root script's
+    sha256 (so the browser refuses a module that is not this build's), placed before the first
+    module load, and its <meta> CSP (and the server's header, via the manifest) allows exactly
+    that inline script by its hash."""
+    manifest = json.loads((site_dir / "build-manifest.json").read_text())
+    (source,) = manifest["script_hashes"]
+    scripts = sorted(p.name for p in site_dir.iterdir() if p.suffix == ".js" and p.name != "sw.js")
+    pages = [p for p in site_dir.glob("*.html") if '<script type="module"' in p.read_text()]
+    assert pages
+    for page in pages:
+        html = page.read_text()
+        (text,) = re.findall(r'<script type="importmap">(.*?)</script>', html, flags=re.DOTALL)
+        integrity = json.loads(text)["integrity"]
+        assert sorted(name.removeprefix("./") for name in integrity) == scripts
+        for name, value in integrity.items():
+            digest = hashlib.sha256((site_dir / name).read_bytes()).digest()
+            assert value == "sha256-" + base64.b64encode(digest).decode()
+        digest = hashlib.sha256(text.encode()).digest()
+        assert source == "'sha256-" + base64.b64encode(digest).decode() + "'"
+        csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+        assert csp and csp.group(1) == bp.with_script_hashes(bp.META_CSP, [source]), page.name
+        first_module = min(
+            i
+            for i in (html.find('<script type="module"'), html.find('<link rel="modulepreload"'))
+            if i >= 0
+        )
+        assert html.index('<script type="importmap">') < first_module, page.name
+    assert bp.script_hashes(site_dir) == [source]
+    # again on the built site: nothing changes (tests make "a new build" with finish_site)
+    before = {p.name: p.read_text() for p in pages}
+    assert bp.pin_page_scripts(site_dir) == source
+    assert {p.name: p.read_text() for p in pages} == before
 
 
 def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_dir: Path) -> None:
@@ -412,7 +471,7 @@ def request(url: str, path: str, method: str = "GET") -> http.client.HTTPRespons
         ("build-manifest.json", "application/json"),
     ],
 )
-def test_served_types_and_csp(site_server: str, path: str, mime: str) -> None:
+def test_served_types_and_csp(site_server: str, site_dir: Path, path: str, mime: str) -> None:
     for method in ("GET", "HEAD"):
         response = request(site_server, f"/{path}", method)
         assert response.status == 200
@@ -422,6 +481,7 @@ def test_served_types_and_csp(site_server: str, path: str, mime: str) -> None:
         directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
         assert "'wasm-unsafe-eval'" in directives["script-src"]
         assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in directives["script-src"]
+        assert bp.script_hashes(site_dir)[0] in directives["script-src"]  # the import map
         assert directives["connect-src"] == "'self'" and directives["worker-src"] == "'self'"
         assert "Cross-Origin-Embedder-Policy" not in response.headers
 
@@ -526,7 +586,9 @@ def test_the_headers_file_says_what_serve_sends(site_dir: Path, site_server: str
     """site/_headers (Netlify, Cloudflare Pages): the CSP with frame-ancestors, the wasm type and
     CORS on <sudoku-board>'s files; serve sends the same and does not serve the file itself."""
     text = (site_dir / "_headers").read_text()
-    assert f"  Content-Security-Policy: {bp.CSP}\n" in text
+    sent = request(site_server, "/index.html").headers["Content-Security-Policy"]
+    assert bp.script_hashes(site_dir)[0] in sent  # the import map's hash (pin_page_scripts)
+    assert f"  Content-Security-Policy: {sent}\n" in text
     assert "/pyodide/pyodide.asm.wasm\n  Content-Type: application/wasm" in text
     narrowed = bp.headers_file("https://example.org")
     assert "; frame-ancestors https://example.org\n" in narrowed

@@ -46,6 +46,39 @@ def pyodide_report(site_dir: Path) -> dict[str, Any]:
     return report
 
 
+def without_timings(value: Any) -> Any:
+    """A report's result with its wall-clock fields left out (they differ run to run)."""
+    if isinstance(value, dict):
+        return {k: without_timings(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [without_timings(v) for v in value]
+    return value
+
+
+@pytest.mark.pyodide
+def test_the_engine_restored_from_its_snapshot_gives_the_same_results(
+    site_dir: Path, pyodide_report: dict[str, Any]
+) -> None:
+    """The page's worker restores pyodide/sudoku-core.snapshot (tools/make-snapshot.mjs) instead
+    of booting: the same checks give the same results from it, with no wheel loaded, and each
+    restore draws its own randomness (the snapshot's `random` was seeded with 0 at build time)."""
+    data = {
+        "puzzle_dir": "/puzzles",
+        "solve_sets": list(SOLVE_SETS),
+        "counted": COUNTED,
+        "seed_examples": SEED_EXAMPLES,
+    }
+    report = bp.run_node(
+        site_dir, ROOT / "tests" / "pyodide_checks.py", data, boots=2, snapshot=True
+    )
+    assert report["ok"], f"Pyodide runner failed: {report.get('error')}\n{report.get('messages')}"
+    assert report["messages"] == []  # nothing loaded: the engine is in the snapshot
+    assert report["sudoku_core"] == bp.engine_version()
+    assert without_timings(report["result"]) == without_timings(pyodide_report["result"])
+    first, second = report["random_draws"]
+    assert first != second
+
+
 @pytest.mark.pyodide
 def test_wheel_loads_by_name_through_the_site_lockfile(pyodide_report: dict[str, Any]) -> None:
     assert pyodide_report["python"].startswith("3.14")

@@ -15,6 +15,7 @@ Times are from the navigation's start: "board" is `body[data-app=ready]` (the bo
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import sys
@@ -40,14 +41,19 @@ RECORDER = """(() => {
 BOOT_MS = 120_000
 
 
-def visit(context: BrowserContext, url: str) -> tuple[float, float]:
-    """(board ms, engine ms) from the navigation's start, in a new page of this context."""
+Visit = tuple[float, float, dict[str, float]]
+
+
+def visit(context: BrowserContext, url: str) -> Visit:
+    """(board ms, engine ms) from the navigation's start, and the worker's boot stages (ms from
+    the boot's start to each stage's end), in a new page of this context."""
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("#engine[data-state=ready]", state="attached", timeout=BOOT_MS)
     marks = page.evaluate("() => window.__marks")
+    stages = json.loads(page.locator("#engine").get_attribute("data-boot-stages") or "{}")
     page.close()
-    return float(marks["board"]), float(marks["engine"])
+    return float(marks["board"]), float(marks["engine"]), {k: float(v) for k, v in stages.items()}
 
 
 def main() -> int:
@@ -61,8 +67,8 @@ def main() -> int:
         for path in (ROOT / "tests" / "browser_probe").iterdir():
             shutil.copy2(path, site / path.name)
         server = build_py.SiteServer(site, base="/").start()
-        first: list[tuple[float, float]] = []
-        repeat: list[tuple[float, float]] = []
+        first: list[Visit] = []
+        repeat: list[Visit] = []
         bare: list[float] = []
         try:
             with sync_playwright() as p:
@@ -98,11 +104,22 @@ def main() -> int:
 
     print(f"{'from navigation start, ms':<44}{'median':>10}{'min':>10}{'max':>10}")
     print("-" * 74)
-    print(row("first visit: board interactive", [b for b, _ in first]))
-    print(row("first visit: engine ready", [e for _, e in first]))
-    print(row("repeat visit (service worker): board", [b for b, _ in repeat]))
-    print(row("repeat visit (service worker): engine ready", [e for _, e in repeat]))
+    print(row("first visit: board interactive", [v[0] for v in first]))
+    print(row("first visit: engine ready", [v[1] for v in first]))
+    print(row("repeat visit (service worker): board", [v[0] for v in repeat]))
+    print(row("repeat visit (service worker): engine ready", [v[1] for v in repeat]))
     print(row("bare Pyodide probe page: ready", bare))
+    for name, visits in (("first", first), ("repeat", repeat)):
+        previous = [0.0] * len(visits)
+        for stage in visits[0][2]:
+            ends = [v[2].get(stage, 0.0) for v in visits]
+            print(
+                row(
+                    f"  {name}, worker stage {stage!r} (its own ms)",
+                    [e - p for e, p in zip(ends, previous, strict=True)],
+                )
+            )
+            previous = ends
     print(f"\n{args.runs} runs; headless Chromium {CHROMIUM}, site/ served locally")
     return 0
 

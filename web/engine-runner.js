@@ -6,6 +6,7 @@
 
 import { byId } from "./dom.js";
 import { BOOT_TIMEOUT_MS } from "./engine-budgets.js";
+import { WORKER_NAME, WORKER_URL, takeEarlyWorker } from "./engine-start.js";
 import { state } from "./page-state.js";
 import { SolverClient } from "./solver-client.js";
 
@@ -27,7 +28,13 @@ export const cancelButton = /** @type {HTMLButtonElement} */ (byId("cancel"));
 const noModule = document.getElementById("no-module");
 if (noModule) noModule.hidden = true;
 
-export const client = new SolverClient({ bootTimeoutMs: BOOT_TIMEOUT_MS });
+// The worker index.html started early (engine-start.js) is this client's first one.
+export const client = new SolverClient({
+  bootTimeoutMs: BOOT_TIMEOUT_MS,
+  workerUrl: WORKER_URL,
+  workerName: WORKER_NAME,
+  adopt: takeEarlyWorker,
+});
 
 /**
  * Dispatches "start" before each of the person's requests (background work must stop first, so
@@ -46,6 +53,9 @@ export function updateEngineUi() {
   if (status.state === "ready") {
     engineText.textContent = `Engine ready (sudoku-core ${status.version})`;
     if (status.bootMs !== null) engineBox.dataset.bootMs = String(status.bootMs);
+    if (status.bootStages) engineBox.dataset.bootStages = JSON.stringify(status.bootStages); // for the bench
+    if (status.bootFrom) engineBox.dataset.bootFrom = status.bootFrom; // snapshot | wheel
+    if (status.bootVerified) engineBox.dataset.bootVerified = status.bootVerified; // sha256 | precache | skipped
   } else if (status.state === "failed") {
     engineText.textContent = `The engine could not start: ${status.message}`;
   } else if (status.restarting) {

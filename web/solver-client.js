@@ -28,11 +28,12 @@
 /** @typedef {import("./protocol.js").Ops} Ops */
 /** @typedef {import("./protocol.js").OpName} OpName */
 
+/** @typedef {import("./engine-start.js").EarlyWorker} EarlyWorker */
 /**
  * @typedef {"starting" | "ready" | "failed"} ClientState
  * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
  * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
- *   error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
+ *   bootStages?: Record<string, number>, bootFrom?: string, bootVerified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
  *   createdAt: number, deadlineMs: number,
@@ -117,7 +118,7 @@ export class SolverClient extends EventTarget {
   #options;
 
   /**
-   * @param {{workerUrl?: URL | string, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
+   * @param {{workerUrl?: URL | string, workerName?: string, adopt?: () => EarlyWorker | null, bootTimeoutMs?: number, stallMs?: number, hangMs?: number,
    *   cancelGraceMs?: number, useInterrupt?: boolean, deadlineMs?: number, maxRestarts?: number,
    *   restartWindowMs?: number}} [options]
    */
@@ -125,6 +126,8 @@ export class SolverClient extends EventTarget {
     super();
     this.#options = {
       workerUrl: options.workerUrl ?? new URL("./solver-worker.js", import.meta.url),
+      workerName: options.workerName ?? "sudoku-solver",
+      adopt: options.adopt ?? (() => null),
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
       hangMs: options.hangMs ?? 30_000,
@@ -261,14 +264,20 @@ export class SolverClient extends EventTarget {
   #spawn(restarting) {
     this.#stopWorker();
     this.#setStatus({ state: "starting", stage: "runtime", message: "Loading the Python runtime", error: null, restarting });
-    const worker = new Worker(this.#options.workerUrl, { type: "module", name: "sudoku-solver" });
+    // the first worker may have been started before this client existed (engine-start.js)
+    const adopted = restarting ? null : this.#options.adopt();
+    const worker = adopted?.worker ?? new Worker(this.#options.workerUrl, { type: "module", name: this.#options.workerName });
     this.#worker = worker;
-    worker.addEventListener("message", (event) => this.#onMessage(worker, /** @type {FromWorker} */ (event.data)));
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      this.#onCrash(worker, event.message || "the engine's worker failed to start");
-    });
-    worker.addEventListener("messageerror", () => this.#onCrash(worker, "a message could not be read"));
+    /** @type {Record<string, (event: Event) => void>} */
+    const handlers = {
+      message: (event) => this.#onMessage(worker, /** @type {FromWorker} */ (/** @type {MessageEvent} */ (event).data)),
+      error: (event) => {
+        event.preventDefault();
+        this.#onCrash(worker, /** @type {ErrorEvent} */ (event).message || "the engine's worker failed to start");
+      },
+      messageerror: () => this.#onCrash(worker, "a message could not be read"),
+    };
+    for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
     this.#interrupt = null;
     if (this.#options.useInterrupt && typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated) {
       this.#interrupt = new Int32Array(new SharedArrayBuffer(4));
@@ -286,6 +295,11 @@ export class SolverClient extends EventTarget {
       } else {
         this.#send(pending);
       }
+    }
+    if (adopted) {
+      // what it said before this client listened, in order, now that the boot timer runs
+      adopted.release();
+      for (const event of adopted.heard) handlers[event.type]?.(event);
     }
   }
 
@@ -318,7 +332,7 @@ export class SolverClient extends EventTarget {
         this.#readyAt = performance.now();
         this.#setStatus({
           state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
-          version: message.version, bootMs: message.bootMs, restarting: false,
+          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootFrom: message.from, bootVerified: message.verified, restarting: false,
         });
         break;
       case "failed":

@@ -173,8 +173,16 @@ async function diagnoseWheel(lock) {
   return `${ENGINE_PACKAGE}'s wheel (pyodide/${name}) failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${entry.sha256.slice(0, 12)}… (a corrupt or stale copy): ${REUPLOAD}`;
 }
 
-/** The files that run: scripts, the wasm, the stdlib, the wheels and the list that names them. */
-const EXECUTED = /(\.(m?js|wasm|zip|whl)|^pyodide\/pyodide-lock\.json)$/;
+/** The files that run: scripts, the wasm, the stdlib, the wheels, the engine's memory snapshot
+ * and the list that names them. */
+const EXECUTED = /(\.(m?js|wasm|zip|whl|snapshot)|^pyodide\/pyodide-lock\.json)$/;
+/**
+ * The page is served by this build's service worker, whose precache fetched every file with its
+ * sha256 as subresource integrity (tools/generate-sw.mjs): the files are not hashed again here.
+ */
+const PRECACHED = globalThis.name === "sudoku-solver (precached)";
+/** Pyodide's memory after booting and importing sudoku_core (tools/make-snapshot.mjs). */
+const SNAPSHOT = "pyodide/sudoku-core.snapshot";
 /** A verification download stalling this long is a fault (the wasm is ~10 MB). */
 const VERIFY_FILE_MS = 30_000;
 
@@ -191,6 +199,7 @@ async function sha256Hex(bytes) {
 function describeFile(name, lock) {
   if (name === "pyodide/pyodide-lock.json") return "the runtime's package list (pyodide/pyodide-lock.json)";
   if (name === "pyodide/pyodide.asm.wasm") return "the Python runtime (pyodide/pyodide.asm.wasm)";
+  if (name === SNAPSHOT) return `the engine's snapshot (${SNAPSHOT})`;
   if (name.endsWith(".whl")) {
     const file = name.slice(name.lastIndexOf("/") + 1);
     const owner = Object.entries(lock.packages ?? {}).find(([, entry]) => entry.file_name === file)?.[0];
@@ -200,16 +209,18 @@ function describeFile(name, lock) {
 }
 
 /**
- * Every file that executes (the runtime, stdlib, lockfile, wheels and our scripts) has the sha256
- * this build gave it, checked before Pyodide is imported: a tampered, corrupt or stale copy fails
- * by name within seconds (IntegrityError), instead of running or hanging. With the service
- * worker these reads come from its cache, which holds only files that passed the same check.
- * Skipped (and left to the checks below) when the site has no manifest or no SubtleCrypto.
+ * Every file that executes (the runtime, stdlib, lockfile, wheels, the engine's snapshot and our
+ * scripts) has the sha256 this build gave it, checked before Pyodide is imported: a tampered,
+ * corrupt or stale copy fails by name within seconds (IntegrityError), instead of running or
+ * hanging. Skipped when the page is served by the service worker (PRECACHED: its cache holds only
+ * files that passed the same check), and left to the checks below when the site has no manifest
+ * or no SubtleCrypto (an http:// address other than localhost).
  * @param {{files?: Record<string, {size?: number, sha256?: string}>} | null} manifest
  * @param {{packages?: Record<string, {file_name?: string}>}} lock
+ * @param {(name: string, bytes: ArrayBuffer) => void} onChecked  each file that matched, at once
  */
-async function verifyFiles(manifest, lock) {
-  if (!manifest?.files || !globalThis.crypto?.subtle) return;
+async function verifyFiles(manifest, lock, onChecked) {
+  if (!manifest?.files || !globalThis.crypto?.subtle || PRECACHED) return;
   const names = Object.keys(manifest.files).filter((name) => EXECUTED.test(name)).sort();
   const faults = await Promise.all(
     names.map(async (name) => {
@@ -218,12 +229,90 @@ async function verifyFiles(manifest, lock) {
       const what = describeFile(name, lock);
       const bytes = await fetchWithin(SITE_URL + name, what, VERIFY_FILE_MS, (r) => r.arrayBuffer());
       const actual = await sha256Hex(bytes);
-      if (actual === expected) return null;
+      if (actual === expected) {
+        onChecked(name, bytes);
+        return null;
+      }
       return `${what} failed its integrity check: sha256 ${actual.slice(0, 12)}… instead of ${expected.slice(0, 12)}… (a tampered, corrupt or stale copy): ${REUPLOAD}`;
     }),
   );
   const fault = faults.find((f) => f !== null);
   if (fault) throw Object.assign(new Error(fault), { type: "IntegrityError" });
+}
+
+// --- the engine's memory snapshot ---------------------------------------------------------------
+
+/**
+ * The snapshot inflated on an earlier visit is kept here (Cache Storage, this origin only), under
+ * its packed file's sha256: inflating 6.6 MB into 31 MB costs ~0.3 s of every visit otherwise.
+ * It was written only from bytes that had passed their check, and a new build's snapshot has
+ * another key (the older one is deleted when the new one is kept).
+ */
+const MEMORY_CACHE = "sudoku-studio-engine-memory";
+
+/** @param {{files?: Record<string, {sha256?: string}>} | null} manifest @returns {string | null} */
+function memoryKey(manifest) {
+  const sha = manifest?.files?.[SNAPSHOT]?.sha256;
+  return sha ? `${SITE_URL}${SNAPSHOT}?sha256=${sha}` : null;
+}
+
+/** The memory kept for this build's snapshot, or null. @param {string | null} key */
+async function keptMemory(key) {
+  if (!key || !globalThis.caches) return null;
+  try {
+    const hit = await (await caches.open(MEMORY_CACHE)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no storage (a private window, a cross-site frame): inflate instead
+  }
+}
+
+/** Keep the memory that was just restored, for the next visit. @param {string} key @param {Uint8Array} memory */
+async function keepMemory(key, memory) {
+  try {
+    const cache = await caches.open(MEMORY_CACHE);
+    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+    await cache.put(key, new Response(new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (memory)])));
+  } catch {
+    // full or unavailable storage: the next visit inflates again
+  }
+}
+
+/**
+ * The snapshot's memory from its gzip bytes, or null (and the boot log says why) when they do
+ * not inflate. @param {ArrayBuffer} packed @returns {Promise<Uint8Array | null>}
+ */
+async function inflate(packed) {
+  if (typeof DecompressionStream !== "function") return null;
+  try {
+    const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  } catch (error) {
+    bootLog.push(`the engine's snapshot was not used: ${errorInfo(error, "Error").message}`);
+    return null;
+  }
+}
+
+/**
+ * The engine's memory snapshot (tools/make-snapshot.mjs says what it holds): kept from an earlier
+ * visit, or inflated now (`inflating`, started as soon as its bytes passed their check; else
+ * fetched here). Null when this build has none or it cannot be read: Python boots instead.
+ * @param {{files?: Record<string, unknown>} | null} manifest
+ * @param {Promise<Uint8Array | null>} kept @param {Promise<Uint8Array | null> | null} inflating
+ * @returns {Promise<{memory: Uint8Array, kept: boolean} | null>}
+ */
+async function readSnapshot(manifest, kept, inflating) {
+  if (!manifest?.files?.[SNAPSHOT]) return null;
+  const hit = await kept;
+  if (hit) return { memory: hit, kept: true };
+  try {
+    const memory = await (inflating
+      ?? inflate(await fetchWithin(SITE_URL + SNAPSHOT, "the engine's snapshot", VERIFY_FILE_MS, (r) => r.arrayBuffer())));
+    return memory ? { memory, kept: false } : null;
+  } catch (error) {
+    bootLog.push(`the engine's snapshot was not used: ${errorInfo(error, "Error").message}`);
+    return null;
+  }
 }
 
 /** Pyodide's stdout/stderr are not part of the UI; keep them for the failure message. */
@@ -235,35 +324,71 @@ let pyodide = null;
 /** @returns {Promise<Bridge>} */
 async function boot() {
   const started = performance.now();
+  /** Milliseconds from the boot's start to the end of each of its stages (the bench prints them). */
+  const stages = /** @type {Record<string, number>} */ ({});
+  const stageDone = (/** @type {string} */ name) => void (stages[name] = Math.round(performance.now() - started));
   send({ type: "stage", stage: "runtime", message: "Loading the Python runtime" });
   // Each damaged or missing file fails here, within seconds and by name, before Pyodide would
   // hang on it or report it as something else.
   const manifest = await readManifest();
   const lock = await readLockfile();
   await checkRuntimeSize(manifest);
-  await verifyFiles(manifest, lock);
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const compile = watchCompileErrors();
-  /** @type {PyodideAPI} */
-  let runtime;
-  try {
-    runtime = await Promise.race([
-      loadPyodide({
-        indexURL: INDEX_URL,
-        stdout: (/** @type {string} */ line) => bootLog.push(line),
-        stderr: (/** @type {string} */ line) => bootLog.push(line),
-      }),
-      compile.failed,
-    ]);
-  } finally {
-    compile.stop();
-  }
-  pyodide = runtime;
-  send({ type: "stage", stage: "engine", message: "Loading the Sudoku engine" });
-  await runtime.loadPackage([ENGINE_PACKAGE], {
-    messageCallback: (/** @type {string} */ line) => bootLog.push(line),
-    errorCallback: (/** @type {string} */ line) => bootLog.push(`error: ${line}`),
+  stageDone("lists");
+  const key = memoryKey(manifest);
+  const kept = keptMemory(key); // read meanwhile
+  /** @type {Promise<Uint8Array | null> | null} */
+  let inflating = null;
+  await verifyFiles(manifest, lock, (name, bytes) => {
+    // inflated while the other files are checked, unless an earlier visit kept it
+    if (name === SNAPSHOT) inflating = kept.then((hit) => (hit ? null : inflate(bytes)));
   });
+  stageDone("verify");
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const snapshot = await readSnapshot(manifest, kept, inflating);
+  stageDone("snapshot");
+  /** @param {Uint8Array | null} memory @returns {Promise<PyodideAPI>} */
+  const start = async (memory) => {
+    const compile = watchCompileErrors();
+    try {
+      return await Promise.race([
+        loadPyodide({
+          indexURL: INDEX_URL,
+          stdout: (/** @type {string} */ line) => bootLog.push(line),
+          stderr: (/** @type {string} */ line) => bootLog.push(line),
+          ...(memory ? { _loadSnapshot: memory } : {}),
+        }),
+        compile.failed,
+      ]);
+    } finally {
+      compile.stop();
+    }
+  };
+  /** @type {PyodideAPI | null} */
+  let restored = null;
+  if (snapshot) {
+    try {
+      restored = await start(snapshot.memory);
+      // the snapshot's `random` was seeded with 0 at build time: every visit gets its own seed
+      restored.runPython("import random; random.seed()");
+    } catch (error) {
+      if (error instanceof Error && "type" in error) throw error; // a damaged runtime: said by name
+      if (snapshot.kept) void globalThis.caches?.delete(MEMORY_CACHE).catch(() => false); // not again
+      bootLog.push(`the engine's snapshot could not be restored, booting instead: ${errorInfo(error, "Error").message}`);
+      restored = null;
+    }
+  }
+  const runtime = restored ?? (await start(null));
+  pyodide = runtime;
+  stageDone("runtime");
+  send({ type: "stage", stage: "engine", message: "Loading the Sudoku engine" });
+  if (!restored) {
+    // the snapshot has the engine imported already; else its wheel is installed now
+    await runtime.loadPackage([ENGINE_PACKAGE], {
+      messageCallback: (/** @type {string} */ line) => bootLog.push(line),
+      errorCallback: (/** @type {string} */ line) => bootLog.push(`error: ${line}`),
+    });
+  }
+  stageDone("wheel");
   // loadPackage does not reject when a wheel is missing or fails its hash check: import to know.
   /** @type {Bridge} */
   let bridge;
@@ -279,6 +404,7 @@ async function boot() {
       type: info.type,
     });
   }
+  stageDone("import");
   const reply = /** @type {StepReply} */ (JSON.parse(bridge.call("version", "{}")));
   if (!reply.done) throw new Error("the version operation did not finish"); // call() runs to the end
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { type: reply.error.type });
@@ -290,7 +416,9 @@ async function boot() {
       type: "BootError",
     });
   }
-  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started) });
+  if (restored && snapshot && !snapshot.kept && key) void keepMemory(key, snapshot.memory);
+  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? (snapshot?.kept ? "kept-snapshot" : "snapshot") : "wheel",
+    verified: PRECACHED ? "precache" : manifest?.files && globalThis.crypto?.subtle ? "sha256" : "skipped" });
   return bridge;
 }
 

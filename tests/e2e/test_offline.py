@@ -8,6 +8,7 @@ workers (tests/e2e/conftest.py); these allow them.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from collections.abc import Callable
@@ -27,9 +28,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 WITH_SW: dict[str, Any] = {"service_workers": "allow"}
+# The service worker's caches (the engine's worker keeps its inflated snapshot in its own cache,
+# "sudoku-studio-engine-memory", checked by test_the_inflated_snapshot_is_kept...).
 CACHED_URLS = """async () => {
     const found = [];
     for (const name of await caches.keys()) {
+        if (name === "sudoku-studio-engine-memory") continue;
         const cache = await caches.open(name);
         for (const request of await cache.keys()) found.push([name, request.url]);
     }
@@ -57,6 +61,7 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     url = serve_site(base="/games/sudoku/")
     studio = fresh(url, **WITH_SW)
     studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-verified", "sha256")  # not yet served by it
     offline_ready(studio)
     page = studio.page
     scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")
@@ -83,6 +88,12 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
     studio.wait_ready()
+    # served from the precache, whose entries were fetched with the build's sha256 as integrity:
+    # the engine's worker does not hash them again, and starts from its snapshot
+    expect(studio.engine).to_have_attribute("data-boot-verified", "precache")
+    expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
+    # started by engine-start.js before the page's other modules, and adopted: one worker only
+    assert [w.url for w in page.workers].count(url + "solver-worker.js") == 1
     solve_one(studio)
 
     second = Studio(page.context.new_page(), studio.log, url)
@@ -164,6 +175,94 @@ def test_an_extra_line_in_the_runtime_gives_an_integrity_error_fast(
     failed_with(studio, "pyodide/pyodide.asm.mjs", "failed its integrity check", "sha256")
 
 
+SNAPSHOT = Path("pyodide") / "sudoku-core.snapshot"
+
+
+def test_the_engine_starts_from_its_snapshot_and_solves(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The build's memory snapshot is what a visit restores (tools/make-snapshot.mjs): no wheel is
+    loaded, and the engine it gives solves."""
+    studio = fresh(site_server)
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+    stages = json.loads(studio.engine.get_attribute("data-boot-stages") or "{}")
+    assert stages["wheel"] - stages["runtime"] < 100  # nothing was loaded between them
+    solve_one(studio)
+
+
+MEMORY_CACHE = "sudoku-studio-engine-memory"
+
+
+def test_the_inflated_snapshot_is_kept_and_a_broken_one_is_dropped(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The first start inflates the snapshot and keeps the memory (Cache Storage, keyed by the
+    snapshot's sha256); a reload restores the kept memory. Kept memory that Pyodide refuses (a
+    damaged disk, a browser bug) is dropped: that start boots the ordinary way, the next one
+    inflates again."""
+    studio = fresh(site_server)
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+    page = studio.page
+    keys = f"""async () => {{
+        const cache = await caches.open("{MEMORY_CACHE}");
+        return (await cache.keys()).map((request) => request.url);
+    }}"""
+    page.wait_for_function(f"({keys})().then((urls) => urls.length === 1)")
+    (key,) = page.evaluate(keys)
+    assert "sudoku-core.snapshot?sha256=" in key
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
+    solve_one(studio)
+
+    page.evaluate(
+        f"""async (key) => {{
+            const cache = await caches.open("{MEMORY_CACHE}");
+            await cache.put(key, new Response(new Uint8Array(4096)));
+        }}""",
+        key,
+    )
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+    page.reload()
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "snapshot")
+
+
+def test_a_snapshot_that_cannot_be_restored_falls_back_to_booting(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path, build_py: ModuleType
+) -> None:
+    """A snapshot listed in the build (its hash matches) that is not gzip, then one that inflates
+    to memory Pyodide refuses: the engine boots the ordinary way and works."""
+    (site_copy / SNAPSHOT).write_bytes(b"not a snapshot")
+    build_py.finish_site(site_copy, "bad-snapshot")
+    studio = fresh(serve_site(site=site_copy))
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+    (site_copy / SNAPSHOT).write_bytes(gzip.compress(b"\0" * 4096, mtime=0))
+    build_py.finish_site(site_copy, "wrong-snapshot")
+    studio = fresh(serve_site(site=site_copy))
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-from", "wheel")
+    solve_one(studio)
+
+
+def test_a_tampered_snapshot_gives_an_integrity_error_fast(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    snapshot = site_copy / SNAPSHOT
+    memory = bytearray(gzip.decompress(snapshot.read_bytes()))
+    memory[-1] ^= 1
+    snapshot.write_bytes(gzip.compress(bytes(memory), mtime=0))
+    studio = fresh(serve_site(site=site_copy))
+    failed_with(studio, "pyodide/sudoku-core.snapshot", "failed its integrity check")
+
+
 def test_a_wheel_whose_new_hash_is_in_the_lockfile_is_still_refused(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
@@ -177,13 +276,34 @@ def test_a_wheel_whose_new_hash_is_in_the_lockfile_is_still_refused(
     assert FAST_MS <= 20_000
 
 
+@pytest.mark.allow_console_errors  # the browser logs the refused script
+def test_a_tampered_page_script_is_refused_before_it_runs(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    """First visit, no service worker yet: the pages' import map pins every module's sha256
+    (build.py, pin_page_scripts), so the browser refuses a changed one before it runs, and
+    load-guard.js says why on the page instead of a silent "Loading"."""
+    script = site_copy / "grid.js"  # imported by the board and the app
+    script.write_text(script.read_text() + "\nglobalThis.tampered = true;\n")
+    studio = fresh(serve_site(site=site_copy), wait=False)
+    page = studio.page
+    page.goto(studio.url)
+    guard = page.locator("#no-module")
+    expect(guard).to_have_attribute("data-problem", "scripts", timeout=FAST_MS)
+    expect(guard).to_be_visible()
+    expect(guard).to_contain_text("does not match this build")
+    expect(guard).to_contain_text("copy it to the server again")
+    assert page.evaluate("() => globalThis.tampered") is None
+    expect(page.locator("body")).not_to_have_attribute("data-app", "ready")
+
+
 def test_a_tampered_build_never_installs_its_service_worker(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
-    script = site_copy / "solver-client.js"
+    script = site_copy / "solver-worker.js"  # the worker's: the page itself still runs
     script.write_text(script.read_text() + "\n// tampered\n")
     studio = fresh(serve_site(site=site_copy), **WITH_SW)
-    failed_with(studio, "solver-client.js", "failed its integrity check")
+    failed_with(studio, "solver-worker.js", "failed its integrity check")
     page = studio.page
     state = page.evaluate(
         """async () => {

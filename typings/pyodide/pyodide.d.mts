@@ -9,6 +9,9 @@ export interface PyodideConfig {
   indexURL?: string;
   stdout?: (msg: string) => void;
   stderr?: (msg: string) => void;
+  /** Restore this memory snapshot (made with `_makeSnapshot` and `makeMemorySnapshot`) instead
+   * of running the interpreter's start-up. Underscored: an experimental API of the release. */
+  _loadSnapshot?: Uint8Array | ArrayBuffer;
 }
 
 /** Any Python object seen from JavaScript; the worker names the shapes it relies on itself. */
@@ -25,6 +28,8 @@ export interface PyodideAPI {
       checkIntegrity?: boolean;
     },
   ): Promise<unknown[]>;
+  /** Run Python code in the global namespace; returns its last expression's value. */
+  runPython(code: string): unknown;
   /** Import a Python module and return it (a PyProxy). */
   pyimport(moduleName: string): PyProxy;
   /** Write 2 (SIGINT) into the buffer to raise KeyboardInterrupt in running Python code. */

@@ -1,0 +1,67 @@
+// Writes PYODIDE_DIR/sudoku-core.snapshot: Pyodide's memory snapshot of an interpreter that has
+// booted and imported every module of sudoku-core (run by build.py at build time, in Node).
+// Usage: node tools/make-snapshot.mjs PYODIDE_DIR
+//
+// Why: booting Python in WebAssembly (`loadPyodide`) costs 4-6 s of CPU in Chromium on every
+// visit, most of it the interpreter's own start-up and imports; restoring this snapshot
+// (`loadPyodide({_loadSnapshot})`, Pyodide's memory-snapshot API) takes about 0.5 s, and the
+// engine's import and wheel unpacking are already done in it. The worker (web/solver-worker.js)
+// uses it when the build lists it, after its sha256 check like every file that executes, and
+// falls back to the ordinary boot when it cannot be restored.
+//
+// What the snapshot holds, and what it must not:
+// - the wasm linear memory only. Files (the stdlib zip, site-packages) live in Emscripten's JS
+//   file system and are not in it: the stdlib is installed again at every boot by Pyodide, and
+//   every module of sudoku_core is imported here, so nothing of the wheel is read later.
+// - no JS objects: `loadPackage` leaves some (the snapshot then fails), so the wheel is unpacked
+//   by Python's zipfile instead.
+// - no secret randomness: the global `random` is seeded with 0 here and with os.urandom again
+//   after each restore (the engine's seeds come from SystemRandom anyway); PYTHONHASHSEED is 0 so
+//   that two builds give nearly the same bytes.
+// Stored gzip-compressed (31 MB of memory, 6.6 MB on disk); the worker inflates it with
+// DecompressionStream. The file name has no ".gz" so that no server adds Content-Encoding to it.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const SNAPSHOT_NAME = "sudoku-core.snapshot";
+const ENGINE_PACKAGE = "sudoku-core";
+
+/** Python run in the interpreter before the snapshot is taken. */
+const PREPARE = `
+import importlib, pkgutil, random, site, zipfile
+zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
+import sudoku_core
+for module in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
+    importlib.import_module(module.name)
+import sudoku_core.bridge
+random.seed(0)
+`;
+
+const dir = path.resolve(process.argv[2] ?? "site/pyodide");
+const lock = JSON.parse(await readFile(path.join(dir, "pyodide-lock.json"), "utf8"));
+const wheel = lock.packages?.[ENGINE_PACKAGE]?.file_name;
+if (!wheel) throw new Error(`${ENGINE_PACKAGE} is not in ${dir}/pyodide-lock.json`);
+
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const messages = /** @type {string[]} */ ([]);
+const pyodide = await loadPyodide({
+  indexURL: dir + path.sep,
+  _makeSnapshot: true,
+  env: { PYTHONHASHSEED: "0" },
+  stdout: (/** @type {string} */ line) => messages.push(line),
+  stderr: (/** @type {string} */ line) => messages.push(line),
+});
+pyodide.FS.writeFile("/tmp/engine.whl", await readFile(path.join(dir, wheel)));
+try {
+  pyodide.runPython(PREPARE);
+} catch (error) {
+  process.stderr.write(messages.join("\n"));
+  throw error;
+}
+pyodide.FS.unlink("/tmp/engine.whl");
+const memory = pyodide.makeMemorySnapshot();
+const packed = gzipSync(memory, { level: 6 });
+await writeFile(path.join(dir, SNAPSHOT_NAME), packed);
+process.stdout.write(`${SNAPSHOT_NAME}: ${memory.length} bytes of memory, ${packed.length} written\n`);
