@@ -6,13 +6,16 @@
 // The API is on only when the host page's origin is named (`?host=` and the origin): messages
 // from any other origin or window are ignored, and every reply goes to that origin only, never
 // to "*". Without a host the frame still reports its height (to any parent: a number says
-// nothing about the game), so a plain <iframe> can be sized too.
+// nothing about the game), so a plain <iframe> can be sized too. A host that is named but is no
+// origin turns everything off: the frame posts nothing, not even its height to "*" (the address
+// meant to name one page), and says why on its own page.
 //
 // With a host, the frame keeps no games of its own (a cross-site frame has no storage anyway):
 // every change goes to the host as a `change`, and the host gives it back with `load`.
 
 import { byId } from "./dom.js";
 import { embedOptions, message, readRequest } from "./embed-protocol.js";
+import { SCHEMA_VERSION } from "./game-record.js";
 import { currentGame, gameEvents, sayOnBoard, showGame } from "./game-view.js";
 import { changeSettings } from "./settings.js";
 
@@ -30,6 +33,8 @@ const BUTTONS = /** @type {const} */ ({
 /** The host's origin once the API is on (null: replies would have nowhere safe to go). */
 let host = /** @type {string | null} */ (null);
 let changeQueued = false;
+/** The id of the `load` the next `change` answers (null: none, or it had no id). */
+let loadAnswered = /** @type {string | null} */ (null);
 /** The puzzle whose `solved` was sent (once per game). */
 let solvedSent = "";
 let lastHeight = -1;
@@ -55,14 +60,28 @@ export function showControls(controls) {
 export function layoutEmbed() {
   document.documentElement.dataset.embed = "true"; // embed-mode.js set it already; CSS keys on it
   showControls(embed.controls);
+  if (embed.hostProblem) {
+    showProblem(embed.hostProblem);
+    return; // nothing is posted: the page that framed this one is not the page the address meant
+  }
   if ("ResizeObserver" in globalThis) new ResizeObserver(reportHeight).observe(document.body);
   reportHeight();
+}
+
+/** A problem with the frame's own address, above the board (it lasts: nothing fixes it but a new address). @param {string} text */
+function showProblem(text) {
+  const note = document.createElement("p");
+  note.id = "embed-problem";
+  note.className = "message";
+  note.setAttribute("role", "alert");
+  note.textContent = text;
+  document.querySelector(".play")?.prepend(note);
 }
 
 /** The content's height, to the host (or any parent, without a host API). */
 function reportHeight() {
   const height = Math.ceil(document.body.getBoundingClientRect().height);
-  if (height === lastHeight || window.parent === window || framedByAnother()) return;
+  if (height === lastHeight || window.parent === window || framedByAnother() || embed.hostProblem) return;
   lastHeight = height;
   document.body.dataset.embedHeight = String(height);
   window.parent.postMessage(message("resize", { height }), embed.host ?? "*");
@@ -83,8 +102,8 @@ function tell(type, fields) {
   if (host && window.parent !== window && !framedByAnother()) window.parent.postMessage(message(type, fields), host);
 }
 
-/** The game now, as a host keeps it (and gives back with `load`). */
-const progress = () => currentGame();
+/** The game now, as a host keeps it (and gives back with `load`), with its format's version. */
+const progress = () => ({ schema: SCHEMA_VERSION, ...currentGame() });
 
 /**
  * Start the host API (after the start-up: the board is there). Sends `ready`, then a `change`
@@ -109,15 +128,30 @@ export function startEmbedApi() {
 function sendChange() {
   changeQueued = false;
   const game = progress();
-  tell("change", { progress: game });
+  tell("change", loadAnswered === null ? { progress: game } : { progress: game, id: loadAnswered });
+  loadAnswered = null;
   if (game.play?.solved && solvedSent !== game.givens) {
     solvedSent = game.givens;
     tell("solved", { progress: game });
   }
 }
 
-/** A message from the host: do it, or say exactly why not (the board stays as it was). @param {unknown} data */
+/**
+ * A message from the host: do it, or say why not (the board stays as it was). Nothing a host
+ * sends may throw here: whatever the checks missed is answered as a `bad-message`.
+ * @param {unknown} data
+ */
 function answer(data) {
+  try {
+    obey(data);
+  } catch (error) {
+    console.error("embed: a host's message failed", error);
+    tell("error", { code: "bad-message", message: "the message could not be read", request: null, id: null });
+  }
+}
+
+/** @param {unknown} data */
+function obey(data) {
   const read = readRequest(data);
   if (!read.ok) {
     if (!read.ignore) tell("error", { code: read.code, message: read.message, request: read.request, id: read.id });
@@ -128,6 +162,7 @@ function answer(data) {
     tell("state", { id: request.id, progress: progress() });
   } else if (request.type === "load") {
     solvedSent = request.game.play?.solved ? request.game.givens : "";
+    loadAnswered = request.id; // the change showGame makes answers the load
     showGame(request.game);
     sayOnBoard("");
   } else {

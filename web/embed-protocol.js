@@ -12,8 +12,8 @@
 // back by a host is checked like a saved game read from storage (game-record.js): its cells,
 // marks, counts and history must all hold. Plain functions, no DOM.
 
-import { readRecord } from "./game-record.js";
-import { toGrid } from "./grid.js";
+import { readRecord, SCHEMA_VERSION } from "./game-record.js";
+import { combine, findConflicts, toGrid } from "./grid.js";
 import { gridProblem } from "./share-link.js";
 
 /** @typedef {import("./storage.js").Game} Game */
@@ -28,13 +28,80 @@ export const CONTROLS = /** @type {const} */ (["undo", "redo", "check", "hint", 
 export const DEFAULT_CONTROLS = /** @type {Control[]} */ (["undo", "check", "hint"]);
 const MISTAKES = ["off", "conflicts", "solution"];
 
-/** Longest message text read (a long history is ~3 characters a move; a game stays far below). */
+/** Largest progress read, as JSON characters (a long history is ~3 characters a move; a game stays far below). */
 export const MAX_MESSAGE_CHARS = 1_000_000;
+/** Longest puzzle text read (81 cells, with room for spaces around it). */
+export const MAX_PUZZLE_CHARS = 100;
+/** Most control names read (there are 9; a few repeated are fine). */
+export const MAX_CONTROL_NAMES = 20;
+/** Longest comma-separated controls text read (9 names, with room). */
+const MAX_CONTROLS_CHARS = 400;
+/** Unknown names an error lists (the rest are counted). */
+const UNKNOWN_LISTED = 5;
+
+/**
+ * A host's value as a short text for an error message: strings and numbers are shown (cut),
+ * anything else by its kind only. Never throws (String() of `{toString: 1}` or JSON of a BigInt
+ * would).
+ * @param {unknown} value
+ */
+export function shown(value) {
+  if (typeof value === "string") return `“${value.slice(0, 40)}”`;
+  if (typeof value === "number") return String(value);
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
+ * Roughly how many JSON characters `value` takes, counting no further than `limit` (work stays
+ * bounded however large the value is). -1 for what is not plain JSON data (a BigInt, a Map, a
+ * Date, a cycle or one object met twice, ...): structured clone carries those, JSON and the
+ * studio do not.
+ * @param {unknown} value @param {number} limit
+ */
+export function plainSize(value, limit) {
+  let size = 0;
+  /** @type {unknown[]} */
+  const stack = [value];
+  /** @type {Set<object>} */
+  const seen = new Set();
+  while (stack.length) {
+    const v = stack.pop();
+    if (size > limit) return size;
+    if (v === null || typeof v === "boolean") size += 5;
+    else if (typeof v === "number") {
+      if (!Number.isFinite(v)) return -1; // JSON would make it null
+      size += String(v).length;
+    }
+    else if (typeof v === "string") size += v.length + 2;
+    else if (typeof v === "object") {
+      const proto = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== Array.prototype && proto !== null) || seen.has(v)) return -1;
+      seen.add(v); // a value met twice is a cycle or a shared part: neither comes from a saved game
+      size += 2;
+      if (Array.isArray(v)) {
+        // by index, stopping once over the limit (a hole reads undefined: not plain data)
+        for (let i = 0; i < v.length && size <= limit; i++, size++) stack.push(v[i]);
+      } else {
+        // the keys of a huge object cost what its structured clone cost already
+        for (const key of Object.keys(v)) {
+          size += key.length + 4;
+          stack.push(/** @type {Record<string, unknown>} */ (v)[key]);
+          if (size > limit) break;
+        }
+      }
+    } else return -1; // undefined, a BigInt, a symbol: not JSON
+  }
+  return size;
+}
 
 /**
  * The frame's options from its address: embed mode at all, the host's origin (null: no host API),
- * the controls shown, and what was wrong with them (shown nowhere but sent as an `error`).
- * @typedef {{embed: boolean, host: string | null, controls: Control[], problems: string[]}} EmbedOptions
+ * the controls shown, and what was wrong with them (sent as an `error`). `hostProblem` is set when
+ * a host was named but is not an origin: then the frame posts nothing at all (not even its
+ * height to "*": the address meant to name one page) and says so on its own page.
+ * @typedef {{embed: boolean, host: string | null, hostProblem: string, controls: Control[], problems: string[]}} EmbedOptions
  */
 
 /** @param {string} search  `location.search` @returns {EmbedOptions} */
@@ -44,16 +111,17 @@ export function embedOptions(search) {
   const problems = [];
   const embed = params.has("embed");
   let host = null;
+  let hostProblem = "";
   const named = params.get("host");
   if (named !== null) {
     const origin = originOf(named);
     if (origin) host = origin;
-    else problems.push(`host “${named.slice(0, 100)}” is not an origin (a scheme, a host and maybe a port, nothing more); the host API is off`);
+    else hostProblem = `The address names the host page as “${named.slice(0, 100)}”, which is not an origin (a scheme, a host and maybe a port, nothing more): this frame sends nothing to its page.`;
   }
   const list = params.get("controls");
-  const read = list === null ? { controls: DEFAULT_CONTROLS, problem: "" } : readControls(list.split(","));
+  const read = list === null ? { controls: DEFAULT_CONTROLS, problem: "" } : readControls(list.slice(0, MAX_CONTROLS_CHARS).split(","));
   if (read.problem) problems.push(read.problem);
-  return { embed, host, controls: read.controls, problems };
+  return { embed, host, hostProblem, controls: read.controls, problems };
 }
 
 /**
@@ -61,6 +129,7 @@ export function embedOptions(search) {
  * @param {string} text
  */
 export function originOf(text) {
+  if (typeof text !== "string" || text.length > 300) return null;
   let url;
   try {
     url = new URL(text);
@@ -73,15 +142,21 @@ export function originOf(text) {
 }
 
 /**
- * Controls by name: known ones in their layout order, unknown ones named in `problem`.
+ * Controls by name: known ones in their layout order, unknown ones named in `problem` (the first
+ * few: a host's mistake, not an echo of whatever it sent). More than MAX_CONTROL_NAMES names
+ * is refused whole.
  * @param {unknown[]} names @returns {{controls: Control[], problem: string}}
  */
 export function readControls(names) {
+  if (names.length > MAX_CONTROL_NAMES) {
+    return { controls: [], problem: `${names.length.toLocaleString("en")} control names; at most ${MAX_CONTROL_NAMES} (known: ${CONTROLS.join(", ")})` };
+  }
   const wanted = new Set(names.map((n) => (typeof n === "string" ? n.trim() : n)).filter((n) => n !== ""));
   const unknown = [...wanted].filter((n) => !CONTROLS.includes(/** @type {Control} */ (n)));
   const controls = CONTROLS.filter((c) => wanted.has(c));
+  const more = unknown.length > UNKNOWN_LISTED ? ` and ${unknown.length - UNKNOWN_LISTED} more` : "";
   const problem = unknown.length
-    ? `unknown control${unknown.length === 1 ? "" : "s"} ${unknown.map((n) => `“${String(n).slice(0, 40)}”`).join(", ")}; known: ${CONTROLS.join(", ")}`
+    ? `unknown control${unknown.length === 1 ? "" : "s"} ${unknown.slice(0, UNKNOWN_LISTED).map(shown).join(", ")}${more}; known: ${CONTROLS.join(", ")}`
     : "";
   return { controls, problem };
 }
@@ -112,17 +187,19 @@ export function readRequest(data) {
   const id = typeof v.id === "string" ? v.id.slice(0, 200) : typeof v.id === "number" && Number.isFinite(v.id) ? String(v.id) : null;
   const fail = (/** @type {string} */ code, /** @type {string} */ text) => /** @type {const} */ ({ ok: false, ignore: false, code, message: text, request: type, id });
   if (v.version !== API_VERSION) {
-    return fail("unsupported-version", `this frame speaks version ${API_VERSION} of the embed API, not ${JSON.stringify(v.version ?? null).slice(0, 20)}`);
+    return fail("unsupported-version", `this frame speaks version ${API_VERSION} of the embed API, not ${shown(v.version)}`);
   }
-  let size = 0;
-  try {
-    size = JSON.stringify(data).length;
-  } catch {
-    return fail("bad-message", "the message is not plain data");
-  }
-  if (size > MAX_MESSAGE_CHARS) return fail("bad-message", `the message is ${size.toLocaleString("en")} characters long; at most ${MAX_MESSAGE_CHARS.toLocaleString("en")}`);
   if (type === "get-state") return { ok: true, request: { type, id } };
   if (type === "load") {
+    // sizes before any work: the puzzle is short text, the progress plain data of bounded size
+    if (typeof v.puzzle === "string" && v.puzzle.length > MAX_PUZZLE_CHARS) {
+      return fail("bad-puzzle", `the puzzle is ${v.puzzle.length.toLocaleString("en")} characters long; a puzzle is 81`);
+    }
+    if (v.progress !== undefined && v.progress !== null) {
+      const size = plainSize(v.progress, MAX_MESSAGE_CHARS);
+      if (size < 0) return fail("bad-message", "the progress is not plain data (give back what a change message carried)");
+      if (size > MAX_MESSAGE_CHARS) return fail("bad-message", `the progress is over ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters long`);
+    }
     const game = readLoad(v.puzzle, v.progress);
     return game.ok ? { ok: true, request: { type, id, game: game.game } } : fail(game.code, game.message);
   }
@@ -130,6 +207,9 @@ export function readRequest(data) {
     let controls = null;
     if (v.controls !== undefined) {
       if (!Array.isArray(v.controls) && typeof v.controls !== "string") return fail("bad-options", "controls is a list of names (or one comma-separated string)");
+      if (typeof v.controls === "string" && v.controls.length > MAX_CONTROLS_CHARS) {
+        return fail("bad-options", `controls is ${v.controls.length.toLocaleString("en")} characters long; at most ${MAX_CONTROLS_CHARS}`);
+      }
       const read = readControls(Array.isArray(v.controls) ? v.controls : v.controls.split(","));
       if (read.problem) return fail("bad-options", read.problem);
       controls = read.controls;
@@ -141,7 +221,7 @@ export function readRequest(data) {
     }
     return { ok: true, request: { type, id, controls, mistakes } };
   }
-  return fail("unknown-type", `unknown message type ${JSON.stringify(type)}; known: load, get-state, set-options`);
+  return fail("unknown-type", `unknown message type ${shown(v.type)}; known: load, get-state, set-options`);
 }
 
 /**
@@ -152,6 +232,7 @@ export function readRequest(data) {
  */
 export function readLoad(puzzle, progress) {
   if (typeof puzzle !== "string") return { ok: false, code: "bad-puzzle", message: "puzzle is missing: 81 characters, 1-9 and 0 or . for empty" };
+  if (puzzle.length > MAX_PUZZLE_CHARS) return { ok: false, code: "bad-puzzle", message: `the puzzle is ${puzzle.length.toLocaleString("en")} characters long; a puzzle is 81` };
   const problem = gridProblem(puzzle.trim());
   if (problem) return { ok: false, code: "bad-puzzle", message: `the puzzle is not a Sudoku grid: ${problem}` };
   const givens = /** @type {string} */ (toGrid(puzzle.trim()));
@@ -159,8 +240,26 @@ export function readLoad(puzzle, progress) {
   if (typeof progress !== "object" || Array.isArray(progress)) return { ok: false, code: "bad-progress", message: "the progress is not a game (give back what a change message carried)" };
   const p = /** @type {Record<string, unknown>} */ (progress);
   if (p.givens !== givens) return { ok: false, code: "bad-progress", message: "the progress belongs to another puzzle" };
-  const read = readRecord({ ...p, schema: 2, id: "embed", rev: 1, createdAt: "", savedAt: "" });
+  // progress sent before it carried its schema is read as the current one
+  const read = readRecord({ ...p, schema: p.schema ?? SCHEMA_VERSION, id: "embed", rev: 1, createdAt: "", savedAt: "" });
   if (!read.ok) return { ok: false, code: "bad-progress", message: `the progress cannot be used: ${read.problem}` };
   const { entries, info, play } = read.record;
+  // "solved" only on a finished grid: else the game could never complete (and send `solved`)
+  if (play.solved && solvedProblem(givens, entries)) {
+    return { ok: false, code: "bad-progress", message: `the progress cannot be used: it is marked solved, but ${solvedProblem(givens, entries)}` };
+  }
   return { ok: true, game: { givens, entries, mode: "play", info: info ?? null, play } };
+}
+
+/**
+ * Why these cells are not a solved grid ("" when they are: every cell filled, no digit twice in
+ * a unit; for a puzzle with one solution, that is the solution).
+ * @param {string} givens @param {string} entries
+ */
+export function solvedProblem(givens, entries) {
+  const grid = combine(givens, entries);
+  const empty = grid.split(".").length - 1;
+  if (empty) return `${empty} cell${empty === 1 ? " is" : "s are"} empty`;
+  const conflict = findConflicts(grid)[0];
+  return conflict ? conflict.message : "";
 }

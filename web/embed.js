@@ -25,7 +25,7 @@
   /**
    * @typedef {{puzzle?: string, progress?: unknown, controls?: string | string[], keep?: string,
    *   title?: string}} MountOptions
-   * @typedef {{frame: HTMLIFrameElement, load: (puzzle: string, progress?: unknown) => void,
+   * @typedef {{frame: HTMLIFrameElement, load: (puzzle: string, progress?: unknown) => string,
    *   getState: () => Promise<unknown>, setOptions: (options: {controls?: string | string[], mistakes?: string}) => Promise<unknown>,
    *   remove: () => void}} Studio
    */
@@ -49,6 +49,21 @@
     }
   };
 
+  /** How long getState/setOptions wait for the frame's answer (it may still be starting). */
+  const ANSWER_MS = 30_000;
+  /** The tallest frame a `resize` may ask for, in CSS pixels (a number from the frame, checked). */
+  const MAX_HEIGHT = 20_000;
+  /**
+   * The frame's sandbox: scripts, its own origin (its storage, service worker and module
+   * scripts, same as unsandboxed) and forms (its dialogs close with `<form method="dialog">`,
+   * which a sandbox without allow-forms refuses). No popups, top navigation, downloads or
+   * modals: the embedded studio needs none of them.
+   */
+  const SANDBOX = "allow-scripts allow-same-origin allow-forms";
+
+  /** The puzzle text as the frame reads it (0, - and _ are empty cells). @param {unknown} puzzle */
+  const gridOf = (puzzle) => (typeof puzzle === "string" ? puzzle.trim().replace(/[0_-]/g, ".") : "");
+
   /** The studio in each element (a second mount replaces the first). @type {WeakMap<HTMLElement, Studio>} */
   const mounted = new WeakMap();
 
@@ -59,8 +74,10 @@
   function mount(element, options = {}) {
     mounted.get(element)?.remove();
     const controls = Array.isArray(options.controls) ? options.controls.join(",") : options.controls;
-    const hostOrigin = location.origin;
-    const hosted = hostOrigin !== "null"; // a file:// page has no origin to name: no API, only the height
+    // self.origin: this document's real origin ("null" for a file: page or a sandboxed host,
+    // where location.origin would name the URL's)
+    const hostOrigin = self.origin;
+    const hosted = hostOrigin !== "null"; // an opaque origin cannot be named: no API, only the height
     let query = "?embed";
     if (hosted) query += `&host=${encodeURIComponent(hostOrigin)}`;
     if (controls !== undefined) query += `&controls=${encodeURIComponent(controls)}`;
@@ -68,6 +85,8 @@
     const frame = document.createElement("iframe");
     frame.src = src.href;
     frame.title = options.title ?? "Sudoku";
+    frame.setAttribute("sandbox", SANDBOX);
+    frame.referrerPolicy = "no-referrer"; // the host's address is none of the studio's business
     frame.style.display = "block";
     frame.style.width = "100%";
     frame.style.border = "0";
@@ -79,30 +98,47 @@
     /** @type {Record<string, unknown>[]} */
     let queued = [];
     let nextId = 1;
-    /** @type {Map<string, (value: unknown) => void>} */
+    /** Requests waiting for their answer, by id. @type {Map<string, {resolve: (value: unknown) => void, reject: (error: Error) => void, timer: number}>} */
     const pending = new Map();
-    /** What the last `load` sent: when the kept progress is refused, the puzzle is loaded bare. */
-    let lastLoad = /** @type {{puzzle: string, progress: unknown} | null} */ (null);
-    /** The progress of the last `change`: a frame that starts again (reloaded) gets it back. */
+    /** What the last `load` sent (and its id): when kept progress is refused, the puzzle is loaded bare. */
+    let lastLoad = /** @type {{puzzle: string, progress: unknown, id: string} | null} */ (null);
+    /** The progress of the last `change` for that puzzle: a frame that starts again (reloaded) gets it back. */
     let latest = /** @type {unknown} */ (undefined);
+    /** The id of a bare load made because kept progress was refused: its own change is not kept. */
+    let fallbackId = "";
+    /** Every option set so far: a frame that starts again gets them again. */
+    let optionsSet = /** @type {Record<string, unknown> | null} */ (null);
 
+    const newId = () => `embed-${nextId++}`;
     /** @param {string} type @param {Record<string, unknown>} [fields] */
     const send = (type, fields = {}) => {
       const message = { api: API, version: VERSION, type, ...fields };
       if (!ready) queued.push(message);
       else frame.contentWindow?.postMessage(message, src.origin);
     };
-    /** @param {string} type @param {Record<string, unknown>} [fields] */
-    const ask = (type, fields = {}) => new Promise((resolve) => {
-      const id = `embed-${nextId++}`;
-      pending.set(id, resolve);
+    /** @param {string} id @param {Error | null} error @param {unknown} [value] */
+    const settle = (id, error, value) => {
+      const waiting = pending.get(id);
+      if (!waiting) return;
+      pending.delete(id);
+      clearTimeout(waiting.timer);
+      if (error) waiting.reject(error);
+      else waiting.resolve(value);
+    };
+    /** @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<unknown>} */
+    const ask = (type, fields = {}) => new Promise((resolve, reject) => {
+      const id = newId();
+      const timer = window.setTimeout(() => settle(id, new Error(`embed.js: no answer to ${type} in ${ANSWER_MS / 1000} s`)), ANSWER_MS);
+      pending.set(id, { resolve, reject, timer });
       send(type, { ...fields, id });
     });
     /** @param {string} puzzle @param {unknown} [progress] */
     const load = (puzzle, progress) => {
-      lastLoad = { puzzle, progress };
+      const id = newId();
+      lastLoad = { puzzle, progress, id };
       latest = undefined;
-      send("load", progress === undefined ? { puzzle } : { puzzle, progress });
+      send("load", progress === undefined ? { puzzle, id } : { puzzle, progress, id });
+      return id;
     };
 
     /** @param {MessageEvent} event */
@@ -110,27 +146,44 @@
       if (event.source !== frame.contentWindow || event.origin !== src.origin) return;
       const data = event.data;
       if (!data || typeof data !== "object" || data.api !== API) return;
-      if (data.type === "resize" && typeof data.height === "number" && data.height > 0) {
-        frame.style.height = `${Math.ceil(data.height)}px`;
+      if (data.type === "resize") {
+        const height = data.height;
+        if (typeof height === "number" && Number.isFinite(height) && height > 0 && height <= MAX_HEIGHT) {
+          frame.style.height = `${Math.ceil(height)}px`;
+        }
         return;
       }
       if (data.type === "ready") {
-        // the first start, or the frame started again: the puzzle, with the latest progress known
+        // the first start, or the frame started again: what was asked of the one before is lost
+        for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the frame started again before it answered"));
         ready = true;
         const puzzle = lastLoad?.puzzle ?? options.puzzle ?? element.dataset.sudokuPuzzle;
         const progress = latest ?? lastLoad?.progress ?? options.progress ?? (options.keep ? readKept(options.keep) : undefined);
-        if (puzzle && !queued.some((m) => m.type === "load")) load(puzzle, progress);
         const waiting = queued;
         queued = [];
+        if (puzzle && !waiting.some((m) => m.type === "load")) load(puzzle, progress);
+        if (optionsSet && !waiting.some((m) => m.type === "set-options")) send("set-options", optionsSet);
         for (const message of waiting) frame.contentWindow?.postMessage(message, src.origin);
       } else if (data.type === "change") {
-        latest = data.progress;
-        if (options.keep) keep(options.keep, data.progress);
-      } else if ((data.type === "state" || data.type === "options") && pending.has(data.id)) {
-        pending.get(data.id)?.(data.type === "state" ? data.progress : data);
-        pending.delete(data.id);
-      } else if (data.type === "error" && data.request === "load" && data.code === "bad-progress" && lastLoad && lastLoad.progress !== undefined) {
-        load(lastLoad.puzzle); // the kept progress no longer fits: the puzzle from the start
+        // only the puzzle last loaded: a change still on its way from the one before is old news
+        const progress = data.progress;
+        if (!lastLoad || !progress || progress.givens !== gridOf(lastLoad.puzzle)) return;
+        latest = progress;
+        if (fallbackId && data.id === fallbackId) {
+          fallbackId = ""; // the bare puzzle, not a move: the refused progress stays kept
+        } else if (options.keep) {
+          keep(options.keep, progress);
+        }
+      } else if (data.type === "state" || data.type === "options") {
+        settle(String(data.id), null, data.type === "state" ? data.progress : data);
+      } else if (data.type === "error") {
+        if (data.id !== null && data.id !== undefined) settle(String(data.id), Object.assign(new Error(`${data.code}: ${data.message}`), { detail: data }));
+        if (data.code === "bad-progress" && lastLoad && data.id === lastLoad.id && lastLoad.progress !== undefined) {
+          // the kept progress no longer fits: the puzzle from the start, the kept copy untouched
+          // until the player moves (and a copy of it under another name, for the page to look at)
+          if (options.keep) keep(`${options.keep}:refused`, lastLoad.progress);
+          fallbackId = load(lastLoad.puzzle);
+        }
       }
       element.dispatchEvent(new CustomEvent(`sudoku-embed-${data.type}`, { detail: data, bubbles: true }));
     };
@@ -141,9 +194,13 @@
       frame,
       load,
       getState: () => ask("get-state"),
-      setOptions: (changes) => ask("set-options", changes),
+      setOptions: (changes) => {
+        optionsSet = { ...optionsSet, ...changes };
+        return ask("set-options", changes);
+      },
       remove: () => {
         window.removeEventListener("message", listener);
+        for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the studio was removed"));
         frame.remove();
         mounted.delete(element);
       },
