@@ -191,10 +191,8 @@ export function readRequest(data) {
   }
   if (type === "get-state") return { ok: true, request: { type, id } };
   if (type === "load") {
-    // sizes before any work: the puzzle is short text, the progress plain data of bounded size
-    if (typeof v.puzzle === "string" && v.puzzle.length > MAX_PUZZLE_CHARS) {
-      return fail("bad-puzzle", `the puzzle is ${v.puzzle.length.toLocaleString("en")} characters long; a puzzle is 81`);
-    }
+    // sizes before any work: the progress plain data of bounded size (readLoad checks the
+    // puzzle's length before reading it)
     if (v.progress !== undefined && v.progress !== null) {
       const size = plainSize(v.progress, MAX_MESSAGE_CHARS);
       if (size < 0) return fail("bad-message", "the progress is not plain data (give back what a change message carried)");
