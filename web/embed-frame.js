@@ -81,7 +81,7 @@ function showProblem(text) {
 /** The content's height, to the host (or any parent, without a host API). */
 function reportHeight() {
   const height = Math.ceil(document.body.getBoundingClientRect().height);
-  if (height === lastHeight || window.parent === window || framedByAnother() || embed.hostProblem) return;
+  if (height === lastHeight || window.parent === window || framedByAnother()) return;
   lastHeight = height;
   document.body.dataset.embedHeight = String(height);
   window.parent.postMessage(message("resize", { height }), embed.host ?? "*");

@@ -106,7 +106,7 @@
     let latest = /** @type {unknown} */ (undefined);
     /** The id of a bare load made because kept progress was refused: its own change is not kept. */
     let fallbackId = "";
-    /** Every option set so far: a frame that starts again gets them again. */
+    /** Every option the frame accepted so far: a frame that starts again gets them again. */
     let optionsSet = /** @type {Record<string, unknown> | null} */ (null);
 
     const newId = () => `embed-${nextId++}`;
@@ -194,10 +194,11 @@
       frame,
       load,
       getState: () => ask("get-state"),
-      setOptions: (changes) => {
+      // the options the frame accepted are sent again when it starts again (a refused one is not)
+      setOptions: (changes) => ask("set-options", changes).then((answer) => {
         optionsSet = { ...optionsSet, ...changes };
-        return ask("set-options", changes);
-      },
+        return answer;
+      }),
       remove: () => {
         window.removeEventListener("message", listener);
         for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the studio was removed"));

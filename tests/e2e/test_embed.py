@@ -49,18 +49,19 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture
-def host_server(tmp_path: Path) -> Iterator[Callable[[str], str]]:
-    """host(html) -> the URL of a page with that HTML, at http://localhost:PORT (another site)."""
+def host_server(tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """host(html, name) -> the URL of a page with that HTML, at http://localhost:PORT (another
+    site; each call is a server of its own, on its own port: another origin)."""
     running: list[http.server.ThreadingHTTPServer] = []
 
-    def serve(html: str) -> str:
-        (tmp_path / "host.html").write_text(html)
+    def serve(html: str, name: str = "host.html") -> str:
+        (tmp_path / name).write_text(html)
         (tmp_path / "icon.svg").write_text(ICON)  # else the browser asks for /favicon.ico: a 404
         handler = functools.partial(Quiet, directory=str(tmp_path))
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         running.append(httpd)
-        return f"http://localhost:{httpd.server_address[1]}/host.html"
+        return f"http://localhost:{httpd.server_address[1]}/{name}"
 
     yield serve
     for httpd in running:
@@ -276,13 +277,21 @@ def test_the_frame_height_follows_its_content(
         inner = content.evaluate("(b) => b.getBoundingClientRect().height")
         return float(outer), float(inner)
 
+    def cut_off() -> float:
+        """How much of the frame's page lies below the frame's bottom edge (0: none)."""
+        script = "() => document.documentElement.scrollHeight - window.innerHeight"
+        return float(content.evaluate(script))
+
     def settled() -> tuple[float, float]:
         for _ in range(100):
             outer, inner = heights()
-            if abs(outer - inner) <= 1:
+            if abs(outer - inner) <= 1 and cut_off() <= 0:
                 return outer, inner
             page.wait_for_timeout(50)
-        raise AssertionError(f"the frame is {heights()[0]} px high, its content {heights()[1]} px")
+        outer, inner = heights()
+        raise AssertionError(
+            f"the frame is {outer} px high, its content {inner} px, {cut_off()} px cut off"
+        )
 
     wide, _ = settled()
     # a narrower frame: the board (square) shrinks, and the frame with it
@@ -391,3 +400,130 @@ def test_solved_is_sent_once_and_options_change_the_actions(
     page.evaluate(send, [{**options, "controls": "redo,shuffle"}, origin])
     error = wait_heard(page, "error")
     assert error["code"] == "bad-options" and "shuffle" in error["message"]
+
+
+SEND = """([message, origin]) =>
+    document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)"""
+# The same puzzle with 1 and 2 swapped: another puzzle, as valid.
+OTHER = PUZZLE.translate(str.maketrans("12", "21"))
+
+
+def frame_heard(page: Page, kind: str) -> int:
+    """How many messages of a kind the studio's frame heard (whether it acted on them or not)."""
+    script = f"() => (window.heard ?? []).filter((m) => m.data?.type === {kind!r}).length"
+    return int(frame_of(page).locator("body").evaluate(script))
+
+
+def test_only_the_named_host_window_is_obeyed(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """The frame names its real host; a third origin's window and another window of the host's
+    own origin both post `load` to it: both are heard and ignored (origin, then source). The real
+    host's load still works afterwards."""
+    url = host_server(host_page(site_server, embedded()))
+    third = host_server(
+        '<!doctype html><title>third</title><link rel="icon" href="icon.svg">', "third.html"
+    )  # another port: another origin
+    studio = open_host(fresh, url)
+    page = studio.page
+    wait_heard(page, "ready")
+    framed = frame_of(page)
+    board = framed.locator("#board")
+    expect(board).to_have_attribute("givens", PUZZLE)
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    wait_change(page, 1)
+    said = len(heard(page))
+    load = {"api": "sudoku-studio", "version": 1, "type": "load", "puzzle": OTHER, "id": "x"}
+    origin = origin_of(site_server)
+    post = "([message, origin]) => opener.frames[0].postMessage(message, origin)"
+    for other_url in (third, url.replace("host.html", "icon.svg")):  # a third origin; the host's
+        with page.expect_popup() as opened:
+            page.evaluate("(url) => { window.open(url); }", other_url)
+        popup = opened.value
+        popup.wait_for_load_state()
+        popup.evaluate(post, [load, origin])
+        popup.close()
+    for _ in range(100):
+        if frame_heard(page, "load") >= 3:  # embed.js's own load, then the two others
+            break
+        page.wait_for_timeout(50)
+    assert frame_heard(page, "load") == 3, "the frame never heard the other windows"
+    page.wait_for_timeout(300)  # a reply would arrive as a task soon after: there is none
+    expect(board).to_have_attribute("givens", PUZZLE)
+    expect(board).to_have_attribute("entries", "5" + "." * 80)
+    assert len(heard(page)) == said, heard(page)[said:]
+    # the host itself is still heard
+    changes = len(heard(page, "change"))
+    page.evaluate(SEND, [load, origin])
+    expect(board).to_have_attribute("givens", OTHER)
+    assert wait_heard(page, "change", changes + 1)["id"] == "x"  # the change answers the load
+
+
+def test_a_named_host_that_is_no_origin_posts_nothing_and_says_why(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """?host=your.site is not an origin: the frame sends nothing at all (not even its height to
+    "*", which any page would hear) and says on its page why."""
+    frame = f'<div id="studio"><iframe src="{site_server}?embed&host=your.site"></iframe></div>'
+    url = host_server(host_page(site_server, frame))
+    studio = open_host(fresh, url)
+    page = studio.page
+    problem = frame_of(page).get_by_role("alert")
+    expect(problem).to_contain_text("“your.site”, which is not an origin")
+    expect(problem).to_be_visible()
+    page.wait_for_timeout(500)  # the first height would have gone out at the start
+    assert heard(page) == [], "the frame posted to a page it was not told to trust"
+
+
+def test_the_promise_api_and_kept_progress_that_no_longer_fits(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """SudokuEmbed.mount from a script: getState resolves, a refused setOptions rejects, options
+    set come back after the frame starts again; kept progress the frame refuses is not lost
+    (the bare puzzle is shown, the kept copy stays until the player moves)."""
+    url = host_server(host_page(site_server, '<div id="studio"></div>'))
+    studio = fresh(url, wait=False, init_script=RECORDER)
+    page = studio.page
+    bad = {"schema": 2, "givens": PUZZLE, "entries": "..1" + "." * 78, "mode": "play"}
+    page.goto(url)
+    page.evaluate("([key, value]) => localStorage.setItem(key, JSON.stringify(value))", [KEEP, bad])
+    mount = f"""() => {{
+        window.studio = SudokuEmbed.mount(document.getElementById('studio'),
+            {{puzzle: {PUZZLE!r}, keep: {KEEP!r}, controls: 'undo,check'}});
+    }}"""
+    page.evaluate(mount)
+    framed = frame_of(page)
+    board = framed.locator("#board")
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    error = wait_heard(page, "error")
+    assert error["code"] == "bad-progress" and "given at r1c3" in error["message"]
+    expect(board).to_have_attribute("givens", PUZZLE)  # the bare puzzle instead
+    expect(board).to_have_attribute("entries", "." * 81)
+    wait_heard(page, "change")
+    page.wait_for_timeout(200)
+
+    def kept(key: str) -> Any:
+        return json.loads(page.evaluate("(key) => localStorage.getItem(key)", key) or "null")
+
+    assert kept(KEEP) == bad, "the refused progress was overwritten before the player moved"
+    assert kept(KEEP + ":refused") == bad
+    state = page.evaluate("() => studio.getState()")
+    assert state["givens"] == PUZZLE and state["schema"] == 2
+    refused = page.evaluate(
+        "() => studio.setOptions({mistakes: 'loud'}).then(() => 'resolved', (e) => e.message)"
+    )
+    assert refused.startswith("bad-options: mistakes is one of"), refused
+    shown = page.evaluate("() => studio.setOptions({controls: ['redo', 'solve']})")
+    assert shown["controls"] == ["redo", "solve"]
+    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    wait_change(page, 1)
+    assert kept(KEEP)["entries"] == "5" + "." * 80  # a move: now it is kept
+    # the frame starts again: the game and the options come back
+    page.evaluate("() => { studio.frame.src = studio.frame.src; }")
+    wait_heard(page, "ready", 2)
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    expect(board).to_have_attribute("entries", "5" + "." * 80)
+    expect(framed.get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(framed.get_by_role("button", name="Check", exact=True)).to_be_hidden()
