@@ -527,3 +527,27 @@ def test_the_promise_api_and_kept_progress_that_no_longer_fits(
     expect(board).to_have_attribute("entries", "5" + "." * 80)
     expect(framed.get_by_role("button", name="Solve", exact=True)).to_be_visible()
     expect(framed.get_by_role("button", name="Check", exact=True)).to_be_hidden()
+
+
+def test_a_host_with_no_origin_of_its_own_names_none(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[..., str]
+) -> None:
+    """A host page in a sandboxed frame has an opaque origin ("null") though its URL has one:
+    embed.js names no host (the frame would post to an origin that is not the page's)."""
+    inner = host_server(host_page(site_server, embedded()))
+    outer = host_server(
+        f'<!doctype html><title>outer</title><link rel="icon" href="icon.svg">'
+        f'<iframe id="sandboxed" sandbox="allow-scripts" src="{inner}"></iframe>',
+        "outer.html",
+    )
+    studio = fresh(outer, wait=False)
+    page = studio.page
+    page.goto(outer)
+    studio_frame = page.frame_locator("#sandboxed").locator("#studio iframe")
+    expect(studio_frame).to_have_attribute(
+        "src", f"{site_server}?embed&controls=undo%2Ccheck%2Chint"
+    )
+    # the studio's `frame-ancestors *` does not match an opaque origin: the browser says so
+    page.wait_for_timeout(300)
+    errors = studio.log.take()
+    assert all("frame-ancestors" in error for error in errors), errors
