@@ -415,7 +415,7 @@ def frame_heard(page: Page, kind: str) -> int:
 
 
 def test_only_the_named_host_window_is_obeyed(
-    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[..., str]
 ) -> None:
     """The frame names its real host; a third origin's window and another window of the host's
     own origin both post `load` to it: both are heard and ignored (origin, then source). The real
