@@ -154,8 +154,9 @@
         return;
       }
       if (data.type === "ready") {
-        // the first start, or the frame started again: what was asked of the one before is lost
-        for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the frame started again before it answered"));
+        // the first start (requests queued until now go out below), or the frame started again:
+        // what was asked of the frame before is lost
+        if (ready) for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the frame started again before it answered"));
         ready = true;
         const puzzle = lastLoad?.puzzle ?? options.puzzle ?? element.dataset.sudokuPuzzle;
         const progress = latest ?? lastLoad?.progress ?? options.progress ?? (options.keep ? readKept(options.keep) : undefined);

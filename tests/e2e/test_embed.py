@@ -437,7 +437,8 @@ def test_only_the_named_host_window_is_obeyed(
     load = {"api": "sudoku-studio", "version": 1, "type": "load", "puzzle": OTHER, "id": "x"}
     origin = origin_of(site_server)
     post = "([message, origin]) => opener.frames[0].postMessage(message, origin)"
-    for other_url in (third, url.replace("host.html", "icon.svg")):  # a third origin; the host's
+    # a third origin's page; a blank page, which has the host's origin (and asks for no icon)
+    for other_url in (third, "about:blank"):
         with page.expect_popup() as opened:
             page.evaluate("(url) => { window.open(url); }", other_url)
         popup = opened.value
@@ -493,6 +494,7 @@ def test_the_promise_api_and_kept_progress_that_no_longer_fits(
             {{puzzle: {PUZZLE!r}, keep: {KEEP!r}, controls: 'undo,check'}});
     }}"""
     page.evaluate(mount)
+    page.evaluate("() => { window.early = studio.getState(); }")  # asked before the frame is ready
     framed = frame_of(page)
     board = framed.locator("#board")
     expect(framed.locator("body")).to_have_attribute("data-app", "ready")
@@ -508,6 +510,9 @@ def test_the_promise_api_and_kept_progress_that_no_longer_fits(
 
     assert kept(KEEP) == bad, "the refused progress was overwritten before the player moved"
     assert kept(KEEP + ":refused") == bad
+    # answered (after the refused load, before the fresh one: the board was still empty)
+    early = page.evaluate("() => early.then((state) => state.givens, (error) => error.message)")
+    assert len(early) == 81, early
     state = page.evaluate("() => studio.getState()")
     assert state["givens"] == PUZZLE and state["schema"] == 2
     refused = page.evaluate(
