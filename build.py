@@ -53,6 +53,8 @@ PYODIDE_DIR_NAME = "pyodide"
 MIN_TOOL_PYTHON = (3, 12)
 OFFLINE_ENV = "SUDOKU_OFFLINE"
 SERVICE_WORKER_NAME = "sw.js"
+# The headers file static hosts read (Netlify, Cloudflare Pages): not a page file, never precached.
+HEADERS_NAME = "_headers"
 SW_GENERATOR = ROOT / "tools" / "generate-sw.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make-snapshot.mjs"
 SNAPSHOT_NAME = "sudoku-core.snapshot"  # in site/pyodide/, written by SNAPSHOT_MAKER
@@ -173,6 +175,48 @@ def csp_header(frame_ancestors: str = FRAME_ANCESTORS, script_hashes: Sequence[s
 
 
 CSP = csp_header()
+# What another origin's page imports to use <sudoku-board> on its own (module scripts and their
+# imports are fetched with CORS): these get `Access-Control-Allow-Origin: *` (docs/embed.md).
+BOARD_FILES = (
+    "define-sudoku-board.js",
+    "sudoku-board.js",
+    "cell-layers.js",
+    "grid.js",
+    "sudoku-board.css",
+)
+
+
+def headers_file(frame_ancestors: str = FRAME_ANCESTORS, script_hashes: Sequence[str] = ()) -> str:
+    """site/_headers: what `serve` sends, in the format Netlify and Cloudflare Pages read
+    (``script_hashes``: the pages' import-map hash, see pin_page_scripts).
+
+    Examples:
+        >>> print(headers_file("'self'").splitlines()[3])
+        /*
+    """
+    lines = [
+        "# Written by build.py: the headers this site needs from a static host (Netlify and",
+        "# Cloudflare Pages read this file; other hosts: docs/build.md and docs/embed.md).",
+        "",
+        "/*",
+        f"  Content-Security-Policy: {csp_header(frame_ancestors, script_hashes)}",
+        "  X-Content-Type-Options: nosniff",
+        "  Referrer-Policy: no-referrer",
+        "",
+        f"/{PYODIDE_DIR_NAME}/pyodide.asm.wasm",
+        "  Content-Type: application/wasm",
+    ]
+    for name in BOARD_FILES:
+        lines += ["", f"/{name}", "  Access-Control-Allow-Origin: *"]
+    return "\n".join(lines) + "\n"
+
+
+def write_headers(site: Path, frame_ancestors: str = FRAME_ANCESTORS) -> None:
+    """Write site/_headers (outside the manifest: it is the host's, not a file the page loads),
+    with the CSP hash of the site's import map (from its manifest: run after finish_site)."""
+    (site / HEADERS_NAME).write_text(headers_file(frame_ancestors, script_hashes(site)))
+
+
 REPORT_PATH = "__csp-report"
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -808,16 +852,24 @@ def write_manifest(site: Path, inputs: str, script_hashes: Sequence[str] = ()) -
                 "sha256": sha256_file(path),
             }
             for path in iter_files(site)
-            if path.relative_to(site).as_posix() not in (MANIFEST_NAME, SERVICE_WORKER_NAME)
+            if path.relative_to(site).as_posix()
+            not in (MANIFEST_NAME, SERVICE_WORKER_NAME, HEADERS_NAME)
         },
     }
     (site / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return manifest
 
 
-def build(site: Path = SITE, cache: Path = CACHE, *, offline: bool = False) -> Path:
+def build(
+    site: Path = SITE,
+    cache: Path = CACHE,
+    *,
+    offline: bool = False,
+    frame_ancestors: str = FRAME_ANCESTORS,
+) -> Path:
     """Make the site in a scratch folder, then swap it in (a failed build leaves the old one)."""
     offline = is_offline(offline)
+    frame_ancestors = frame_ancestors_value(frame_ancestors)  # a bad value fails before the work
     inputs = fingerprint()
     downloads = fetch_downloads(cache, offline=offline)
     tools_python = ensure_tools(cache, offline=offline)
@@ -836,6 +888,7 @@ def build(site: Path = SITE, cache: Path = CACHE, *, offline: bool = False) -> P
         write_icons(staging)
         write_snapshot(pyodide_dir)
         finish_site(staging, inputs, offline=offline)
+        write_headers(staging, frame_ancestors)
         shutil.rmtree(site, ignore_errors=True)
         shutil.move(staging, site)
     finally:
@@ -914,6 +967,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def _outside_base(self) -> bool:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path == self.base + HEADERS_NAME:  # the host's instructions, not a file of the site
+            self.send_error(404, "not served")
+            return True
         if path == self.base.rstrip("/") and self.base != "/":
             self.send_response(301)
             self.send_header("Location", self.base)
@@ -942,6 +998,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cache-Control", "no-cache")
+        if self.path.split("?", 1)[0] in {self.base + name for name in BOARD_FILES}:
+            self.send_header("Access-Control-Allow-Origin", "*")
         if self.isolated:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
@@ -1033,6 +1091,7 @@ def serve(
     """`python build.py serve`: build if needed, print the URL, serve until Ctrl-C."""
     frame_ancestors = frame_ancestors_value(frame_ancestors)  # a bad value fails before the build
     site = ensure_built(offline=offline)
+    write_headers(site, frame_ancestors)  # the file says what this server sends
     server = SiteServer(
         site,
         port=port,
@@ -1359,7 +1418,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         description=__doc__.split("\n\n")[0] if __doc__ else None, parents=[common]
     )
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("build", parents=[common], help="build site/ (the default)")
+    build_p = commands.add_parser("build", parents=[common], help="build site/ (the default)")
+    build_p.add_argument(
+        "--frame-ancestors",
+        default=FRAME_ANCESTORS,
+        help="who may frame the page, written into site/_headers: * (default), \"'self'\", "
+        "\"'none'\" or hosts",
+    )
     serve_p = commands.add_parser("serve", parents=[common], help="build if needed, then serve")
     serve_p.add_argument("--port", type=int, default=8000)
     serve_p.add_argument(
@@ -1419,7 +1484,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     try:
         if args.command in (None, "build"):
-            build(offline=args.offline)
+            build(
+                offline=args.offline,
+                frame_ancestors=getattr(args, "frame_ancestors", FRAME_ANCESTORS),
+            )
             code = 0
         elif args.command == "serve":
             serve(

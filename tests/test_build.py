@@ -284,7 +284,7 @@ def test_manifest_lists_every_file_with_size_and_hash(site_dir: Path) -> None:
     on_disk = {
         p.relative_to(site_dir).as_posix()
         for p in site_dir.rglob("*")
-        if p.is_file() and p.name not in ("build-manifest.json", "sw.js")
+        if p.is_file() and p.name not in ("build-manifest.json", "sw.js", "_headers")
     }
     assert set(manifest["files"]) == on_disk
     for name, entry in manifest["files"].items():
@@ -579,4 +579,31 @@ def test_serve_with_a_bad_frame_ancestors_exits_2_before_building(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert bp.main(["serve", "--frame-ancestors", "'self'; script-src *"]) == 2
+    assert "is not a frame-ancestors source" in capsys.readouterr().err
+
+
+def test_the_headers_file_says_what_serve_sends(site_dir: Path, site_server: str) -> None:
+    """site/_headers (Netlify, Cloudflare Pages): the CSP with frame-ancestors, the wasm type and
+    CORS on <sudoku-board>'s files; serve sends the same and does not serve the file itself."""
+    text = (site_dir / "_headers").read_text()
+    sent = request(site_server, "/index.html").headers["Content-Security-Policy"]
+    # the test servers collect CSP reports; a host's headers have no report-uri
+    sent = sent.removesuffix(f"; report-uri /{bp.REPORT_PATH}")
+    assert bp.script_hashes(site_dir)[0] in sent  # the import map's hash (pin_page_scripts)
+    assert f"  Content-Security-Policy: {sent}\n" in text
+    assert "/pyodide/pyodide.asm.wasm\n  Content-Type: application/wasm" in text
+    narrowed = bp.headers_file("https://example.org")
+    assert "; frame-ancestors https://example.org\n" in narrowed
+    assert bp.parse_args(["build", "--frame-ancestors", "'self'"]).frame_ancestors == "'self'"
+    for name in bp.BOARD_FILES:
+        assert f"/{name}\n  Access-Control-Allow-Origin: *" in text
+        assert request(site_server, f"/{name}").headers["Access-Control-Allow-Origin"] == "*"
+    assert "Access-Control-Allow-Origin" not in request(site_server, "/index.html").headers
+    assert request(site_server, "/_headers").status == 404
+
+
+def test_build_with_a_bad_frame_ancestors_exits_2_before_building(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bp.main(["build", "--frame-ancestors", "'self'; script-src *"]) == 2
     assert "is not a frame-ancestors source" in capsys.readouterr().err

@@ -1,5 +1,6 @@
-"""The page's pure modules (web/cell-layers.js, move-history.js, game-record.js) under Node's own
-test runner: each tests/js/*.test.mjs file is one pytest test, its TAP output shown on failure."""
+"""The page's pure modules (web/cell-layers.js, move-history.js, game-record.js,
+embed-protocol.js) under Node's own test runner: each tests/js/*.test.mjs file is one pytest
+test, its TAP output shown on failure."""
 
 from __future__ import annotations
 

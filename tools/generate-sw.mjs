@@ -18,7 +18,7 @@ const integrity = (/** @type {string} */ hex) => `sha256-${Buffer.from(hex, "hex
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   globPatterns: ["**/*"],
-  globIgnores: ["sw.js"],
+  globIgnores: ["sw.js", "_headers"], // _headers: the host's instructions (build.py), not served
   swDest: path.join(site, "sw.js"),
   mode: "production",
   sourcemap: false,

@@ -17,6 +17,7 @@
 //   pool-refill.js        background work: grading, refilling the pool
 //   import-export.js      paste, open file, share links, copy, save, print
 //   offline.js            the service worker: offline after one visit, "A new version is ready"
+//   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
@@ -24,6 +25,7 @@ import "./define-sudoku-board.js";
 import { autoCandidates, diffLayers, layersOf } from "./cell-layers.js";
 import { wireCompletion } from "./completion-view.js";
 import { byId } from "./dom.js";
+import { embed, layoutEmbed, startEmbedApi } from "./embed-frame.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
@@ -118,6 +120,7 @@ function whenNotPaused(/** @type {() => void} */ action) {
 
 const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
 const askHint = () => whenNotPaused(() => {
+  if (hintButton.hidden) return; // an embed without Hint
   if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
   else {
     closePath(); // the hint is for the player's board, not the path's preview
@@ -191,7 +194,15 @@ window.addEventListener("hashchange", () => void openLink());
  */
 async function start() {
   const tabGame = tabGameId(); // read before the empty board below takes its place
-  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" });
+  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: embed.embed ? "play" : "enter" });
+  if (embed.embed && embed.host) {
+    // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
+    state.saving = false;
+    openLink();
+    ready();
+    startEmbedApi();
+    return;
+  }
   const library = await startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
   const old = loadGame();
   let note = old.ok ? old.note : "";
@@ -214,10 +225,15 @@ async function start() {
     if (note) sayOnBoard(note);
   }
   void refreshRecentGames();
+  ready();
+}
+
+function ready() {
   updateEngineUi();
   applySettings();
   document.body.dataset.app = "ready";
 }
 
+if (embed.embed) layoutEmbed();
 void start();
 void wireOffline();

@@ -36,7 +36,10 @@ const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySe
 /** What was known about the puzzle before its givens were edited (Undo may bring them back). */
 let infoSetAside = /** @type {import("./puzzle-info.js").PuzzleInfo | null} */ (null);
 
-/** Fires "shown" when another game is put on the board (app.js schedules background work). */
+/**
+ * Fires "shown" when another game is put on the board (app.js schedules background work), and
+ * "change" after every change to the game (embed-frame.js tells the host).
+ */
 export const gameEvents = new EventTarget();
 
 /** The game on the board, as it is saved: cells, marks, history, time and help used. @returns {Game} */
@@ -152,12 +155,14 @@ export function afterMove() {
   showCompletion({ ms: elapsedMs(), hints, reveals, undos, info: state.info });
   boardMessage.textContent = "Solved! Every row, column and box has 1 to 9.";
   autosave();
+  gameEvents.dispatchEvent(new Event("change"));
 }
 
 /** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
 export function afterChange() {
   showChange();
   autosave();
+  gameEvents.dispatchEvent(new Event("change"));
 }
 
 /** What follows from the board as it is now: conflicts text, mistakes, the clock, info, exports. */
