@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Page, Worker
+
     from e2e.conftest import Counted, Studio
 
 pytestmark = pytest.mark.e2e
@@ -245,6 +247,19 @@ def test_count_solutions_exactly(app: Studio, counted: list[Counted]) -> None:
     expect(app.verdict).to_have_text(f"Exactly {few.count} solutions.")
 
 
+def the_worker(page: Page, timeout_s: float = 30) -> Worker:
+    """The page's one engine worker. A worker the client has replaced can stay listed for a while
+    after terminate() (the stuck worker below blocks its thread for 20 s), and a restart from the
+    snapshot takes about a second: wait until the old one is gone."""
+    deadline = time.perf_counter() + timeout_s
+    while True:
+        workers = [w for w in page.workers if w.url.endswith("solver-worker.js")]
+        if len(workers) == 1 or time.perf_counter() > deadline:
+            assert len(workers) == 1, [w.url for w in workers]
+            return workers[0]
+        page.wait_for_timeout(100)
+
+
 def test_a_stuck_worker_is_replaced_after_cancel(app: Studio) -> None:
     """A slice that never returns (simulated: the worker's thread blocked for 20 s) cannot read
     the cancel message: the client gives it a second, then starts a new worker."""
@@ -254,7 +269,7 @@ def test_a_stuck_worker_is_replaced_after_cancel(app: Studio) -> None:
     restarts = int(str(app.engine.get_attribute("data-restarts")))
     app.button("Count solutions").click()
     expect(page.locator("#work-text")).to_contain_text("solutions so far")
-    worker = next(w for w in page.workers if w.url.endswith("solver-worker.js"))
+    worker = the_worker(page)
     worker.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 20000); })")
     started = time.perf_counter()
     app.button("Cancel").click()
@@ -273,10 +288,9 @@ def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio)
     """The worker vanishes without a word (as if killed); the next request revives it."""
     page = app.page
     app.type_grid(PUZZLE)
-    workers = [w for w in page.workers if w.url.endswith("solver-worker.js")]
-    assert len(workers) == 1
+    worker = the_worker(page)
     restarts = int(str(app.engine.get_attribute("data-restarts")))
-    workers[0].evaluate("self.close()")
+    worker.evaluate("self.close()")
     app.button("Solve").click()
     expect(app.engine).to_have_attribute("data-restarting", "true")
     expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1))
@@ -287,7 +301,7 @@ def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio)
 
 def test_a_crashed_worker_is_replaced(app: Studio) -> None:
     page = app.page
-    worker = next(w for w in page.workers if w.url.endswith("solver-worker.js"))
+    worker = the_worker(page)
     restarts = int(str(app.engine.get_attribute("data-restarts")))
     worker.evaluate("setTimeout(() => { throw new Error('simulated crash'); })")
     expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1))
