@@ -1294,15 +1294,18 @@ def run_node(
     timeout: float = 600,
     puzzles: Path = PUZZLES,
     snapshot: bool = False,
+    env: Sequence[str] = (),
 ) -> Any:
     """Run a Python script's main(data) inside the site's Pyodide in Node, with the folder
     ``puzzles`` mounted at /puzzles; its JSON report. ``snapshot``: boot from the engine's memory
-    snapshot, as the page's worker does, instead of loading the wheel."""
+    snapshot, as the page's worker does, instead of loading the wheel. ``env``: NAME=VALUE
+    settings for Python's start (e.g. PYTHONMALLOC=mimalloc)."""
     node = require_command("node", NODE_HINT)
     argv = [node, str(NODE_RUNNER), "--pyodide", str(site / PYODIDE_DIR_NAME),
             "--script", str(script), "--mount", f"{puzzles}:/puzzles",
             "--boots", str(boots), "--timeout-ms", str(int(timeout * 1000)),
-            "--input-json", json.dumps(data), *(["--snapshot"] if snapshot else [])]  # fmt: skip
+            "--input-json", json.dumps(data), *(["--snapshot"] if snapshot else []),
+            *(f"--env={spec}" for spec in env)]  # fmt: skip
     out = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=timeout + 30)
     lines = out.stdout.strip().splitlines()
     if not lines:
@@ -1312,9 +1315,12 @@ def run_node(
     return json.loads(lines[-1])
 
 
-def bench(limit: int, boots: int, sets: Sequence[str], visits: int = 0) -> int:
+def bench(
+    limit: int, boots: int, sets: Sequence[str], visits: int = 0, pyodide_env: Sequence[str] = ()
+) -> int:
     """`python build.py bench`: the same sets in CPython and Pyodide, with the ratio per set;
-    with `visits`, first and repeat page visits in Chromium too (tests/visit_bench.py)."""
+    with `visits`, first and repeat page visits in Chromium too (tests/visit_bench.py);
+    `pyodide_env`: NAME=VALUE settings for Pyodide's Python (see --pyodide-env)."""
     python = ensure_test_venv()
     site = ensure_built()
     if visits:
@@ -1335,11 +1341,14 @@ def bench(limit: int, boots: int, sets: Sequence[str], visits: int = 0) -> int:
         {"paths": [f"/puzzles/{p.name}" for p in paths], "limit": limit},
         boots=boots,
         puzzles=folder,
+        env=pyodide_env,
     )
     if not report.get("ok"):
         raise BuildError(f"Pyodide benchmark failed: {report.get('error')}")
     print_bench_table(cpython_rows, report["result"], report["boot_ms"])
-    print_micro_table(*bench_micro(python, site))
+    allocator = report["result"][0].get("allocator", "unknown") if report["result"] else "unknown"
+    print(f"Pyodide's memory allocator: {allocator} (set with --pyodide-env PYTHONMALLOC=...)")
+    print_micro_table(*bench_micro(python, site, pyodide_env))
     wrong = sum(row.get("wrong", 0) for row in [*cpython_rows, *report["result"]])
     if wrong:
         print(f"{wrong} wrong answers: the figures above are not valid", file=sys.stderr)
@@ -1349,7 +1358,9 @@ def bench(limit: int, boots: int, sets: Sequence[str], visits: int = 0) -> int:
 MICRO_SCRIPT = ROOT / "tests" / "pyodide_micro.py"
 
 
-def bench_micro(python: Path, site: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def bench_micro(
+    python: Path, site: Path, pyodide_env: Sequence[str] = ()
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The solver's building blocks timed one by one in CPython and in Pyodide (the rows of
     tests/pyodide_micro.py in each): which operations cost more in WebAssembly."""
     code = "import json, runpy, sys; print(json.dumps(runpy.run_path(sys.argv[1])['main']({})))"
@@ -1360,7 +1371,7 @@ def bench_micro(python: Path, site: Path) -> tuple[list[dict[str, Any]], list[di
     if out.returncode != 0:
         raise BuildError(f"CPython micro-benchmark failed:\n{out.stderr}")
     cpython: list[dict[str, Any]] = json.loads(out.stdout.strip().splitlines()[-1])
-    report = run_node(site, MICRO_SCRIPT, {})
+    report = run_node(site, MICRO_SCRIPT, {}, env=pyodide_env)
     if not report.get("ok"):
         raise BuildError(f"Pyodide micro-benchmark failed: {report.get('error')}")
     pyodide: list[dict[str, Any]] = report["result"]
@@ -1471,6 +1482,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         default=list(BENCH_SETS),
         help="in $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data",
     )
+    bench_p.add_argument(
+        "--pyodide-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set for Pyodide's Python before it starts, e.g. PYTHONMALLOC=mimalloc (repeatable)",
+    )
     args = parser.parse_args(argv)
     args.pytest_args = extra
     if extra and args.command != "test":
@@ -1502,7 +1520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "test":
             code = test(args)
         else:
-            code = bench(args.limit, args.boots, args.sets, args.visits)
+            code = bench(args.limit, args.boots, args.sets, args.visits, args.pyodide_env)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2

@@ -8,12 +8,22 @@ data: {"paths": ["/puzzles/top95.txt", ...], "limit": 50}
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 
+def allocator() -> str:
+    """The memory allocator Python runs on: this Pyodide is built without pymalloc, so "malloc"
+    unless PYTHONMALLOC chose another at start (`python build.py bench --pyodide-env`)."""
+    try:  # CPython's own test module (no stubs); the function moved between versions
+        return str(importlib.import_module("_testinternalcapi").pymem_getallocatorsname())
+    except (ImportError, AttributeError):
+        return "unknown"
+
+
 def main(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Rows of run_benchmark (set, puzzles, solve_per_s, check_per_s, ...)."""
+    """Rows of run_benchmark (set, puzzles, solve_per_s, check_per_s, ...), each with the allocator."""
     from sudoku_core.bench import run_benchmark
 
     rows: list[dict[str, Any]] = run_benchmark(data["paths"], data["limit"])
-    return rows
+    return [{**row, "allocator": allocator()} for row in rows]

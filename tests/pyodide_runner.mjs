@@ -5,7 +5,7 @@
  *
  *   node tests/pyodide_runner.mjs --pyodide site/pyodide --script tests/pyodide_checks.py
  *        [--input-json '{"k": 1}'] [--mount /host/dir:/fs/dir]... [--boots N] [--timeout-ms MS]
- *        [--snapshot]
+ *        [--snapshot] [--env NAME=VALUE]...
  *
  * The script defines `main(data: dict) -> object`; it is called with the parsed --input-json and
  * its JSON-able result is reported. stdout carries exactly one line, the JSON report:
@@ -16,6 +16,10 @@
  * memory snapshot (pyodide/sudoku-core.snapshot, tools/make-snapshot.mjs) instead of booting
  * Python and loading packages, then reseeding `random`; the report's `random_draws` has one
  * `random.random()` per boot (the snapshots must not share their randomness).
+ *
+ * --env sets an environment variable before Python starts (loadPyodide's `env`), for settings
+ * read only at start-up such as PYTHONMALLOC=mimalloc (`python build.py bench --pyodide-env`).
+ * A snapshot's interpreter has already started: its allocator is the one the snapshot was made with.
  *
  * A watchdog ends the process: loadPyodide can hang forever when the wasm fails to load.
  */
@@ -45,11 +49,17 @@ const { values } = parseArgs({
     boots: { type: "string", default: "1" },
     "timeout-ms": { type: "string", default: "300000" },
     snapshot: { type: "boolean", default: false },
+    env: { type: "string", multiple: true, default: [] },
   },
 });
 
 /** @type {string[]} */
 const messages = [];
+
+/** @type {Record<string, string>} */
+const env = Object.fromEntries(
+  (values.env ?? []).map((spec) => [spec.slice(0, spec.indexOf("=")), spec.slice(spec.indexOf("=") + 1)]),
+);
 
 const watchdog = setTimeout(() => {
   emit({ ok: false, error: `timed out after ${values["timeout-ms"]} ms`, messages });
@@ -68,6 +78,7 @@ async function boot(indexDir) {
     const pyodide = await loadPyodide({
       indexURL: indexDir + path.sep,
       _loadSnapshot: memory,
+      env,
       stdout: (/** @type {string} */ line) => process.stderr.write(`[py] ${line}\n`),
       stderr: (/** @type {string} */ line) => process.stderr.write(`[py:err] ${line}\n`),
     });
@@ -78,6 +89,7 @@ async function boot(indexDir) {
     indexURL: indexDir + path.sep,
     lockFileURL: path.join(indexDir, "pyodide-lock.json"),
     packageCacheDir: indexDir + path.sep,
+    env,
     stdout: (/** @type {string} */ line) => process.stderr.write(`[py] ${line}\n`),
     stderr: (/** @type {string} */ line) => process.stderr.write(`[py:err] ${line}\n`),
   });
