@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from sudoku_core._board import PLACE_CLEAR, PLACE_RECORD
 from sudoku_core._propagate import (
+    LOCK_ABOVE,
     State,
     branch_cell,
     decode,
@@ -105,6 +106,9 @@ def _iter_records(
     the fewest candidates, digits in random order (the generator's random completion; the
     calls on ``rng`` are part of what a seed reproduces, so their order must not change).
     """
+    # The generator's random completions keep locked candidates at every node: the states, and
+    # so the calls on ``rng`` that a seed reproduces, stay what they were.
+    lock_above = LOCK_ABOVE if rng is None else 0
     max_nodes = budget.nodes if budget and budget.nodes is not None else -1
     deadline = time.monotonic() + budget.seconds if budget and budget.seconds is not None else None
     nodes = stats.nodes
@@ -123,7 +127,7 @@ def _iter_records(
                 stats.nodes, stats.guesses = nodes, guesses
                 yield None
             x, record = pop()
-            result = propagate(x, record)
+            result = propagate(x, record, lock_above)
             if result is None:
                 continue
             x, record, multi = result

@@ -24,6 +24,7 @@ from sudoku_core import (
     solve,
 )
 from sudoku_core.grid import Grid
+from sudoku_core.solver import random_solution
 
 SEED_003 = "009100000040078023600402001032680057895000030064310000407863915008590762956721040"
 SEED_003_SOLUTION = (
@@ -259,3 +260,36 @@ def test_count_and_search_refuse_a_limit_that_is_not_a_whole_count(
 def test_search_refuses_a_bad_keep(keep: object, expected: str) -> None:
     with pytest.raises(ValueError, match=f"keep must be {expected}"):
         search("." * 81, limit=2, keep=keep)  # type: ignore[arg-type]
+
+
+TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_locked_candidates_apply_only_above_the_unsolved_threshold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first of top95 falls to singles and locked candidates at the root; singles alone
+    stop with 61 cells unsolved. The search applies locked candidates only above LOCK_ABOVE."""
+    from sudoku_core._propagate import LOCK_ABOVE, initial_state, locked_candidates, propagate
+
+    state = initial_state(parse(TOP95_FIRST))
+    assert state is not None
+    with_locked = propagate(*state)
+    singles_only = propagate(*state, 81)
+    assert with_locked is not None and singles_only is not None
+    assert with_locked[0] == 0  # solved
+    assert (
+        singles_only[2].bit_count() == 61 and locked_candidates(singles_only[0]) != singles_only[0]
+    )
+    assert propagate(*state, 61) == singles_only  # not more than 61 unsolved: not applied
+    above_60 = propagate(*state, 60)  # applied at 61 unsolved, then no longer once 60 or fewer
+    assert above_60 is not None and above_60[0] not in (0, singles_only[0])
+    assert 0 < LOCK_ABOVE < 61
+    assert search(TOP95_FIRST, limit=2).stats.nodes == 1  # the search applies them at the root
+    monkeypatch.setattr("sudoku_core.solver.LOCK_ABOVE", 81)
+    assert search(TOP95_FIRST, limit=2).stats.nodes > 1  # ... because of LOCK_ABOVE
+    # The generator's random completions still apply them at every node (a seed's grid stays):
+    pattern = TOP95_FIRST[:60] + "." * 21
+    completed = random_solution(pattern, random.Random(1))
+    monkeypatch.setattr("sudoku_core.solver.LOCK_ABOVE", 0)
+    assert random_solution(pattern, random.Random(1)) == completed
