@@ -103,8 +103,9 @@ elimination prunes a large subtree; deep down, singles finish the board about as
 Measured in one process, alternating, CPU time, best of 3, 300 freshly permuted puzzles a set
 (95 of top95), ``count_solutions`` limits 1 and 2, against applying them at every node:
 forum_hardest 1.06x / 1.07x (87.5 / 173.3 nodes against 82.6 / 167.1), magictour 1.07x /
-1.06x, top95 1.04x / 1.03x, 17_clue 1.01x / 1.00x. Above 45: forum_hardest 1.10x but 17_clue
-0.95x; above 55: 17_clue 0.77x; never: magictour and top95 lose 2x (3x the nodes).
+1.06x, top95 1.04x / 1.03x, 17_clue 1.01x / 1.00x (1.00x / 0.98x on 2,000 of them: the one
+set that may lose a little). Above 45: forum_hardest 1.10x but 17_clue 0.95x; above 55:
+17_clue 0.77x; never: magictour and top95 lose 2x (3x the nodes).
 """
 
 
