@@ -222,6 +222,7 @@ def iter_franken(board: Board, n: int, finned: bool) -> Search:
         for orient, (base_units, cover_units) in enumerate(_SIDES):
             pool = [(u, where_d & UNIT_BITS[u]) for u in base_units]
             pool = [(u, c) for u, c in pool if c and (finned or c.bit_count() <= n)]
+            covers = [(u, where_d & UNIT_BITS[u]) for u in cover_units]
             for base in combinations(pool, n):
                 tried += 1
                 if tried % _BASES_PER_SLICE[finned] == 0:
@@ -238,11 +239,7 @@ def iter_franken(board: Board, n: int, finned: bool) -> Search:
                 key = (orient, base_ids)
                 if fishless.get(key) == base_cells:
                     continue
-                eligible = [
-                    (u, where_d & UNIT_BITS[u])
-                    for u in cover_units
-                    if u not in base_ids and where_d & UNIT_BITS[u] & base_cells
-                ]
+                eligible = [(u, c) for u, c in covers if c & base_cells and u not in base_ids]
                 if len(eligible) < n:
                     continue
                 found = _first_cover(where_d, base_ids, base_cells, endo, eligible, finned=finned)
