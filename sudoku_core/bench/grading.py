@@ -23,7 +23,9 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
+from sudoku_core.bench.grade_timing import check_fingerprints, spread, time_grade
 from sudoku_core.bench.sample import mixed_sample
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
@@ -57,30 +59,49 @@ def _path(name: str) -> Path:
     raise SystemExit(f"puzzle set {name!r} not found")
 
 
-def _sample(name: str, limit: int) -> list[Grid]:
+def _sample(name: str, limit: int, every: int | None = None) -> list[Grid]:
+    """``limit`` puzzles spread over a set, or every ``every``-th from its first."""
     cases, _ = load_cases(_path(name))
     cases = [c for c in cases if c.expected == 1]
-    every = max(1, len(cases) // limit) if limit else 1
+    if every is None:
+        every = max(1, len(cases) // limit) if limit else 1
     return [c.grid for c in cases[::every][:limit]]
 
 
-def bench_grading(name: str, limit: int) -> dict[str, object]:
-    """Grade ``limit`` puzzles spread over a set: timings, levels and techniques."""
-    times, levels, techniques = [], Counter[str](), Counter[str]()
-    for grid in _sample(name, limit):
-        started = time.perf_counter()
-        result = grade(grid)
-        times.append(time.perf_counter() - started)
-        levels[result.level.value] += 1
-        techniques.update(result.histogram)
-    return {
+def bench_grading(
+    name: str,
+    limit: int,
+    every: int | None = None,
+    *,
+    hints: bool = False,
+    fingerprints: Path | None = None,
+) -> dict[str, object]:
+    """Grade ``limit`` puzzles of a set (spread over it, or every ``every``-th): wall and CPU
+    timings, levels and techniques; with ``hints`` the CPU time of two hints per puzzle
+    (:mod:`sudoku_core.bench.grade_timing`); with ``fingerprints`` the puzzles whose grade
+    differs from the one kept in that file."""
+    timed = [time_grade(grid, hints=hints) for grid in _sample(name, limit, every)]
+    levels, techniques = Counter[str](), Counter[str]()
+    for one in timed:
+        levels[one.result.level.value] += 1
+        techniques.update(one.result.histogram)
+    walls = [one.wall for one in timed]
+    row: dict[str, object] = {
         "set": name,
-        "puzzles": len(times),
-        "median_ms": round(statistics.median(times) * 1000, 1),
-        "max_ms": round(max(times) * 1000, 1),
+        "puzzles": len(timed),
+        "median_ms": round(statistics.median(walls) * 1000, 1),
+        "max_ms": round(max(walls) * 1000, 1),
+        "cpu": spread([one.cpu for one in timed]),
         "levels": dict(levels),
         "techniques": dict(techniques),
     }
+    if hints:
+        row["hint_start_cpu"] = spread([one.hint_start or 0.0 for one in timed])
+        row["hint_hardest_cpu"] = spread([one.hint_hardest or 0.0 for one in timed])
+    if fingerprints is not None:
+        found = {format_line(one.result.puzzle): one.fingerprint for one in timed}
+        row["changed"] = check_fingerprints(fingerprints, found)
+    return row
 
 
 def check_soundness(
@@ -246,6 +267,12 @@ def mixed_agreement(
     return table
 
 
+def _spread_text(spread: object) -> str:
+    """``median 1.0 ms, p90 ..., max ..., total ...`` from a :func:`spread` dict."""
+    parts = cast("dict[str, float]", spread)
+    return ", ".join(f"{key.removesuffix('_ms')} {value} ms" for key, value in parts.items())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
     parser = argparse.ArgumentParser(
@@ -256,6 +283,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--limit", type=int, default=100, help="puzzles graded per set (default 100)"
+    )
+    parser.add_argument(
+        "--every",
+        type=int,
+        metavar="N",
+        help="grade every N-th puzzle from the first (default: --limit puzzles spread evenly)",
+    )
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="also time a hint at the start and before the hardest step of each puzzle (CPU)",
+    )
+    parser.add_argument(
+        "--fingerprints",
+        type=Path,
+        metavar="FILE",
+        help="compare each grade and path with the ones kept in FILE (kept there on a first run)",
     )
     parser.add_argument(
         "--soundness", type=int, default=0, metavar="N", help="check every step of N puzzles"
@@ -292,12 +336,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.limit:
         print("## Grading time per puzzle")
         for name in args.sets:
-            row = bench_grading(name, args.limit)
+            row = bench_grading(
+                name, args.limit, args.every, hints=args.hints, fingerprints=args.fingerprints
+            )
             print(
                 f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
                 f"levels {row['levels']}"
             )
+            print(f"  CPU: {_spread_text(row['cpu'])}")
+            for key, what in (("hint_start_cpu", "start"), ("hint_hardest_cpu", "hardest step")):
+                if key in row:
+                    print(f"  hint CPU, {what}: {_spread_text(row[key])}")
             print(f"  techniques: {row['techniques']}")
+            if "changed" in row:
+                changed = cast("list[str]", row["changed"])
+                print(f"  fingerprints: {len(changed)} of {row['puzzles']} grades changed")
+                for line in changed[:10]:
+                    print(f"  - {line}")
+                code = 1 if changed else code
     if args.soundness or args.soundness_set:
         counts = {
             name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)
