@@ -1,0 +1,232 @@
+"""The bank's SQLite file: one row per puzzle, stored once whatever its transformation.
+
+Why SQLite: it is in the standard library, one file to copy or publish, safe against a killed
+process (a transaction is on disk or not at all), and it answers "50 Medium puzzles" or "how
+many need an X-Wing" with an index instead of a scan of text files.
+
+- ``puzzles.canonical`` is the minlex form (:mod:`sudoku_core.canonical`) with a UNIQUE index:
+  a puzzle met again rotated, relabelled or with its bands swapped is not stored twice.
+- ``runs`` names each command's work by the options that decide it (kind, level, symmetry and
+  first seed; or the input file and its sha256), and ``units_done`` lists the units whose
+  results are committed. Units are committed in order, each in one transaction with its
+  ``units_done`` row, so a run killed at any moment keeps every unit it finished and the same
+  command, run again, starts at the first unit not done.
+- Before a row is written its puzzle is checked again by the solver: one solution, and the
+  stored solution is a valid grid that keeps the givens. A worker's bug (or a tampered worker
+  on a cluster) cannot put a wrong puzzle in the bank.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from sudoku_core.bank.work import Record
+from sudoku_core.canonical import minlex
+from sudoku_core.formats import parse
+from sudoku_core.solver import count_solutions, is_solution
+
+__all__ = ["SCHEMA_VERSION", "Bank", "BankError"]
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS puzzles (
+    id INTEGER PRIMARY KEY,
+    canonical TEXT NOT NULL UNIQUE,
+    puzzle TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    level TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    pearl REAL NOT NULL,
+    diamond REAL NOT NULL,
+    hardest TEXT,
+    techniques TEXT NOT NULL,
+    givens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    seed INTEGER,
+    options TEXT,
+    line INTEGER,
+    run INTEGER NOT NULL REFERENCES runs (id)
+);
+CREATE INDEX IF NOT EXISTS puzzles_by_level ON puzzles (level, id);
+CREATE INDEX IF NOT EXISTS puzzles_by_run ON puzzles (run);
+CREATE TABLE IF NOT EXISTS units_done (
+    run INTEGER NOT NULL REFERENCES runs (id),
+    unit INTEGER NOT NULL,
+    PRIMARY KEY (run, unit)
+);
+CREATE TABLE IF NOT EXISTS rejected (
+    run INTEGER NOT NULL REFERENCES runs (id),
+    unit INTEGER NOT NULL,
+    message TEXT NOT NULL
+);
+"""
+
+_COLUMNS = (
+    "canonical", "puzzle", "solution", "level", "score", "rating", "pearl", "diamond",
+    "hardest", "techniques", "givens", "source", "seed", "options", "line",
+)  # fmt: skip
+
+
+class BankError(Exception):
+    """The file is not a bank this version can use, or a record failed its checks."""
+
+
+def _verified(record: Record) -> Record:
+    """``record`` if its puzzle has exactly one solution, the stored one, and its canonical
+    form is right; else :class:`BankError` (which stops the run: nothing wrong is stored)."""
+    puzzle = parse(record["puzzle"])
+    solution = parse(record["solution"])
+    if count_solutions(puzzle, 2) != 1 or not is_solution(solution, puzzle):
+        raise BankError(f"refused {record['puzzle']}: not unique, or the solution is wrong")
+    if minlex(puzzle) != record["canonical"]:
+        raise BankError(f"refused {record['puzzle']}: its canonical form is wrong")
+    return record
+
+
+class Bank:
+    """An open bank file (created on first use)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.executescript(_SCHEMA)
+            version = self._meta("schema")
+        except sqlite3.DatabaseError as error:
+            raise BankError(f"{self.path}: not a puzzle bank ({error})") from None
+        if version is None:
+            self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif version != str(SCHEMA_VERSION):
+            raise BankError(
+                f"{self.path}: bank schema {version}; this version reads {SCHEMA_VERSION}"
+            )
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Bank:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    # Runs and units
+
+    def run_id(self, options: dict[str, Any]) -> int:
+        """The run that ``options`` (what decides the work) name, created if new."""
+        key = json.dumps(options, sort_keys=True)
+        self.db.execute("INSERT OR IGNORE INTO runs (key) VALUES (?)", (key,))
+        return int(self.db.execute("SELECT id FROM runs WHERE key = ?", (key,)).fetchone()[0])
+
+    def units_done(self, run: int) -> int:
+        """How many units of ``run`` are committed (they are committed in order: 0, 1, ...)."""
+        return int(
+            self.db.execute("SELECT COUNT(*) FROM units_done WHERE run = ?", (run,)).fetchone()[0]
+        )
+
+    def stored(self, run: int) -> int:
+        """How many puzzles ``run`` has stored."""
+        return int(
+            self.db.execute("SELECT COUNT(*) FROM puzzles WHERE run = ?", (run,)).fetchone()[0]
+        )
+
+    def commit_unit(
+        self, run: int, unit: int, records: list[Record], limit: int | None = None
+    ) -> tuple[int, list[str]]:
+        """Store ``records`` (stopping when ``run`` has ``limit`` puzzles) and mark ``unit``
+        done, in one transaction. Returns (puzzles stored, messages of rejected records);
+        a puzzle already in the bank, in any transformation, is skipped."""
+        if self.units_done(run) != unit:
+            raise BankError(f"unit {unit} committed out of order (run {run})")
+        checked = [_verified(record) for record in records if "error" not in record]
+        rejected = [record["error"] for record in records if "error" in record]
+        added = 0
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            have = self.stored(run)
+            for record in checked:
+                if limit is not None and have + added >= limit:
+                    break
+                row = [record.get(name) for name in _COLUMNS]
+                row[_COLUMNS.index("techniques")] = json.dumps(record["techniques"], sort_keys=True)
+                if record.get("options") is not None:
+                    row[_COLUMNS.index("options")] = json.dumps(record["options"], sort_keys=True)
+                cursor = self.db.execute(
+                    f"INSERT OR IGNORE INTO puzzles ({', '.join(_COLUMNS)}, run) "
+                    f"VALUES ({', '.join('?' * len(_COLUMNS))}, ?)",
+                    (*row, run),
+                )
+                added += cursor.rowcount
+            self.db.executemany(
+                "INSERT INTO rejected VALUES (?, ?, ?)", [(run, unit, m) for m in rejected]
+            )
+            self.db.execute("INSERT INTO units_done VALUES (?, ?)", (run, unit))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return added, rejected
+
+    # Reading
+
+    def rows(self, level: str | None = None, limit: int | None = None) -> Iterator[dict[str, Any]]:
+        """Stored puzzles in the order they were stored, optionally of one level."""
+        query = "SELECT * FROM puzzles"
+        params: list[Any] = []
+        if level is not None:
+            query += " WHERE level = ?"
+            params.append(level)
+        query += " ORDER BY id"
+        if limit is not None:
+            query += " LIMIT ?"
+            params.append(limit)
+        cursor = self.db.execute(query, params)
+        names = [column[0] for column in cursor.description]
+        for values in cursor:
+            row = dict(zip(names, values, strict=True))
+            row["techniques"] = json.loads(row["techniques"])
+            row["options"] = json.loads(row["options"]) if row["options"] else None
+            yield row
+
+    def stats(self) -> dict[str, Any]:
+        """Counts per level, per technique (puzzles whose path uses it, and whose hardest
+        step it is) and per number of givens."""
+        levels = Counter[str]()
+        uses = Counter[str]()
+        hardest = Counter[str]()
+        givens = Counter[int]()
+        for level, techniques, top, count in self.db.execute(
+            "SELECT level, techniques, hardest, givens FROM puzzles"
+        ):
+            levels[level] += 1
+            uses.update(json.loads(techniques).keys())
+            if top:
+                hardest[top] += 1
+            givens[count] += 1
+        rejected = int(self.db.execute("SELECT COUNT(*) FROM rejected").fetchone()[0])
+        return {
+            "puzzles": sum(levels.values()),
+            "levels": dict(levels),
+            "techniques": dict(uses.most_common()),
+            "hardest": dict(hardest.most_common()),
+            "givens": dict(sorted(givens.items())),
+            "rejected": rejected,
+        }
