@@ -35,13 +35,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import permutations, product
-from typing import Final
+from typing import Final, NamedTuple
 
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import Grid
 
-__all__ = ["canonical_grid", "minlex", "transform"]
+__all__ = ["Transform", "canonical_grid", "canonical_transform", "minlex", "transform"]
 
 _BANDS: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
 """The rows of each band, which are also the columns of each stack."""
@@ -51,25 +52,29 @@ Labels = list[int]
 """Digit -> its new label (index 0 unused; 0 = not seen yet)."""
 
 
-class _Variant:
-    """One partial variant: the orientation's rows, the rows placed so far, the column order
-    (None while only empty rows are placed) and the digit labels seen so far."""
+@dataclass(frozen=True)
+class Transform:
+    """One of the moves, as :func:`transform` takes it: transpose first, then ``rows[i]`` and
+    ``cols[i]`` are the source row and column of row and column ``i``, ``digits[d]`` the new
+    digit of ``d`` (``digits[0] == 0``)."""
 
-    __slots__ = ("cols", "labels", "next_label", "placed", "rows")
+    transpose: bool
+    rows: Row
+    cols: Row
+    digits: Row
 
-    def __init__(
-        self,
-        rows: tuple[Row, ...],
-        placed: tuple[int, ...],
-        cols: Row | None,
-        labels: Labels,
-        next_label: int,
-    ) -> None:
-        self.rows = rows
-        self.placed = placed
-        self.cols = cols
-        self.labels = labels
-        self.next_label = next_label
+
+class _Variant(NamedTuple):
+    """One partial variant: whether it is transposed, the orientation's rows, the rows placed so
+    far, the column order (None while only empty rows are placed) and the digit labels seen so
+    far (a NamedTuple: the search makes thousands, and they never change)."""
+
+    transposed: bool
+    rows: tuple[Row, ...]
+    placed: tuple[int, ...]
+    cols: Row | None
+    labels: Labels
+    next_label: int
 
 
 def _orientations(grid: Grid) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
@@ -156,27 +161,43 @@ def _step(variants: list[_Variant]) -> list[_Variant]:
                 if best is None or row < best:
                     best, kept = row, []
                 if row == best:
-                    kept.append(_Variant(variant.rows, placed, order, labels, nxt))
+                    kept.append(
+                        _Variant(variant.transposed, variant.rows, placed, order, labels, nxt)
+                    )
     return kept
 
 
 def _search(grid: Grid) -> _Variant:
     """A variant that gives the minlex string (any of the tied ones)."""
-    variants = [_Variant(rows, (), None, [0] * 10, 1) for rows in _orientations(grid)]
+    variants = [
+        _Variant(bool(turn), rows, (), None, [0] * 10, 1)
+        for turn, rows in enumerate(_orientations(grid))
+    ]
     for _ in range(9):
         variants = _step(variants)
     return variants[0]
 
 
-def _render(variant: _Variant) -> Grid:
-    cols = variant.cols if variant.cols is not None else tuple(range(9))
-    labels = variant.labels
-    return tuple(labels[variant.rows[r][c]] for r in variant.placed for c in cols)
+def canonical_transform(puzzle: GridLike) -> Transform:
+    """A move that takes ``puzzle`` to its minlex form (digits it lacks keep the labels left
+    over, in order), so a tool can carry marks or a solution over to the canonical puzzle."""
+    found = _search(as_grid(puzzle))
+    digits = list(found.labels)
+    spare = iter(label for label in range(1, 10) if label not in digits)
+    digits = [0] + [label or next(spare) for label in digits[1:]]
+    cols = found.cols if found.cols is not None else tuple(range(9))
+    return Transform(found.transposed, found.placed, cols, tuple(digits))
 
 
 def canonical_grid(puzzle: GridLike) -> Grid:
-    """The minlex representative of ``puzzle`` as a grid (0 for an empty cell)."""
-    return _render(_search(as_grid(puzzle)))
+    """The minlex representative of ``puzzle`` as a grid (0 for an empty cell).
+
+    It is made by :func:`transform` with :func:`canonical_transform`, so it is always a true
+    variant of ``puzzle``, never a look-alike."""
+    move = canonical_transform(puzzle)
+    return transform(
+        puzzle, transpose=move.transpose, rows=move.rows, cols=move.cols, digits=move.digits
+    )
 
 
 def minlex(puzzle: GridLike, empty: str = ".") -> str:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzle_sets import cases, full_corpus
-from sudoku_core.canonical import canonical_grid, minlex, transform
+from sudoku_core.canonical import canonical_grid, canonical_transform, minlex, transform
 from sudoku_core.formats import format_line, parse
 from sudoku_core.solver import count_solutions, solve
 
@@ -19,8 +19,8 @@ MINLEX_GRID = "12345678945678912378912345621436589736589721489721436553164297864
 grids start with it)."""
 
 FIRST_17 = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-"""The first puzzle of the list of all 17-clue puzzles (dobrichev's collection, via tdoku), which
-that list prints in minlex form."""
+"""The first puzzle of the list of all 17-clue puzzles (Royle's list completed in dobrichev's
+collection, via tdoku), which prints every puzzle in minlex form."""
 
 
 def random_transform(puzzle: str, rng: random.Random) -> str:
@@ -42,6 +42,17 @@ def test_the_catalogues_forms() -> None:
         assert minlex(random_transform(FIRST_17, rng)) == FIRST_17
     for _ in range(3):  # a full grid ties 1,296 column orders on its first row: slower
         assert minlex(random_transform(MINLEX_GRID, rng)) == MINLEX_GRID
+
+
+def test_the_17_clue_list_is_printed_in_minlex_form() -> None:
+    """A public catalogue in minlex form: each of its puzzles is its own form, and a random
+    transform of it comes back to it."""
+    chosen = cases("17_clue", limit=200)
+    rng = random.Random(17)
+    for case in chosen:
+        line = format_line(case.grid)
+        assert minlex(line) == line
+        assert minlex(random_transform(line, rng)) == line
 
 
 def test_edge_puzzles() -> None:
@@ -102,10 +113,25 @@ def test_canonical_grid_is_the_minlex_line() -> None:
 
 @pytest.mark.skipif(full_corpus() is None, reason="extended: the full 17-clue list (../shared)")
 def test_every_17_clue_puzzle_has_its_own_form() -> None:
-    """Extended (with ../shared): every 50th of the 49,158 essentially different 17-clue puzzles gets a form
-    of its own."""
+    """Extended (with ../shared), every 50th of the 49,158 17-clue puzzles: each has a form of its
+    own, never larger than the line, and equal to it for nearly all: the list prints its puzzles
+    in minlex form, except about 3% (added later in another form; for those the form found is
+    smaller, and it is a true variant: :func:`canonical_grid` applies the transform it found)."""
     corpus = full_corpus()
     assert corpus is not None
-    everything = corpus.cases("17_clue", every=50)
-    forms = {minlex(case.grid) for case in everything}
-    assert len(forms) == len(everything)
+    everything = [format_line(case.grid) for case in corpus.cases("17_clue", every=50)]
+    forms = [minlex(line) for line in everything]
+    assert len(set(forms)) == len(everything)
+    assert all(form <= line for form, line in zip(forms, everything, strict=True))
+    assert sum(form == line for form, line in zip(forms, everything, strict=True)) >= 0.95 * len(
+        forms
+    )
+
+
+def test_the_transform_found_gives_the_form() -> None:
+    for case in cases("forum_hardest_1905_11plus", limit=20):
+        move = canonical_transform(case.grid)
+        moved = transform(
+            case.grid, transpose=move.transpose, rows=move.rows, cols=move.cols, digits=move.digits
+        )
+        assert format_line(moved) == minlex(case.grid)
