@@ -184,3 +184,20 @@ def test_not_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     junk.write_bytes(os.urandom(4096))
     assert main(["bank", "--db", str(junk), "stats"]) == 2
     assert "not a puzzle bank" in capsys.readouterr().err
+
+
+def test_the_pool_from_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "b.sqlite"
+    out = tmp_path / "pool.json"
+    generate(db, 2, "--workers", "1")
+    assert main(["pool", "--from-bank", str(db), "--per-level", "2", "-o", str(out)]) == 3
+    assert "0 generated Medium puzzles, 2 needed" in capsys.readouterr().err
+    assert not out.exists()
+    for level in ("medium", "hard", "unfair", "extreme"):
+        assert main(["bank", "--db", str(db), "generate", "--level", level, "--count", "2",
+                     "--workers", "1"]) == 0  # fmt: skip
+    assert main(["pool", "--from-bank", str(db), "--per-level", "2", "-o", str(out)]) == 0
+    pool = json.loads(out.read_text())
+    assert [entry["level"] for entry in pool["puzzles"]] == [
+        level for level in ("easy", "medium", "hard", "unfair", "extreme") for _ in range(2)
+    ]

@@ -26,7 +26,7 @@ from sudoku_core.bank import Bank, GenerateUnit, GradeUnit, run_units
 from sudoku_core.bank.store import BankError
 from sudoku_core.bank.work import UNIT_LINES, UNIT_SEEDS, Record
 from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores
-from sudoku_core.cli.pool import POOL_FIELDS, pool_text
+from sudoku_core.cli.pool import bank_entry, pool_text
 from sudoku_core.formats import format_line
 from sudoku_core.generator import SYMMETRIES
 from sudoku_core.logic import LEVELS
@@ -191,14 +191,7 @@ def _run_export(args: argparse.Namespace, bank: Bank, streams: Streams) -> int:
         if any(row["seed"] is None for row in chosen):
             streams.stderr.write("--format pool needs generated puzzles (with seeds)\n")
             return Exit.BAD_INPUT
-        entries = [
-            {
-                **{key: row.get(key) for key in POOL_FIELDS},
-                "symmetry": (row["options"] or {}).get("symmetry", "none"),
-            }
-            for row in chosen
-        ]
-        out.write(pool_text(entries))
+        out.write(pool_text([bank_entry(row) for row in chosen]))
     return Exit.OK
 
 
