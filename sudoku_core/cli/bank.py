@@ -36,8 +36,9 @@ LEVEL_NAMES = [level.value for level in LEVELS]
 
 
 class Meter:
-    """Progress on stderr with rate and ETA (a terminal only, at most five times a second),
-    and one summary line at the end in any case."""
+    """Progress on stderr with rate and ETA: one line redrawn at most five times a second on a
+    terminal, a new line every 30 s in a log (a long run under nohup or a batch system); and a
+    summary line at the end."""
 
     def __init__(self, stream: TextIO, target: int | None, start: int) -> None:
         self.stream = stream
@@ -46,8 +47,8 @@ class Meter:
         self.stored = start
         self.units = 0
         self.began = time.monotonic()
-        self.shown = 0.0
         self.live = stream.isatty()
+        self.shown = 0.0 if self.live else self.began
 
     def rate(self) -> float:
         elapsed = time.monotonic() - self.began
@@ -57,7 +58,7 @@ class Meter:
         self.stored = stored
         self.units += 1
         now = time.monotonic()
-        if not self.live or now - self.shown < 0.2:
+        if now - self.shown < (0.2 if self.live else 30.0):
             return
         self.shown = now
         rate = self.rate()
@@ -66,7 +67,7 @@ class Meter:
         )
         if self.target and rate > 0:
             text += f", ETA {_clock((self.target - stored) / rate)}"
-        self.stream.write("\r" + text + "   ")
+        self.stream.write("\r" + text + "   " if self.live else text + "\n")
         self.stream.flush()
 
     def summary(self, verb: str) -> str:
