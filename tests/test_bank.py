@@ -174,7 +174,7 @@ def test_a_wrong_record_is_refused(tmp_path: Path) -> None:
         with pytest.raises(BankError, match="not unique, or the solution is wrong"):
             bank.commit_unit(run, 0, [wrong])
         with pytest.raises(BankError, match="canonical form"):
-            bank.commit_unit(run, 0, [dict(record, canonical=record["puzzle"])])
+            bank.commit_unit(run, 0, [dict(record, canonical=record["canonical"][1:] + "1")])
         assert bank.stored(run) == 0 and bank.units_done(run) == 0
         assert bank.commit_unit(run, 0, [record]) == (1, [])
 
