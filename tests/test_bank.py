@@ -201,3 +201,23 @@ def test_the_pool_from_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert [entry["level"] for entry in pool["puzzles"]] == [
         level for level in ("easy", "medium", "hard", "unfair", "extreme") for _ in range(2)
     ]
+
+
+def test_bank_bench_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "bank",
+                "--db",
+                "/nonexistent/never.sqlite",
+                "bench",
+                "--level",
+                "easy",
+                "--count",
+                "4",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "| puzzles/s |" in out and "canonical form:" in out and "Ten million easy puzzles" in out

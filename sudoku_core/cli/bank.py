@@ -217,7 +217,16 @@ def _run_stats(args: argparse.Namespace, bank: Bank, streams: Streams) -> int:
     return Exit.OK
 
 
+def _run_bench(args: argparse.Namespace, streams: Streams) -> int:
+    """Temporary banks only: ``--db`` is not touched."""
+    from sudoku_core.bank.bench import bench_bank, format_bank_markdown
+
+    streams.stdout.write(format_bank_markdown(bench_bank(args.level, args.count, args.seed)) + "\n")
+    return Exit.OK
+
+
 _ACTIONS = {
+    "bench": _run_bench,
     "generate": _run_generate,
     "grade": _run_grade,
     "export": _run_export,
@@ -227,6 +236,8 @@ _ACTIONS = {
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Open the bank and do the action."""
+    if args.action == "bench":
+        return _run_bench(args, streams)
     try:
         with Bank(args.db) as bank:
             return _ACTIONS[args.action](args, bank, streams)
@@ -279,6 +290,12 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--count", type=at_least(1), metavar="N", help="puzzles (per level without --level)"
     )
     export.add_argument("--format", choices=("line", "json", "pool"), default="line")
+    bench = actions.add_parser(
+        "bench", help="puzzles/s on 1 and 2 workers, costs, a cluster estimate"
+    )
+    bench.add_argument("--level", choices=LEVEL_NAMES, default="hard")
+    bench.add_argument("--count", type=at_least(2), default=64, metavar="N")
+    bench.add_argument("--seed", type=int, default=1)
     stats = actions.add_parser("stats", help="counts per level, technique and givens")
     stats.add_argument("--format", choices=("text", "json"), default="text")
 
