@@ -226,7 +226,6 @@ def _run_bench(args: argparse.Namespace, streams: Streams) -> int:
 
 
 _ACTIONS = {
-    "bench": _run_bench,
     "generate": _run_generate,
     "grade": _run_grade,
     "export": _run_export,
