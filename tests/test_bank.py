@@ -78,14 +78,18 @@ def test_a_bank_holds_checked_unique_puzzles(tmp_path: Path) -> None:
     assert contents(db)[:12] == rows and len(contents(db)) == 20
 
 
-def test_a_dask_cluster_makes_the_same_bank(tmp_path: Path) -> None:
+def test_a_dask_cluster_makes_the_same_bank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     distributed = pytest.importorskip("distributed")
     local, clustered = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
     generate(local, 20, "--workers", "2")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
+        capsys.readouterr()
         generate(clustered, 20, "--scheduler", cluster.scheduler_address)
+        assert "Dask: 2 workers, dashboard http" in capsys.readouterr().err
     assert contents(clustered) == contents(local)
     single = tmp_path / "single.sqlite"
     generate(single, 20, "--workers", "1")
