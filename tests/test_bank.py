@@ -75,7 +75,9 @@ def test_a_bank_holds_checked_unique_puzzles(tmp_path: Path) -> None:
     generate(db, 12, "--workers", "1")  # the same command again: already done, nothing added
     assert contents(db) == rows
     generate(db, 20, "--workers", "1")  # a bigger count continues the same seeds
-    assert contents(db)[:12] == rows and len(contents(db)) == 20
+    at_once = tmp_path / "at-once.sqlite"
+    generate(at_once, 20, "--workers", "1")
+    assert contents(db) == contents(at_once)  # 12 then 20: a cut unit is done again, not skipped
 
 
 def test_a_dask_cluster_makes_the_same_bank(
@@ -188,6 +190,22 @@ def test_not_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     junk.write_bytes(os.urandom(4096))
     assert main(["bank", "--db", str(junk), "stats"]) == 2
     assert "not a puzzle bank" in capsys.readouterr().err
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    assert main(["bank", "--db", str(other), "generate", "--level", "easy", "--count", "1"]) == 2
+    assert "an SQLite file of other tables" in capsys.readouterr().err
+    with sqlite3.connect(other) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    connection.close()
+    assert tables == {"notes"}  # left alone
+    typo = tmp_path / "typo.sqlite"
+    for words in (["bank", "--db", str(typo), "stats"], ["bank", "--db", str(typo), "export"],
+                  ["pool", "--from-bank", str(typo)]):  # fmt: skip
+        assert main(words) == 2
+        assert "no such bank" in capsys.readouterr().err
+    assert not typo.exists()
 
 
 def test_the_pool_from_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

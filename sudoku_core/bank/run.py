@@ -1,22 +1,24 @@
 """Doing a bank's units on the local cores or on a Dask cluster, committing them in order.
 
-The work goes to an existing engine, not a home-made one: a ``concurrent.futures`` process pool
-on this machine (no dependency), or ``dask.distributed`` when a scheduler address is given
+The work goes to an existing engine, not a home-made one: a ``multiprocessing`` pool on this
+machine (no dependency), or ``dask.distributed`` when a scheduler address is given
 (``pip install 'sudoku-core[cluster]'``; workers need ``sudoku_core`` installed too). Both are
-driven the same way: at most ``window`` units are out at once, and results are taken back in
-unit order, so the client commits unit 0, 1, 2 ... whatever finished first. That order is what
-makes a bank made on a cluster equal the local one, and a killed run resumable from a count.
+driven the same way (:func:`_drive`): about two units per worker are kept running, finished
+results wait in a buffer, and the client commits unit 0, 1, 2 ... in that order whichever
+finished first. That order is what makes a bank made on a cluster equal the local one, and a
+killed run resumable from a count; the buffer is what keeps one slow unit at the head from
+idling every other worker (Extreme puzzles vary from 0.1 s to many seconds).
 
-Ctrl+C: the units out are cancelled, nothing half-done is written, and the caller says how far
-the bank got (committed units stay).
+Ctrl+C: local workers are terminated at once (their units are lost anyway), Dask futures are
+cancelled, nothing half-done is written, and the caller says how far the bank got.
 """
 
 from __future__ import annotations
 
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, Protocol, TextIO
 
 from sudoku_core.bank.work import GenerateUnit, GradeUnit, Record, do_unit
@@ -27,36 +29,38 @@ Unit = GenerateUnit | GradeUnit
 Commit = Callable[[Unit, list[Record]], bool]
 """Store one unit's records; False when the run has what it needs (stop)."""
 
+POLL_SECONDS = 0.02
+"""How often the client looks for finished units: units take seconds, so 20 ms is free."""
+BUFFER_PER_WORKER = 8
+"""Finished but uncommitted units allowed per worker while the head unit is still running."""
+
 
 class _Pending(Protocol):
+    """A unit in flight: a Dask future, or :class:`_Local` around a pool's ``AsyncResult``."""
+
+    def done(self) -> bool: ...
     def result(self) -> list[Record]: ...
     def cancel(self) -> Any: ...
 
 
-def _ignore_interrupt() -> None:
-    """Worker processes leave Ctrl+C to the client, which stops them cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class _Local:
+    def __init__(self, result: Any) -> None:
+        self._result = result
 
-
-def _local_pool(workers: int) -> Executor:
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupt)
-
-
-class _InProcess:
-    """One worker: no pool at all (a unit is done when its result is asked for)."""
-
-    def __init__(self, unit: Unit) -> None:
-        self.unit = unit
+    def done(self) -> bool:
+        return bool(self._result.ready())
 
     def result(self) -> list[Record]:
-        return do_unit(self.unit)
+        records: list[Record] = self._result.get()
+        return records
 
-    def cancel(self) -> bool:
-        return True
+    def cancel(self) -> None:
+        """Nothing to do: the pool is terminated when the run stops early."""
+
+
+def _ignore_interrupt() -> None:
+    """Worker processes leave Ctrl+C to the client, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_units(
@@ -72,14 +76,24 @@ def run_units(
     if scheduler is not None:
         _run_on_dask(units, commit, scheduler, log)
         return
-    if workers <= 1:
-        _drive(units, commit, _InProcess, window=1)
+    if workers <= 1:  # no pool at all: one unit at a time, in this process
+        for unit in units:
+            if not commit(unit, do_unit(unit)):
+                return
         return
-    with _local_pool(workers) as pool:
-        try:
-            _drive(units, commit, lambda unit: pool.submit(do_unit, unit), window=2 * workers)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    pool = context.Pool(workers, initializer=_ignore_interrupt)
+    try:
+        _drive(
+            units, commit, lambda unit: _Local(pool.apply_async(do_unit, (unit,))), lambda: workers
+        )
+        pool.close()
+    finally:
+        pool.terminate()  # after close(): the workers are idle; after Ctrl+C: stop them now
+        pool.join()
 
 
 def _run_on_dask(units: Iterator[Unit], commit: Commit, scheduler: str, log: TextIO | None) -> None:
@@ -90,38 +104,56 @@ def _run_on_dask(units: Iterator[Unit], commit: Commit, scheduler: str, log: Tex
             "--scheduler needs Dask: pip install 'sudoku-core[cluster]' (dask[distributed])"
         ) from None
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        seen = {"at": 0.0, "cores": 1}
+
+        def cores() -> int:
+            """Worker threads on the cluster, asked again every 5 s (workers come and go)."""
+            now = time.monotonic()
+            if now - seen["at"] > 5:
+                seen["at"], seen["cores"] = now, max(1, sum(client.nthreads().values()))
+            return int(seen["cores"])
+
         if log is not None:
-            log.write(f"Dask: {workers} workers, dashboard {client.dashboard_link}\n")
+            log.write(f"Dask: {cores()} workers, dashboard {client.dashboard_link}\n")
             log.flush()
 
         def submit(unit: Unit) -> _Pending:
             future: _Pending = client.submit(do_unit, unit, pure=False)
             return future
 
-        _drive(units, commit, submit, window=2 * workers)
+        _drive(units, commit, submit, cores)
 
 
 def _drive(
     units: Iterator[Unit],
     commit: Commit,
-    submit: Callable[[Unit], _Pending | Future[Any]],
-    window: int,
+    submit: Callable[[Unit], _Pending],
+    cores: Callable[[], int],
 ) -> None:
-    """Keep ``window`` units out; commit results in unit order."""
-    out: deque[tuple[Unit, _Pending | Future[Any]]] = deque()
+    """Keep about two units per core running; commit finished ones in unit order."""
+    out: deque[tuple[Unit, _Pending]] = deque()
+    exhausted = False
     try:
-        for unit in units:
-            out.append((unit, submit(unit)))
-            if len(out) < window:
-                continue
-            done, pending = out.popleft()
-            if not commit(done, pending.result()):
+        while True:
+            while out and out[0][1].done():
+                unit, pending = out.popleft()
+                if not commit(unit, pending.result()):
+                    return
+            if exhausted and not out:
                 return
-        while out:
-            done, pending = out.popleft()
-            if not commit(done, pending.result()):
-                return
+            workers = cores()
+            running = sum(1 for _, pending in out if not pending.done())
+            while (
+                not exhausted and running < 2 * workers and len(out) < BUFFER_PER_WORKER * workers
+            ):
+                following = next(units, None)
+                if following is None:
+                    exhausted = True
+                    break
+                out.append((following, submit(following)))
+                running += 1
+            if out and not out[0][1].done():
+                time.sleep(POLL_SECONDS)
     finally:
         for _, pending in out:
             pending.cancel()

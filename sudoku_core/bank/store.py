@@ -29,7 +29,7 @@ from sudoku_core.bank.work import Record
 from sudoku_core.formats import parse
 from sudoku_core.solver import count_solutions, is_solution
 
-__all__ = ["SCHEMA_VERSION", "Bank", "BankError"]
+__all__ = ["SCHEMA_VERSION", "Bank", "BankError", "verify_record"]
 
 SCHEMA_VERSION = 1
 
@@ -82,7 +82,7 @@ class BankError(Exception):
     """The file is not a bank this version can use, or a record failed its checks."""
 
 
-def _verified(record: Record) -> Record:
+def verify_record(record: Record) -> Record:
     """``record`` if its puzzle has exactly one solution, the stored one, and its canonical form
     has the puzzle's givens; else :class:`BankError` (which stops the run: nothing wrong is
     stored).
@@ -101,12 +101,19 @@ def _verified(record: Record) -> Record:
 
 
 class Bank:
-    """An open bank file (created on first use)."""
+    """An open bank file; ``create=False`` for the commands that only read one (a mistyped
+    name must not leave an empty bank behind and report nothing)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise BankError(f"{self.path}: no such bank")
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None)
+            tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
+            if tables and "meta" not in tables:  # another program's database: leave it alone
+                self.db.close()
+                raise BankError(f"{self.path}: not a puzzle bank (an SQLite file of other tables)")
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.executescript(_SCHEMA)
@@ -121,7 +128,12 @@ class Bank:
             )
 
     def close(self) -> None:
-        self.db.close()
+        """Close, first moving the write-ahead log into the file, so the file alone is the bank
+        (a copy of ``bank.sqlite`` without its ``-wal`` file would miss the last commits)."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self.db.close()
 
     def __enter__(self) -> Bank:
         return self
@@ -156,49 +168,70 @@ class Bank:
     def commit_unit(
         self, run: int, unit: int, records: list[Record], limit: int | None = None
     ) -> tuple[int, list[str]]:
-        """Store ``records`` (stopping when ``run`` has ``limit`` puzzles) and mark ``unit``
-        done, in one transaction. Returns (puzzles stored, messages of rejected records);
-        a puzzle already in the bank, in any transformation, is skipped."""
-        if self.units_done(run) != unit:
-            raise BankError(f"unit {unit} committed out of order (run {run})")
-        checked = [_verified(record) for record in records if "error" not in record]
+        """Store ``records`` and mark ``unit`` done, in one transaction; returns (puzzles
+        stored, messages of rejected records). A puzzle already in the bank, in any
+        transformation, is skipped.
+
+        With ``limit``, storing stops when ``run`` has that many puzzles, and a unit cut short
+        is *not* marked done: a later run with a larger count does it again (its first puzzles
+        are then skipped as already stored) and goes on with its other seeds, so 10-then-20
+        stores the same puzzles as 20 at once."""
+        checked = [verify_record(record) for record in records if "error" not in record]
         rejected = [record["error"] for record in records if "error" in record]
         added = 0
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("BEGIN IMMEDIATE")  # the order check inside: two writers cannot both pass
         try:
+            if self.units_done(run) != unit:
+                raise BankError(
+                    f"unit {unit} of run {run} is not the next one: is another command "
+                    "writing this run into the same bank?"
+                )
             have = self.stored(run)
+            cut = False
             for record in checked:
                 if limit is not None and have + added >= limit:
+                    cut = True
                     break
-                row = [record.get(name) for name in _COLUMNS]
-                row[_COLUMNS.index("techniques")] = json.dumps(record["techniques"], sort_keys=True)
-                if record.get("options") is not None:
-                    row[_COLUMNS.index("options")] = json.dumps(record["options"], sort_keys=True)
-                cursor = self.db.execute(
-                    f"INSERT OR IGNORE INTO puzzles ({', '.join(_COLUMNS)}, run) "
-                    f"VALUES ({', '.join('?' * len(_COLUMNS))}, ?)",
-                    (*row, run),
+                added += self._insert(run, record)
+            if not cut:
+                self.db.executemany(
+                    "INSERT INTO rejected VALUES (?, ?, ?)", [(run, unit, m) for m in rejected]
                 )
-                added += cursor.rowcount
-            self.db.executemany(
-                "INSERT INTO rejected VALUES (?, ?, ?)", [(run, unit, m) for m in rejected]
-            )
-            self.db.execute("INSERT INTO units_done VALUES (?, ?)", (run, unit))
+                self.db.execute("INSERT INTO units_done VALUES (?, ?)", (run, unit))
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # not after COMMIT returned (Ctrl+C at that moment)
+                self.db.execute("ROLLBACK")
             raise
-        return added, rejected
+        return added, [] if cut else rejected
+
+    def _insert(self, run: int, record: Record) -> int:
+        """1 if the puzzle was stored, 0 if its canonical form was already there."""
+        row = [record.get(name) for name in _COLUMNS]
+        row[_COLUMNS.index("techniques")] = json.dumps(record["techniques"], sort_keys=True)
+        if record.get("options") is not None:
+            row[_COLUMNS.index("options")] = json.dumps(record["options"], sort_keys=True)
+        cursor = self.db.execute(
+            f"INSERT OR IGNORE INTO puzzles ({', '.join(_COLUMNS)}, run) "
+            f"VALUES ({', '.join('?' * len(_COLUMNS))}, ?)",
+            (*row, run),
+        )
+        return cursor.rowcount
 
     # Reading
 
-    def rows(self, level: str | None = None, limit: int | None = None) -> Iterator[dict[str, Any]]:
-        """Stored puzzles in the order they were stored, optionally of one level."""
-        query = "SELECT * FROM puzzles"
+    def rows(
+        self, level: str | None = None, limit: int | None = None, *, generated: bool = False
+    ) -> Iterator[dict[str, Any]]:
+        """Stored puzzles in the order they were stored, optionally of one level, optionally
+        only generated ones (they have a seed)."""
+        query = "SELECT * FROM puzzles WHERE 1"
         params: list[Any] = []
         if level is not None:
-            query += " WHERE level = ?"
+            query += " AND level = ?"
             params.append(level)
+        if generated:
+            query += " AND seed IS NOT NULL"
         query += " ORDER BY id"
         if limit is not None:
             query += " LIMIT ?"

@@ -85,7 +85,7 @@ def _generate(unit: GenerateUnit) -> list[Record]:
         if not made.target_met:  # pragma: no cover  (100,000 tries: never seen)
             records.append({"error": f"seed {seed}: {made.describe()}", "seed": seed})
             continue
-        options = {"difficulty": unit.level, "symmetry": unit.symmetry}
+        options = {"difficulty": unit.level, "symmetry": unit.symmetry, "max_seconds": None}
         records.append(graded_record(made.grade, seed=seed, options=options, source="generate"))
     return records
 

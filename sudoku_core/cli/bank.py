@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sudoku_core.bank import Bank, GenerateUnit, GradeUnit, run_units
+from sudoku_core.bank.run import Unit
 from sudoku_core.bank.store import BankError
 from sudoku_core.bank.work import UNIT_LINES, UNIT_SEEDS, Record
 from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores
@@ -45,7 +46,6 @@ class Meter:
         self.target = target
         self.start = start
         self.stored = start
-        self.units = 0
         self.began = time.monotonic()
         self.live = stream.isatty()
         self.shown = 0.0 if self.live else self.began
@@ -56,7 +56,6 @@ class Meter:
 
     def update(self, stored: int) -> None:
         self.stored = stored
-        self.units += 1
         now = time.monotonic()
         if now - self.shown < (0.2 if self.live else 30.0):
             return
@@ -114,13 +113,18 @@ def _file_key(path: Path) -> dict[str, Any]:
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
-    return {"kind": "grade", "file": str(path.resolve()), "sha256": digest.hexdigest()}
+    return {
+        "kind": "grade",
+        "file": str(path.resolve()),
+        "sha256": digest.hexdigest(),
+        "unit": UNIT_LINES,  # the lines of unit k depend on it: a resume must agree
+    }
 
 
 def _fill(
     bank: Bank,
     run: int,
-    units: Iterator[Any],
+    units: Iterator[Unit],
     args: argparse.Namespace,
     streams: Streams,
     *,
@@ -131,7 +135,7 @@ def _fill(
     meter = Meter(streams.stderr, target, bank.stored(run))
     stored = meter.stored
 
-    def commit(unit: Any, records: list[Record]) -> bool:
+    def commit(unit: Unit, records: list[Record]) -> bool:
         nonlocal stored
         added, rejected = bank.commit_unit(run, unit.index, records, target)
         for message in rejected:
@@ -157,7 +161,13 @@ def _fill(
 
 def _run_generate(args: argparse.Namespace, bank: Bank, streams: Streams) -> int:
     run = bank.run_id(
-        {"kind": "generate", "level": args.level, "symmetry": args.symmetry, "seed": args.seed}
+        {
+            "kind": "generate",
+            "level": args.level,
+            "symmetry": args.symmetry,
+            "seed": args.seed,
+            "unit": UNIT_SEEDS,  # the seeds of unit k depend on it: a resume must agree
+        }
     )
     units = _generate_units(args, bank.units_done(run))
     return _fill(bank, run, units, args, streams, target=args.count, verb="generated")
@@ -238,7 +248,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if args.action == "bench":
         return _run_bench(args, streams)
     try:
-        with Bank(args.db) as bank:
+        with Bank(args.db, create=args.action in ("generate", "grade")) as bank:
             return _ACTIONS[args.action](args, bank, streams)
     except BankError as error:
         streams.stderr.write(f"bank: {error}\n")

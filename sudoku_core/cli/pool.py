@@ -94,13 +94,13 @@ def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
 
     puzzles: list[dict[str, Any]] = []
     try:
-        bank = Bank(args.from_bank)
+        bank = Bank(args.from_bank, create=False)
     except BankError as error:
         streams.stderr.write(f"pool: {error}\n")
         return Exit.BAD_INPUT
     with bank:
         for level in LEVELS:
-            rows = [row for row in bank.rows(level.value) if row["seed"] is not None]
+            rows = list(bank.rows(level.value, args.per_level, generated=True))
             if len(rows) < args.per_level:
                 streams.stderr.write(
                     f"{args.from_bank}: {len(rows)} generated {level.title} puzzles, "
