@@ -28,13 +28,19 @@ import { gzipSync } from "node:zlib";
 const SNAPSHOT_NAME = "sudoku-core.snapshot";
 const ENGINE_PACKAGE = "sudoku-core";
 
-/** Python run in the interpreter before the snapshot is taken. */
+/**
+ * Python run in the interpreter before the snapshot is taken. The puzzle bank (sudoku_core.bank,
+ * its command) is left out: it is a command-line tool on sqlite3 and processes, which Pyodide's
+ * core runtime does not ship, and the page never uses it.
+ */
 const PREPARE = `
 import importlib, pkgutil, random, site, zipfile
 zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
 import sudoku_core
+CLI_ONLY = ("sudoku_core.bank", "sudoku_core.cli.bank")
 for module in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
-    importlib.import_module(module.name)
+    if not module.name.startswith(CLI_ONLY):
+        importlib.import_module(module.name)
 import sudoku_core.bridge
 random.seed(0)
 `;

@@ -2,7 +2,7 @@
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
 (:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), pool
-(:mod:`.pool`) and bench (:mod:`.bench`). They share one exit-code table and one
+(:mod:`.pool`), bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one
 ``--format`` vocabulary (:mod:`.command`).
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
@@ -34,6 +34,7 @@ _HOMES = {
     "hint": "explain",
     "path": "explain",
     "pool": "pool",
+    "bank": "bank",
     "bench": "bench",
 }
 """Each subcommand's module, in the order ``--help`` lists them.

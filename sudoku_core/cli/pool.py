@@ -4,7 +4,9 @@
 level (symmetry none) with :func:`sudoku_core.graded.generate_graded`, level ``i`` (0 = Easy)
 from the seeds ``--seed + 1000 * i + j``, and writes them one JSON object a line, so the file
 diffs well and ``tests/test_pool.py`` can check every entry. Generation has no time limit
-here, so the same options always give the same file, byte for byte.
+here, so the same options always give the same file, byte for byte. ``--from-bank FILE``
+takes them from a puzzle bank instead (the first ``--per-level`` generated puzzles of each
+level, in the order the bank stored them).
 """
 
 from __future__ import annotations
@@ -76,8 +78,45 @@ def _write(text: str, output: str, streams: Streams) -> None:
     os.replace(partial, path)
 
 
+def bank_entry(row: dict[str, Any]) -> dict[str, Any]:
+    """A pool entry from a bank row (a generated puzzle: it has a seed and options)."""
+    entry = {key: row.get(key) for key in POOL_FIELDS}
+    entry["symmetry"] = (row.get("options") or {}).get("symmetry", "none")
+    return entry
+
+
+def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
+    """The pool from a bank's generated puzzles, the first ``--per-level`` of each level.
+
+    The bank is imported here: it needs ``sqlite3``, which Pyodide's core runtime lacks, and
+    the page's snapshot imports this module."""
+    from sudoku_core.bank.store import Bank, BankError
+
+    puzzles: list[dict[str, Any]] = []
+    try:
+        bank = Bank(args.from_bank, create=False)
+    except BankError as error:
+        streams.stderr.write(f"pool: {error}\n")
+        return Exit.BAD_INPUT
+    with bank:
+        for level in LEVELS:
+            rows = list(bank.rows(level.value, args.per_level, generated=True))
+            if len(rows) < args.per_level:
+                streams.stderr.write(
+                    f"{args.from_bank}: {len(rows)} generated {level.title} puzzles, "
+                    f"{args.per_level} needed (python -m sudoku_core bank generate --level "
+                    f"{level.value} --count {args.per_level}); pool not written\n"
+                )
+                return Exit.GAVE_UP
+            puzzles.extend(bank_entry(row) for row in rows[: args.per_level])
+    _write(pool_text(puzzles), args.output, streams)
+    return Exit.OK
+
+
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Make the pool; nothing is written if a puzzle missed its level (exit 3)."""
+    if args.from_bank:
+        return _from_bank(args, streams)
     jobs = pool_jobs(args.per_level, args.seed)
     progress = Progress(len(jobs), streams.stderr)
     puzzles: list[dict[str, Any]] = []
@@ -107,6 +146,11 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", default="-", metavar="FILE", help="where to write it (default stdout)"
+    )
+    parser.add_argument(
+        "--from-bank",
+        metavar="FILE",
+        help="take the puzzles from a bank (python -m sudoku_core bank) instead of generating",
     )
     add_jobs_argument(parser)
 

@@ -1,0 +1,114 @@
+"""The units of work of a bank, and :func:`do_unit`, which does one anywhere.
+
+A unit is plain, picklable data that fully decides its result: a range of seeds to generate
+from (with the level and symmetry), or a slice of an input file's puzzles to grade. So a unit
+done in this process, in a local worker process or on a Dask worker gives the same records, and
+a bank made on a cluster equals the one made locally for the same options (tested).
+
+Units are small on purpose (``UNIT_SEEDS`` seeds, ``UNIT_LINES`` lines): a unit is also what a
+killed run loses at most, and what the progress line counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sudoku_core.canonical import minlex
+from sudoku_core.formats import format_line, parse
+from sudoku_core.generator import Symmetry
+from sudoku_core.graded import generate_graded
+from sudoku_core.grading import Grade, grade
+from sudoku_core.solver import count_solutions
+
+__all__ = ["UNIT_LINES", "UNIT_SEEDS", "GenerateUnit", "GradeUnit", "Record", "do_unit"]
+
+UNIT_SEEDS = 8
+"""Seeds per generation unit: about 1-10 s of work at Hard, enough to hide the hand-over."""
+UNIT_LINES = 32
+"""Puzzles per grading unit."""
+
+Record = dict[str, Any]
+"""One graded puzzle, or one rejected input line (``{"error": ...}``), as plain data."""
+
+
+@dataclass(frozen=True)
+class GenerateUnit:
+    """Generate one puzzle to ``level`` from each seed of ``first_seed .. first_seed+seeds-1``."""
+
+    index: int
+    level: str
+    symmetry: str
+    first_seed: int
+    seeds: int
+
+
+@dataclass(frozen=True)
+class GradeUnit:
+    """Grade ``puzzles``: (line number, 81-character line) pairs read from ``source``."""
+
+    index: int
+    source: str
+    puzzles: tuple[tuple[int, str], ...]
+    errors: tuple[tuple[int, str], ...] = ()
+    """Lines of the slice that did not parse: (line number, message), reported in order."""
+
+
+def graded_record(graded: Grade, **origin: Any) -> Record:
+    """The row a bank stores for a graded puzzle; ``origin`` says how to make or find it again."""
+    hardest = graded.bottleneck
+    return {
+        "puzzle": format_line(graded.puzzle),
+        "canonical": minlex(graded.puzzle),
+        "solution": format_line(graded.solution),
+        "level": graded.level.value,
+        "score": graded.score,
+        "rating": graded.rating,
+        "pearl": graded.pearl,
+        "diamond": graded.diamond,
+        "hardest": hardest.technique if hardest else None,
+        "techniques": dict(graded.histogram),
+        "givens": sum(1 for digit in graded.puzzle if digit),
+        **origin,
+    }
+
+
+def _generate(unit: GenerateUnit) -> list[Record]:
+    records = []
+    for seed in range(unit.first_seed, unit.first_seed + unit.seeds):
+        made = generate_graded(
+            difficulty=unit.level,
+            seed=seed,
+            symmetry=cast(Symmetry, unit.symmetry),
+            max_seconds=None,
+        )
+        if not made.target_met:  # pragma: no cover  (100,000 tries: never seen)
+            records.append({"error": f"seed {seed}: {made.describe()}", "seed": seed})
+            continue
+        options = {"difficulty": unit.level, "symmetry": unit.symmetry, "max_seconds": None}
+        records.append(graded_record(made.grade, seed=seed, options=options, source="generate"))
+    return records
+
+
+def _grade(unit: GradeUnit) -> list[Record]:
+    records: list[Record] = [
+        {"error": f"{unit.source}:{line}: {message}", "line": line} for line, message in unit.errors
+    ]
+    for line, text in unit.puzzles:
+        where = f"{unit.source}:{line}"
+        puzzle = parse(text)
+        solutions = count_solutions(puzzle, 2)
+        if solutions != 1:
+            what = "no solution" if solutions == 0 else "more than one solution"
+            records.append({"error": f"{where}: the puzzle has {what}", "line": line})
+            continue
+        records.append(graded_record(grade(puzzle), source=unit.source, line=line))
+    return records
+
+
+def do_unit(unit: GenerateUnit | GradeUnit) -> list[Record]:
+    """Every record of ``unit``, in seed or line order. Module-level and free of globals, so a
+    process pool or a Dask worker can run it (the worker needs ``sudoku_core`` installed)."""
+    if isinstance(unit, GenerateUnit):
+        return _generate(unit)
+    return _grade(unit)

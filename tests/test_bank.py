@@ -1,0 +1,245 @@
+"""Puzzle banks: the same bank locally and on a real Dask cluster, resumed after a kill, bad input
+reported by line, nothing wrong stored."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudoku_core.bank import Bank
+from sudoku_core.bank.store import BankError
+from sudoku_core.bank.work import GenerateUnit, do_unit
+from sudoku_core.canonical import minlex
+from sudoku_core.cli import main
+from sudoku_core.formats import format_line
+from sudoku_core.solver import count_solutions
+from test_canonical import random_transform
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP95 = ROOT / "tests" / "data" / "top95.txt"
+
+
+def bank_cli(db: Path, *words: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "sudoku_core", "bank", "--db", str(db), *words],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def contents(db: Path) -> list[tuple[Any, ...]]:
+    """Every stored puzzle with what decides it, in storing order."""
+    with sqlite3.connect(db) as connection:
+        return connection.execute(
+            "SELECT id, canonical, puzzle, solution, level, score, hardest, techniques, seed "
+            "FROM puzzles ORDER BY id"
+        ).fetchall()
+
+
+def units_done(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM units_done").fetchone()[0])
+    except sqlite3.OperationalError:  # the schema is being created
+        return 0
+
+
+def generate(db: Path, count: int, *extra: str) -> None:
+    assert main(["bank", "--db", str(db), "generate", "--level", "easy", "--count", str(count),
+                 "--seed", "5", *extra]) == 0  # fmt: skip
+
+
+def test_a_bank_holds_checked_unique_puzzles(tmp_path: Path) -> None:
+    db = tmp_path / "b.sqlite"
+    generate(db, 12, "--workers", "1")
+    rows = contents(db)
+    assert len(rows) == 12
+    for _, canonical, puzzle, _solution, level, *_ in rows:
+        assert level == "easy"
+        assert canonical == minlex(puzzle)
+        assert count_solutions(puzzle, 2) == 1
+    assert len({row[1] for row in rows}) == 12
+    generate(db, 12, "--workers", "1")  # the same command again: already done, nothing added
+    assert contents(db) == rows
+    generate(db, 20, "--workers", "1")  # a bigger count continues the same seeds
+    at_once = tmp_path / "at-once.sqlite"
+    generate(at_once, 20, "--workers", "1")
+    assert contents(db) == contents(at_once)  # 12 then 20: a cut unit is done again, not skipped
+
+
+def test_a_dask_cluster_makes_the_same_bank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    local, clustered = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
+    generate(local, 20, "--workers", "2")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as cluster:
+        capsys.readouterr()
+        generate(clustered, 20, "--scheduler", cluster.scheduler_address)
+        assert "Dask: 2 workers, dashboard http" in capsys.readouterr().err
+    assert contents(clustered) == contents(local)
+    single = tmp_path / "single.sqlite"
+    generate(single, 20, "--workers", "1")
+    assert contents(single) == contents(local)
+
+
+def test_a_killed_run_resumes_to_the_same_bank(tmp_path: Path) -> None:
+    reference, killed = tmp_path / "ref.sqlite", tmp_path / "killed.sqlite"
+    generate(reference, 40, "--workers", "1")
+    process = bank_cli(
+        killed, "generate", "--level", "easy", "--count", "40", "--seed", "5", "--workers", "1"
+    )
+    deadline = time.monotonic() + 120
+    while units_done(killed) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    assert process.poll() is None, "the run ended before it could be killed"
+    process.kill()
+    process.wait()
+    partial = contents(killed)
+    assert 0 < len(partial) < 40
+    assert partial == contents(reference)[: len(partial)]  # what was committed is whole
+    process = bank_cli(
+        killed, "generate", "--level", "easy", "--count", "40", "--seed", "5", "--workers", "1"
+    )
+    process.communicate(timeout=300)
+    assert process.returncode == 0
+    assert contents(killed) == contents(reference)
+
+
+def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
+    db = tmp_path / "b.sqlite"
+    process = bank_cli(db, "generate", "--level", "easy", "--count", "400", "--workers", "2")
+    deadline = time.monotonic() + 120
+    while units_done(db) < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert "run the same command again to continue" in err
+    assert "Traceback" not in err
+    assert len(contents(db)) >= 1
+
+
+def test_grading_a_file_reports_bad_lines_and_stores_each_puzzle_once(tmp_path: Path) -> None:
+    lines = [line for line in TOP95.read_text().splitlines() if line and not line.startswith("#")][
+        :3
+    ]
+    moved = random_transform(lines[0][:81], __import__("random").Random(1))
+    text = "\n".join([lines[0], "12345", lines[1], "." * 81, moved, lines[2], ""])
+    source = tmp_path / "mixed.txt"
+    source.write_text(text)
+    db = tmp_path / "b.sqlite"
+    process = bank_cli(db, "grade", "-f", str(source), "--workers", "1")
+    _, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    assert f"{source}:2:" in err  # the short line
+    assert f"{source}:4: the puzzle has more than one solution" in err
+    rows = contents(db)
+    assert sorted(row[2] for row in rows) == sorted(format_line(line[:81]) for line in lines)
+    again = bank_cli(db, "grade", "-f", str(source), "--workers", "1")
+    again.communicate(timeout=300)
+    assert contents(db) == rows  # resumed: every unit was done
+
+
+def test_export_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "b.sqlite"
+    generate(db, 6, "--workers", "1")
+    capsys.readouterr()
+    assert main(["bank", "--db", str(db), "export", "--level", "easy", "--count", "4"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 4
+    assert main(["bank", "--db", str(db), "export", "--count", "2", "--format", "pool"]) == 0
+    pool = json.loads(capsys.readouterr().out)
+    assert [entry["seed"] for entry in pool["puzzles"]] == [5, 6]
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["puzzles"] == 6 and stats["levels"] == {"easy": 6}
+    assert stats["techniques"]["Naked Single"] + stats["techniques"].get("Hidden Single", 0) >= 6
+    assert sum(stats["givens"].values()) == 6
+
+
+def test_a_wrong_record_is_refused(tmp_path: Path) -> None:
+    (record,) = do_unit(GenerateUnit(0, "easy", "none", 7, 1))
+    wrong = dict(record, solution=record["solution"][::-1])
+    with Bank(tmp_path / "b.sqlite") as bank:
+        run = bank.run_id({"kind": "test"})
+        with pytest.raises(BankError, match="not unique, or the solution is wrong"):
+            bank.commit_unit(run, 0, [wrong])
+        with pytest.raises(BankError, match="canonical form"):
+            bank.commit_unit(run, 0, [dict(record, canonical=record["canonical"][1:] + "1")])
+        assert bank.stored(run) == 0 and bank.units_done(run) == 0
+        assert bank.commit_unit(run, 0, [record]) == (1, [])
+
+
+def test_not_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(os.urandom(4096))
+    assert main(["bank", "--db", str(junk), "stats"]) == 2
+    assert "not a puzzle bank" in capsys.readouterr().err
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    assert main(["bank", "--db", str(other), "generate", "--level", "easy", "--count", "1"]) == 2
+    assert "an SQLite file of other tables" in capsys.readouterr().err
+    with sqlite3.connect(other) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    connection.close()
+    assert tables == {"notes"}  # left alone
+    typo = tmp_path / "typo.sqlite"
+    for words in (["bank", "--db", str(typo), "stats"], ["bank", "--db", str(typo), "export"],
+                  ["pool", "--from-bank", str(typo)]):  # fmt: skip
+        assert main(words) == 2
+        assert "no such bank" in capsys.readouterr().err
+    assert not typo.exists()
+
+
+def test_the_pool_from_a_bank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "b.sqlite"
+    out = tmp_path / "pool.json"
+    generate(db, 2, "--workers", "1")
+    assert main(["pool", "--from-bank", str(db), "--per-level", "2", "-o", str(out)]) == 3
+    assert "0 generated Medium puzzles, 2 needed" in capsys.readouterr().err
+    assert not out.exists()
+    for level in ("medium", "hard", "unfair", "extreme"):
+        assert main(["bank", "--db", str(db), "generate", "--level", level, "--count", "2",
+                     "--workers", "1"]) == 0  # fmt: skip
+    assert main(["pool", "--from-bank", str(db), "--per-level", "2", "-o", str(out)]) == 0
+    pool = json.loads(out.read_text())
+    assert [entry["level"] for entry in pool["puzzles"]] == [
+        level for level in ("easy", "medium", "hard", "unfair", "extreme") for _ in range(2)
+    ]
+
+
+def test_bank_bench_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "bank",
+                "--db",
+                "/nonexistent/never.sqlite",
+                "bench",
+                "--level",
+                "easy",
+                "--count",
+                "4",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "| puzzles/s |" in out and "canonical form:" in out and "Ten million easy puzzles" in out
