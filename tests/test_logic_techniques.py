@@ -387,17 +387,19 @@ def test_xy_chain() -> None:
     assert removed(step) <= {(rc(1, 9), 1), (rc(6, 1), 1)} and removed(step)
 
 
-def test_forcing_chain_contradiction_is_sound() -> None:
+def test_forcing_chain_is_sound() -> None:
     grid = parse(
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
     )
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
-    step = forcing.find_forcing_contradiction(board)
+    step = forcing.find_forcing_chain(board)
     assert step is not None
     for cell, digit in step.eliminations:
         assert solution[cell] != digit
+    for cell, digit in step.placements:
+        assert solution[cell] == digit
 
 
 def test_trial_and_error_places_the_solution_digit() -> None:
