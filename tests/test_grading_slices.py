@@ -113,8 +113,8 @@ def test_a_stepper_finds_what_its_finder_finds(technique: Technique) -> None:
 
 def test_the_slow_finders_have_steppers() -> None:
     slow = {
-        forcing.find_forcing_contradiction,
-        forcing.find_forcing_verity,
+        forcing.find_forcing_chain,
+        forcing.find_forcing_net,
         als.find_als_xz,
         als.find_als_xy_wing,
         als.find_als_xy_chain,

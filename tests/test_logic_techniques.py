@@ -387,17 +387,38 @@ def test_xy_chain() -> None:
     assert removed(step) <= {(rc(1, 9), 1), (rc(6, 1), 1)} and removed(step)
 
 
-def test_forcing_chain_contradiction_is_sound() -> None:
+def test_continuous_nice_loop_removes_along_every_weak_link() -> None:
+    # (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c1=(1)r5c1-(1)r1c1
+    board = board_with({rc(1, 1): "12", rc(1, 5): "23", rc(5, 5): "34", rc(5, 1): "41"})
+    step = chains.find_aic(board)
+    assert step is not None and "continuous loop" in step.text
+    expected = {(rc(1, c), 2) for c in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(rc(r, 5), 3) for r in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(rc(5, c), 4) for c in (2, 3, 4, 6, 7, 8, 9)}
+    expected |= {(rc(r, 1), 1) for r in (2, 3, 4, 6, 7, 8, 9)}
+    assert removed(step) == expected
+    assert step.links[-1].end == step.links[0].start and not step.links[-1].strong
+
+
+def test_no_continuous_nice_loop_when_the_loop_is_open() -> None:
+    board = board_with({rc(1, 1): "12", rc(1, 5): "23", rc(5, 5): "34", rc(5, 1): "45"})
+    step = chains.find_aic(board)
+    assert step is None or "continuous loop" not in step.text
+
+
+def test_forcing_chain_is_sound() -> None:
     grid = parse(
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
     )
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
-    step = forcing.find_forcing_contradiction(board)
+    step = forcing.find_forcing_chain(board)
     assert step is not None
     for cell, digit in step.eliminations:
         assert solution[cell] != digit
+    for cell, digit in step.placements:
+        assert solution[cell] == digit
 
 
 def test_trial_and_error_places_the_solution_digit() -> None:

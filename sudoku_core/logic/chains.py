@@ -13,6 +13,7 @@ shortest one from that start. X-Chains use one digit; XY-Chains bivalue cells on
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import groupby
 
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, UNIT_BITS, Board, cells_of
@@ -116,10 +117,12 @@ def _search(
     in_cell: bool,
     same_digit: bool,
     bivalue_start: bool = False,
+    loops: bool = False,
 ) -> Step | None:
     """The chain that removes the most candidates (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it;
     a chain that proves its start true counts the cell's other candidates. A chain passes each
-    candidate once."""
+    candidate once. With ``loops``, a chain that ends on a candidate weakly linked back to its
+    start is a continuous Nice Loop, counted with every weak link's removals (HoDoKu's)."""
     best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
     for a in sorted(links):
         if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
@@ -153,6 +156,13 @@ def _search(
                             if len(set(chain)) == len(chain) - 1:  # a loop, not a lasso
                                 best = (key, chain, None)
                         continue
+                    if loops and depth > 3 and _sees(other, a):
+                        chain = _rebuild(parent, state)
+                        targets = _loop_targets(board, chain) if _is_loop(chain) else []
+                        key = (len(targets), -spread(targets))
+                        if targets and (best is None or key > best[0]):
+                            best = (key, [*chain, a], targets)  # a twice: the loop closes
+                            continue
                     if same_digit and other % 9 != a % 9:
                         continue
                     targets = [
@@ -178,6 +188,38 @@ def _search(
     return _make(board, name, chain, targets=found)
 
 
+def _is_loop(chain: list[Node]) -> bool:
+    """A loop HoDoKu accepts: each cell it passes holds one stretch of consecutive nodes (a
+    bivalue cell's strong link, or a weak link in the cell), but the start cell, which it may
+    come back to at the end."""
+    runs = [cell for cell, _ in groupby(n // 9 for n in chain)]
+    if len(runs) > 1 and runs[-1] == runs[0]:
+        runs.pop()
+    return len(set(runs)) == len(runs)
+
+
+def _loop_targets(board: Board, chain: list[Node]) -> list[tuple[int, int]]:
+    """What a continuous Nice Loop removes: ``chain`` is a=...=z (strong links first, then
+    alternating) and z-a closes it. Each weak link x-y, both ends in one cell, removes that
+    cell's other digits; between two cells, their digit from every cell outside the loop that
+    sees both."""
+    loop_cells = 0
+    for n in chain:
+        loop_cells |= 1 << (n // 9)
+    found: set[tuple[int, int]] = set()
+    for i in range(1, len(chain), 2):
+        x, y = chain[i], chain[(i + 1) % len(chain)]
+        cx, cy = x // 9, y // 9
+        if cx == cy:
+            keep = 1 << (x % 9) | 1 << (y % 9)
+            found.update((cx, d) for d in MASK_DIGITS[board.cands[cx] & ~keep])
+        else:
+            d = x % 9 + 1
+            bits = board.where[d] & PEER_BITS[cx] & PEER_BITS[cy] & ~loop_cells
+            found.update((c, d) for c in cells_of(bits))
+    return sorted(found)
+
+
 def _rebuild(
     parent: dict[tuple[Node, bool], tuple[Node, bool] | None], state: tuple[Node, bool]
 ) -> list[Node]:
@@ -201,6 +243,15 @@ def _make(
     cells = list(dict.fromkeys(n // 9 for n in chain))
     nodes = [(n // 9, n % 9 + 1) for n in chain]
     candidates = nodes
+    if a == z and not placement:
+        return make_step(
+            name,
+            f"{name} {_chain_text(chain)}: a continuous loop, so each weak link holds both ways",
+            eliminations=targets or [],
+            cells=cells,
+            candidates=nodes[:-1],
+            links=chain_links(nodes),
+        )
     if placement:
         return make_step(
             name,
@@ -239,4 +290,4 @@ def find_xy_chain(board: Board) -> Step | None:
 def find_aic(board: Board) -> Step | None:
     """Alternating Inference Chain / discontinuous Nice Loop over all strong and weak links."""
     links = strong_links(board, cells=True, units=True)
-    return _search(board, "Nice Loop/AIC", links, in_cell=True, same_digit=False)
+    return _search(board, "Nice Loop/AIC", links, in_cell=True, same_digit=False, loops=True)

@@ -1,221 +1,438 @@
-"""The last resorts: forcing chains and nets, then trial and error.
+"""The last resorts, as HoDoKu grades them: Forcing Chains, Forcing Nets, then trial and error.
 
-A forcing chain assumes a candidate and follows the singles it forces (the solver's
-whole-board propagation). *Contradiction*: if assuming ``d`` in a cell empties a cell or a
-unit, ``d`` is not there. *Verity*: if every candidate of a cell (or every place of a digit in
-a unit) forces the same placement or removal, that placement or removal holds.
-Both are sound by construction. When nothing logical is found, *trial and error* places one
-digit of the known solution and says that it had to guess.
+Both forcing techniques work on *tables of implications* (Trebor's tables). Every candidate
+gives two premises, "``d`` is in the cell" (on) and "``d`` is not" (off); each premise's table
+holds every on/off fact that follows from it. The two techniques differ only in the direct
+links each table starts from:
 
-Each search is written once as a generator (``iter_*``) that yields after each cell or unit
-it tries, at most nine assumptions apart: one search on the hardest puzzles takes up to
-0.65 s in CPython, and the bridge's 30 ms slices can only stop at a yield. ``find_*`` runs
-it to the end.
+* **Forcing Chain** (500): the links of chains. On: the cell's other candidates are off, and
+  ``d`` is off in the cell's peers. Off: the other candidate of a bivalue cell is on, the other
+  place of ``d`` in a unit where it has two is on. Plus *group nodes* (the two or three places
+  of a digit where a box meets a line), linked like single candidates.
+* **Forcing Net** (700): the premise is applied to a copy of the board and up to four rounds
+  of naked and hidden singles are placed; everything they place or rule out is linked.
+
+A table is then everything its premise reaches through the links (the closure). A premise is
+false if its table breaks the grid: it reaches its own opposite, a candidate both on and off,
+two digits in a cell, one digit twice in a unit, a cell with every candidate off, or a unit
+where a digit loses every place. A fact holds (*verity*) if both premises of a candidate reach
+it, or every candidate of a cell, or every place of a digit in a unit.
+
+Every fact found this way is one step with one effect, and the step taken is the first by
+HoDoKu's ranking: a placement before an elimination, then the lowest cell (and digit). HoDoKu
+ranks so, hence its paths take one Forcing Chain per placement or elimination; taking them the
+same way is what makes our scores of the hardest puzzles match its. Trial and error, the last
+resort, places the solution's digit in the middle unsolved cell, as HoDoKu's brute force does.
+
+Both searches are generators (``iter_*``) that yield every few premises: building and closing
+the tables of a hard board takes a few hundred milliseconds in CPython, and the bridge's slices
+can only stop at a yield. ``find_*`` runs one to its end.
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, NamedTuple
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
-from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, cells_of
+from sudoku_core.logic.board import (
+    ALL_CELLS,
+    BIT_COUNT,
+    BOX_BITS,
+    COL_BITS,
+    MASK_DIGITS,
+    PEER_BITS,
+    ROW_BITS,
+    UNIT_BITS,
+    Board,
+    cells_of,
+)
 from sudoku_core.logic.steps import Search, Step, make_step
 
-Outcome = tuple[list[int], list[int]]
-"""Per digit (index 1..9), after propagation: the cells where it is placed, the cells where it
-is still a candidate. Cellsets, so that what all outcomes agree on is a few ANDs and ORs."""
+OFF: Final = 729
+"""Node numbers: on(cell, d) is ``(d - 1) * 81 + cell``, off(cell, d) is ``OFF`` more, group
+node ``g`` is ``GROUPS + 2 * g`` (on) and one more (off). So a table is one int, and the cells
+where it has ``d`` on are one shift and one AND away."""
+GROUPS: Final = 2 * OFF
+LOOKAHEAD: Final = 4
+"""Rounds of singles a Forcing Net premise places (HoDoKu's default net depth)."""
+_SLICE: Final = 24
+"""Premises closed between two yields: about 10 ms on the hardest boards."""
+
+_UNITS_OF: Final = tuple(tuple(bits for bits in UNIT_BITS if bits >> c & 1) for c in range(81))
 
 
-def propagate(board: Board) -> Board | None:
-    """Place naked and hidden singles on ``board`` (in place) until none is left.
-
-    Returns the board, or None on a contradiction: a cell without candidates, a digit
-    without a place in a unit, or two singles that clash.
-    """
-    return None if _propagate(board) is None else board
+def on(cell: int, digit: int) -> int:
+    """The node number of "``digit`` is in ``cell``"."""
+    return (digit - 1) * 81 + cell
 
 
-def _propagate(board: Board) -> list[int] | None:
-    """:func:`propagate`, returning the cells of each placed digit (None: a contradiction)."""
-    # The board's lists are read through locals (place() changes their items, never the
-    # lists), and the naked singles are looked for over all 81 cells, not over the unsolved
-    # ones: a solved cell has no candidate and a digit, so it is skipped the same way, and the
-    # cellset iterator cost more than the cells it skipped. These two made grading the
-    # hardest puzzles 1.13x faster (this function is most of the forcing chains' time).
-    values, cands, where = board.values, board.cands, board.where
-    placed = [0] * 10
-    for c in range(81):
-        if values[c]:
-            placed[values[c]] |= 1 << c
-    while board.unsolved:
-        progress = False
-        for c in range(81):
-            mask = cands[c]
-            if mask & (mask - 1):  # two or more candidates: the usual case
-                continue
-            if not mask:
-                if not values[c]:
-                    return None
-                continue
-            d = mask.bit_length()
-            board.place(c, d)
-            placed[d] |= 1 << c
-            progress = True
-        if progress:
-            continue
-        for bits in UNIT_BITS:
+class GroupNode(NamedTuple):
+    """Two or three places of ``digit`` where a box meets a row or a column."""
+
+    digit: int
+    cells: int
+    seen_by_all: int
+    box: int
+    line: int
+
+
+def group_nodes(board: Board) -> list[GroupNode]:
+    """Every group node of the board: rows first, then columns, each box left to right."""
+    found = []
+    for lines in (ROW_BITS, COL_BITS):
+        for line in lines:
             for d in range(1, 10):
-                spots = where[d] & bits
-                if not spots:
-                    if not placed[d] & bits:
-                        return None
-                elif not spots & (spots - 1):
-                    c = spots.bit_length() - 1
-                    board.place(c, d)
-                    placed[d] |= spots
-                    progress = True
-        if not progress:
-            break
-    return placed
+                in_line = board.where[d] & line
+                for box in BOX_BITS:
+                    cells = in_line & box
+                    if cells & (cells - 1):
+                        seen = ALL_CELLS
+                        for c in cells_of(cells):
+                            seen &= PEER_BITS[c]
+                        found.append(GroupNode(d, cells, seen, box, line))
+    return found
 
 
-_Outcomes = tuple[tuple[int, ...], dict[tuple[int, int], "Outcome | None"]]
-"""What the board's memo keeps: the candidates the assumptions were made on, and each one's
-outcome by (cell, digit)."""
+def chain_links(board: Board, groups: list[GroupNode]) -> list[int]:
+    """Each node's direct links as a Forcing Chain follows them (see the module docstring)."""
+    links = [0] * (GROUPS + 2 * len(groups))
+    where, cands = board.where, board.cands
+    for c in cells_of(board.unsolved):
+        mask = cands[c]
+        digits = MASK_DIGITS[mask]
+        for d in digits:
+            base = (d - 1) * 81
+            node = base + c
+            others = 0
+            for e in digits:
+                if e != d:
+                    others |= 1 << (OFF + (e - 1) * 81 + c)
+            links[node] |= others | (where[d] & PEER_BITS[c]) << (OFF + base)
+            off_links = 0
+            if len(digits) == 2:
+                off_links = others >> OFF
+            for unit in _UNITS_OF[c]:
+                spots = where[d] & unit
+                if spots.bit_count() == 2:
+                    off_links |= (spots & ~(1 << c)) << base
+            links[OFF + node] |= off_links
+    _link_groups(board, groups, links)
+    return links
 
 
-def _assume(board: Board, cell: int, digit: int) -> Outcome | None:
-    """The board after placing ``digit`` in ``cell`` and its singles; None: contradiction.
-
-    Kept in the board's memo while its candidates stay the same: the contradiction search,
-    then the verity search by cell and by unit (each candidate three times: row, column and
-    box) make the same assumptions on the same board, and this is most of grading's time on
-    the hardest puzzles.
-    """
-    where = tuple(board.where)
-    kept = cast(_Outcomes | None, board.memo.get("forcing outcomes"))
-    if kept is None or kept[0] != where:
-        kept = (where, {})
-        board.memo["forcing outcomes"] = kept
-    outcomes = kept[1]
-    if (cell, digit) not in outcomes:
-        outcomes[cell, digit] = _outcome(board, cell, digit)
-    return outcomes[cell, digit]
-
-
-def _outcome(board: Board, cell: int, digit: int) -> Outcome | None:
-    trial = board.copy()
-    for d in MASK_DIGITS[trial.cands[cell] & ~(1 << (digit - 1))]:
-        trial.eliminate(cell, d)
-    placed = _propagate(trial)
-    if placed is None:
-        return None
-    return placed, trial.where
-
-
-def _common(
-    board: Board, results: list[Outcome]
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The candidates every outcome places, and those no outcome leaves possible.
-
-    Digit by digit on cellsets: asking each outcome about each candidate, cell by cell, was
-    40% of the time of grading the hardest puzzles.
-    """
-    placements = []
-    eliminations = []
-    for d in range(1, 10):
-        open_cells = board.where[d]
-        if not open_cells:
-            continue
-        everywhere = open_cells
-        possible = 0
-        for placed, where in results:
-            everywhere &= placed[d]
-            possible |= placed[d] | where[d]
-        placements += [(c, d) for c in cells_of(everywhere)]
-        eliminations += [(c, d) for c in cells_of(open_cells & ~possible)]
-    return sorted(placements), sorted(eliminations)
+def _link_groups(board: Board, groups: list[GroupNode], links: list[int]) -> None:
+    """Add the group nodes' links, to and from single candidates and between groups."""
+    where = board.where
+    for g, group in enumerate(groups):
+        d, base = group.digit, (group.digit - 1) * 81
+        g_on, g_off = GROUPS + 2 * g, GROUPS + 2 * g + 1
+        seen = where[d] & group.seen_by_all
+        links[g_on] |= seen << (OFF + base)
+        for c in cells_of(seen):
+            links[base + c] |= 1 << g_off
+        for house in (group.box, group.line):
+            rest = seen & house
+            if rest and not rest & (rest - 1):
+                # the group and one cell are the digit's only places in the house
+                links[g_off] |= rest << base
+                links[OFF + base + rest.bit_length() - 1] |= 1 << g_on
+        for house in (group.box, group.line):
+            partners = [
+                h
+                for h, other in enumerate(groups)
+                if other.digit == d
+                and h != g
+                and not other.cells & group.cells
+                and other.cells & house == other.cells
+                and (house == group.box or other.line == group.line)
+            ]
+            for h in partners:
+                links[g_on] |= 1 << (GROUPS + 2 * h + 1)
+            if len(partners) == 1:
+                other = groups[partners[0]]
+                if not where[d] & house & ~group.cells & ~other.cells:
+                    links[g_off] |= 1 << (GROUPS + 2 * partners[0])
 
 
-def iter_forcing_contradiction(board: Board) -> Search:
-    """:func:`find_forcing_contradiction` in slices: yields after each cell it tries."""
-    order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
-    for cell in order:
-        yield
-        for d in MASK_DIGITS[board.cands[cell]]:
-            if _assume(board, cell, d) is None:
-                return make_step(
-                    "Forcing Chain",
-                    f"Forcing Chain: if {cell_name(cell)} were {d}, the singles it forces would "
-                    "leave a cell or a unit with no possible digit",
-                    eliminations=[(cell, d)],
-                    cells=[cell],
-                    candidates=[(cell, d)],
-                )
-    return None
+def _set(board: Board, start: Board, cell: int, digit: int) -> int:
+    """Place ``digit`` in ``cell`` on the trial ``board``; the nodes this sets (on, and off for
+    the other candidates of the cell and for ``digit`` in the peers where ``start`` had it)."""
+    base = (digit - 1) * 81
+    nodes = 1 << (base + cell) | (start.where[digit] & PEER_BITS[cell]) << (OFF + base)
+    for e in MASK_DIGITS[start.cands[cell] | board.cands[cell]]:
+        if e != digit:
+            nodes |= 1 << (OFF + (e - 1) * 81 + cell)
+    if not board.values[cell]:
+        board.place(cell, digit)
+    return nodes
 
 
-def find_forcing_contradiction(board: Board) -> Step | None:
-    """Forcing Chain (contradiction): a candidate whose singles break the grid is false."""
-    return run_to_end(iter_forcing_contradiction(board))
-
-
-def iter_forcing_verity(board: Board) -> Search:
-    """:func:`find_forcing_verity` in slices: yields after each cell and each unit's digit."""
-    order = sorted(cells_of(board.unsolved), key=lambda c: BIT_COUNT[board.cands[c]])
-    for cell in order:
-        yield
-        options = MASK_DIGITS[board.cands[cell]]
-        results = [_assume(board, cell, d) for d in options]
-        kept = [r for r in results if r is not None]
-        if not kept:
-            continue
-        placements, eliminations = _common(board, kept)
-        if placements or eliminations:
-            name = "Forcing Chain" if len(options) == 2 else "Forcing Net"
-            return make_step(
-                name,
-                f"{name}: whichever of {'/'.join(map(str, options))} goes in {cell_name(cell)}, "
-                "the singles it forces agree",
-                placements=placements,
-                eliminations=eliminations,
-                cells=[cell],
-                candidates=[(cell, d) for d in options],
-            )
-    for u, bits in enumerate(UNIT_BITS):
+def _singles(board: Board) -> list[tuple[int, int]]:
+    """The naked singles, then the hidden ones (one per cell), of a trial board."""
+    found = [
+        (c, MASK_DIGITS[board.cands[c]][0])
+        for c in cells_of(board.unsolved)
+        if BIT_COUNT[board.cands[c]] == 1
+    ]
+    taken = 0
+    for bits in UNIT_BITS:
         for d in range(1, 10):
             spots = board.where[d] & bits
-            if spots.bit_count() < 2:
-                continue
+            if spots and not spots & (spots - 1) and not spots & taken:
+                taken |= spots
+                found.append((spots.bit_length() - 1, d))
+    return found
+
+
+def net_table(start: Board, cell: int, digit: int, is_on: bool) -> int:
+    """The nodes a Forcing Net premise sets directly: itself and up to four rounds of singles."""
+    board = start.copy()
+    if is_on:
+        nodes = _set(board, start, cell, digit)
+    else:
+        nodes = 1 << (OFF + on(cell, digit))
+        board.eliminate(cell, digit)
+        left = board.cands[cell]
+        if left and not left & (left - 1):
+            nodes |= _set(board, start, cell, left.bit_length())
+    for _ in range(LOOKAHEAD):
+        found = _singles(board)
+        if not found:
+            break
+        for c, d in found:
+            nodes |= _set(board, start, c, d)
+    return nodes
+
+
+def closure(links: list[int], start: int) -> int:
+    """Every node ``start`` reaches through ``links``, itself included."""
+    seen = 1 << start
+    todo = links[start] & ~seen
+    seen |= todo
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        new = links[low.bit_length() - 1] & ~seen
+        seen |= new
+        todo |= new
+    return seen
+
+
+Effect = tuple[int, int, int]
+"""A step's one effect, in HoDoKu's ranking order: (0 to place, 1 to remove; cell; digit)."""
+Reason = tuple[str, int, int]
+"""Why an effect holds: ("if", node, 0) a premise that breaks the grid; ("both", cell, digit)
+both premises of a candidate; ("cell", cell, 0) every candidate of a cell; ("unit", unit,
+digit) every place of a digit in a unit."""
+
+
+class Tables:
+    """The closed tables of every premise of a board, and what they prove."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.table: dict[int, int] = {}
+        self.found: dict[Effect, Reason] = {}
+        self.allowed = [0] * 10
+        """Per digit, the empty cells no placed digit rules it out of: HoDoKu asks whether a
+        premise empties a unit of a digit among these, so a unit whose places were cut by
+        other steps never counts (we follow it, to take the same steps)."""
+        empty = board.unsolved
+        for d in range(1, 10):
+            self.allowed[d] = empty
+        for c in cells_of(ALL_CELLS & ~empty):
+            self.allowed[board.values[c]] &= ~PEER_BITS[c]
+        self.unit_places = [
+            [
+                places
+                for places in (bits & self.allowed[d] for bits in UNIT_BITS)
+                if places and places & board.where[d] == places
+            ]
+            for d in range(10)
+        ]
+        """Per digit, the units it can lose every place in: those where other steps removed
+        none of its allowed places (off is only ever set for a candidate)."""
+
+    def nodes(self) -> list[int]:
+        """Every premise: each candidate on, then each candidate off."""
+        where = self.board.where
+        ons = [(d - 1) * 81 + c for d in range(1, 10) for c in cells_of(where[d])]
+        return ons + [OFF + node for node in ons]
+
+    def add(self, effect: Effect, reason: Reason) -> None:
+        """Keep the first reason found for each effect."""
+        self.found.setdefault(effect, reason)
+
+    def check_premise(self, node: int) -> None:
+        """Record the premise as false if its table breaks the grid."""
+        table = self.table[node]
+        is_on = node < OFF
+        cand = node % OFF
+        cell, digit = cand % 81, cand // 81 + 1
+        if table >> (cand + OFF if is_on else cand) & 1 or _breaks(self, table):
+            effect = (1, cell, digit) if is_on else (0, cell, digit)
+            self.add(effect, ("if", node, 0))
+
+    def check_verities(self) -> None:
+        """Record what both premises of a candidate, every candidate of a cell or every place
+        of a digit in a unit agree on."""
+        board = self.board
+        for d in range(1, 10):
+            for c in cells_of(board.where[d]):
+                node = on(c, d)
+                common = self.table[node] & self.table[OFF + node]
+                self._agreed(common & ~_CELL_NODES[c], ("both", c, d))
+        for c in cells_of(board.unsolved):
+            common = -1
+            for d in MASK_DIGITS[board.cands[c]]:
+                common &= self.table[on(c, d)]
+            self._agreed(common, ("cell", c, 0))
+        for u in range(27):
+            bits = UNIT_BITS[u]
+            for d in range(1, 10):
+                spots = board.where[d] & bits
+                if spots:
+                    common = -1
+                    for c in cells_of(spots):
+                        common &= self.table[on(c, d)]
+                    self._agreed(common, ("unit", u, d))
+
+    def _agreed(self, common: int, reason: Reason) -> None:
+        common &= (1 << GROUPS) - 1
+        while common:
+            low = common & -common
+            common ^= low
+            node = low.bit_length() - 1
+            cand = node % OFF
+            self.add((0 if node < OFF else 1, cand % 81, cand // 81 + 1), reason)
+
+    def best(self) -> tuple[Effect, Reason] | None:
+        """The effect HoDoKu would take: a placement first, then the lowest cell and digit."""
+        if not self.found:
+            return None
+        effect = min(self.found)
+        return effect, self.found[effect]
+
+
+_CELL_NODES: Final = tuple(
+    sum(1 << ((d - 1) * 81 + c) | 1 << (OFF + (d - 1) * 81 + c) for d in range(1, 10))
+    for c in range(81)
+)
+_SHIFTS: Final = tuple((d, (d - 1) * 81) for d in range(1, 10))
+
+
+def _breaks(tables: Tables, table: int) -> bool:
+    """True when a table sets a contradiction (see the module docstring)."""
+    board = tables.board
+    placed = 0
+    none_left = board.unsolved
+    for d, base in _SHIFTS:
+        ons = table >> base & ALL_CELLS
+        offs = table >> (OFF + base) & ALL_CELLS
+        if ons & offs or ons & placed:
+            return True
+        placed |= ons
+        none_left &= offs | ~board.where[d]
+        if ons & (ons - 1):
+            for bits in UNIT_BITS:
+                both = ons & bits
+                if both & (both - 1):
+                    return True
+        if offs:
+            for places in tables.unit_places[d]:
+                if places & offs == places:
+                    return True
+    return bool(none_left & ~placed)
+
+
+def _search(board: Board, name: str, links: list[int], tables: Tables) -> Search:
+    premises = tables.nodes()
+    for i, node in enumerate(premises):
+        if i % _SLICE == 0:
             yield
-            results = [_assume(board, c, d) for c in cells_of(spots)]
-            kept = [r for r in results if r is not None]
-            if not kept:
-                continue
-            placements, eliminations = _common(board, kept)
-            if placements or eliminations:
-                name = "Forcing Chain" if spots.bit_count() == 2 else "Forcing Net"
-                return make_step(
-                    name,
-                    f"{name}: wherever {d} goes in {unit_name(u)}, the singles it forces agree",
-                    placements=placements,
-                    eliminations=eliminations,
-                    cells=list(cells_of(spots)),
-                    candidates=[(c, d) for c in cells_of(spots)],
-                    units=[u],
-                )
-    return None
+        tables.table[node] = closure(links, node)
+    for i, node in enumerate(premises):
+        if i % (4 * _SLICE) == 0:
+            yield
+        tables.check_premise(node)
+    yield
+    tables.check_verities()
+    best = tables.best()
+    return None if best is None else _step(board, name, *best)
 
 
-def find_forcing_verity(board: Board) -> Step | None:
-    """Forcing Chain/Net (verity): all options of a cell or a unit force the same result."""
-    return run_to_end(iter_forcing_verity(board))
+def iter_forcing_chain(board: Board) -> Search:
+    """:func:`find_forcing_chain` in slices."""
+    links = chain_links(board, group_nodes(board))
+    return (yield from _search(board, "Forcing Chain", links, Tables(board)))
+
+
+def find_forcing_chain(board: Board) -> Step | None:
+    """Forcing Chain: one placement or elimination that chains from a premise prove."""
+    return run_to_end(iter_forcing_chain(board))
+
+
+def iter_forcing_net(board: Board) -> Search:
+    """:func:`find_forcing_net` in slices: yields every few premises' singles, then as the
+    chain search does."""
+    groups = group_nodes(board)
+    links = [0] * (GROUPS + 2 * len(groups))
+    tables = Tables(board)
+    for i, node in enumerate(tables.nodes()):
+        if i % _SLICE == 0:
+            yield
+        cand = node % OFF
+        links[node] = net_table(board, cand % 81, cand // 81 + 1, node < OFF)
+    _link_groups(board, groups, links)
+    return (yield from _search(board, "Forcing Net", links, tables))
+
+
+def find_forcing_net(board: Board) -> Step | None:
+    """Forcing Net: as a Forcing Chain, with up to four rounds of singles after each premise."""
+    return run_to_end(iter_forcing_net(board))
+
+
+def _fact(node: int) -> str:
+    cand = node % OFF
+    verb = "is" if node < OFF else "is not"
+    return f"{cell_name(cand % 81)} {verb} {cand // 81 + 1}"
+
+
+def _step(board: Board, name: str, effect: Effect, reason: Reason) -> Step:
+    kind, cell, digit = effect
+    why, a, b = reason
+    if why == "if":
+        premise = a % OFF
+        cells = [premise % 81]
+        candidates = [(premise % 81, premise // 81 + 1)]
+        text = f"{name}: if {_fact(a).replace(' is', ' were', 1)}, what follows breaks the grid"
+    elif why == "both":
+        cells, candidates = [a], [(a, b)]
+        text = f"{name}: whether {cell_name(a)} is {b} or not, what follows agrees"
+    elif why == "cell":
+        cells, candidates = [a], [(a, d) for d in MASK_DIGITS[board.cands[a]]]
+        text = f"{name}: whichever digit goes in {cell_name(a)}, what follows agrees"
+    else:
+        cells = list(cells_of(board.where[b] & UNIT_BITS[a]))
+        candidates = [(c, b) for c in cells]
+        text = f"{name}: wherever {b} goes in {unit_name(a)}, what follows agrees"
+    return make_step(
+        name,
+        text,
+        placements=[(cell, digit)] if kind == 0 else [],
+        eliminations=[(cell, digit)] if kind == 1 else [],
+        cells=cells,
+        candidates=candidates,
+        units=[a] if why == "unit" else [],
+    )
 
 
 def trial_and_error(board: Board, solution: Grid) -> Step:
-    """No logical step was found: place one digit of the solution and say so."""
-    cell = min(cells_of(board.unsolved), key=lambda c: (BIT_COUNT[board.cands[c]], c))
+    """No logical step was found: place the solution's digit in the middle unsolved cell (the
+    cell HoDoKu's brute force picks, so that both paths go on from the same board)."""
+    unsolved = list(cells_of(board.unsolved))
+    cell = unsolved[len(unsolved) // 2]
     d = solution[cell]
     return make_step(
         "Trial and Error",
@@ -225,3 +442,12 @@ def trial_and_error(board: Board, solution: Grid) -> Step:
         cells=[cell],
         candidates=[(cell, d)],
     )
+
+
+__all__ = [
+    "find_forcing_chain",
+    "find_forcing_net",
+    "iter_forcing_chain",
+    "iter_forcing_net",
+    "trial_and_error",
+]

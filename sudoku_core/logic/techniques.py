@@ -143,11 +143,11 @@ CATALOGUE: Final = (
         X,
         500,
         8.3,
-        forcing.find_forcing_contradiction,
-        stepper=forcing.iter_forcing_contradiction,
+        forcing.find_forcing_chain,
+        stepper=forcing.iter_forcing_chain,
     ),
     Technique(
-        "Forcing Net", X, 700, 9.0, forcing.find_forcing_verity, stepper=forcing.iter_forcing_verity
+        "Forcing Net", X, 700, 9.0, forcing.find_forcing_net, stepper=forcing.iter_forcing_net
     ),
     Technique("Trial and Error", X, 10000, 11.0, None),
 )

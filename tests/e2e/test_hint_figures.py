@@ -27,7 +27,9 @@ pytestmark = pytest.mark.e2e
 
 # Pool and magictour puzzles at a step of their solving path (found with `grade(...).path`).
 FISH = (".......83.8.1..46.....6.5.....8.9..53...2....51..4...8..5...1...4.9.5....97..6...", 19)
-COLOURS = ("5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9", 53)
+# COLOURS: a generated Extreme puzzle (generate_graded): with HoDoKu's forcing chains the former
+# puzzle's path has no Simple Colors step any more.
+COLOURS = ("7...259.6...7...3...4..9.8.1.....7....5.....1.762..8......4.....83.7....9....1..8", 17)
 
 READ = """(board) => {
   const svg = board.shadowRoot.querySelector("svg.overlay");
