@@ -303,7 +303,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "bench", help="puzzles/s on 1 and 2 workers, costs, a cluster estimate"
     )
     bench.add_argument("--level", choices=LEVEL_NAMES, default="hard")
-    bench.add_argument("--count", type=at_least(2), default=64, metavar="N")
+    bench.add_argument("--count", type=at_least(2), default=300, metavar="N")
     bench.add_argument("--seed", type=int, default=1)
     stats = actions.add_parser("stats", help="counts per level, technique and givens")
     stats.add_argument("--format", choices=("text", "json"), default="text")
