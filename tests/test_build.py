@@ -203,8 +203,10 @@ def test_the_engine_snapshot_is_gzip_of_pyodide_memory_and_in_the_manifest(site_
 
 
 def unpinned(html: str) -> str:
-    """A built page as web/ has it: without the import map and its CSP hash (pin_page_scripts)."""
+    """A built page as web/ has it: without the import map, its CSP hash and the module preloads
+    (pin_page_scripts)."""
     html = re.sub(r'\n[ \t]*<script type="importmap">.*?</script>', "", html, flags=re.DOTALL)
+    html = re.sub(r'\n[ \t]*<link rel="modulepreload" href="[^"]+" integrity="[^"]+">', "", html)
     return re.sub(r" 'sha256-[A-Za-z0-9+/=]+'", "", html)
 
 
@@ -252,6 +254,70 @@ def test_every_page_pins_the_scripts_with_an_import_map_its_csp_allows(site_dir:
     before = {p.name: p.read_text() for p in pages}
     assert bp.pin_page_scripts(site_dir) == source
     assert {p.name: p.read_text() for p in pages} == before
+
+
+# a module's static imports, as the browser reads them (a test's own reading, not build.py's)
+STATIC_IMPORT = re.compile(r'(?:\bfrom\s*|^import\s*)["\'](\./[^"\']+)["\']', re.MULTILINE)
+
+
+def test_every_page_preloads_every_module_its_scripts_import_with_its_integrity(
+    site_dir: Path,
+) -> None:
+    """preload_module_graph: the whole static import graph of each page's module scripts is
+    preloaded (one `modulepreload` each, after the import map), with the file's sha256, so the
+    browser fetches it at once instead of level by level."""
+    pages = [p for p in site_dir.glob("*.html") if '<script type="module"' in p.read_text()]
+    assert pages
+    for page in pages:
+        html = page.read_text()
+        roots = re.findall(r'<script type="module" src="([^"]+)"', html)
+        graph: set[str] = set()
+        queue = list(roots)
+        while queue:
+            for ref in STATIC_IMPORT.findall((site_dir / queue.pop()).read_text()):
+                name = ref.removeprefix("./")
+                if name not in graph and name not in roots:
+                    graph.add(name)
+                    queue.append(name)
+        assert "grid.js" in graph, "the import scan found too little: is the regex still right?"
+        preloads = re.findall(
+            r'<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">', html
+        )
+        assert sorted(name for name, _ in preloads) == sorted(graph), page.name
+        for name, value in preloads:
+            digest = hashlib.sha256((site_dir / name).read_bytes()).digest()
+            assert value == "sha256-" + base64.b64encode(digest).decode(), name
+        assert html.index('<script type="importmap">') < html.index('<link rel="modulepreload"')
+        assert not re.search(r'<link rel="modulepreload" href="[^"]+">', html)  # none unchecked
+
+
+def test_module_preloads_follow_static_imports_only(tmp_path: Path) -> None:
+    """Multi-line and side-effect imports and re-exports are followed; JSDoc types and dynamic
+    import() are not (those load later by design); a preload written by hand stays, once."""
+    (tmp_path / "index.html").write_text(
+        '<head>\n  <link rel="modulepreload" href="c.js">\n'
+        '  <script type="module" src="a.js" async></script>\n</head>\n'
+    )
+    (tmp_path / "a.js").write_text(
+        'import {\n  b1,\n  b2,\n} from "./b.js";\nimport "./c.js";\n'
+        '/** @typedef {import("./t.js").T} T */\nconst later = () => import("./lazy.js");\n'
+    )
+    (tmp_path / "b.js").write_text('export * from "./d.js";\n')
+    for name in ("c.js", "d.js", "t.js", "lazy.js"):
+        (tmp_path / name).write_text("export const x = 1;\n")
+    bp.pin_page_scripts(tmp_path)
+    html = (tmp_path / "index.html").read_text()
+    assert re.findall(r'<link rel="modulepreload" href="([^"]+)"', html) == ["c.js", "b.js", "d.js"]
+    assert f'href="b.js" integrity="{bp.sri(tmp_path / "b.js")}"' in html
+    bp.pin_page_scripts(tmp_path)
+    assert (tmp_path / "index.html").read_text() == html  # idempotent
+
+
+def test_a_page_importing_a_module_the_site_lacks_is_a_build_error(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<script type="module" src="a.js"></script>\n')
+    (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')
+    with pytest.raises(bp.BuildError, match=r"b\.js is imported"):
+        bp.pin_page_scripts(tmp_path)
 
 
 def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_dir: Path) -> None:

@@ -1,6 +1,6 @@
 """First and repeat visits, measured in headless Chromium on the built site: a table, never a test.
 
-    .venv/bin/python tests/visit_bench.py [--runs 5]      (after `python build.py build`)
+    .venv/bin/python tests/visit_bench.py [--runs 5] [--site DIR]   (after `python build.py build`)
 
 Each run is a fresh profile with service workers allowed:
 - first visit: the page from the network (the service worker installs meanwhile);
@@ -59,11 +59,14 @@ def visit(context: BrowserContext, url: str) -> Visit:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--site", type=Path, default=ROOT / "site", help="a built site (default: site/)"
+    )
     args = parser.parse_args()
     build_py = load_build_py()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(ROOT / "site", site)
+        shutil.copytree(args.site, site)
         for path in (ROOT / "tests" / "browser_probe").iterdir():
             shutil.copy2(path, site / path.name)
         server = build_py.SiteServer(site, base="/").start()

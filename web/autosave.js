@@ -11,6 +11,7 @@ import { byId } from "./dom.js";
 import { GameLibrary, newGameId } from "./game-library.js";
 import { gameOf, sameGame } from "./game-record.js";
 import { EMPTY_GRID } from "./grid.js";
+import { CHANNEL, PING_KEY } from "./library-start.js";
 import { state } from "./page-state.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
@@ -20,8 +21,6 @@ import { state } from "./page-state.js";
  * @typedef {{read: () => Game, apply: (game: Game) => void, saved: () => void}} SaverHooks
  */
 
-const CHANNEL = "sudoku-studio.games";
-const PING_KEY = "sudoku-studio.ping";
 const TAB_GAME_KEY = "sudoku-studio.tab-game";
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 60_000;

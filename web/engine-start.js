@@ -1,8 +1,8 @@
 // @ts-check
 // Starts the engine's worker as early as the page can, on visits served by the service worker.
-// This module has no imports and index.html loads it before app.js, so the worker boots while
-// the page's other modules are still loading (engine-runner.js, deep in app.js's graph, would
-// start it 0.2-0.3 s later). The page's SolverClient adopts it with whatever it said meanwhile
+// This module has no imports and index.html loads it `async` (it runs as soon as it arrives, not
+// after the page is parsed), so the worker boots while the page's other modules are still
+// loading (engine-runner.js, deep in app.js's graph, would start it 0.2-0.3 s later). The page's SolverClient adopts it with whatever it said meanwhile
 // (takeEarlyWorker); a restart after a crash makes a new worker as before.
 //
 // Not on a visit from the network (the first one): the worker's first act is to download and

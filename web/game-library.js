@@ -9,16 +9,13 @@
 // tab wrote meanwhile) is merged with the stored game, never a blind overwrite.
 
 import { SCHEMA_VERSION, gameOf, mergeGames, newPlay, readRecord, sameGame } from "./game-record.js";
+import { STORE, openDatabase, takeEarlyLibrary } from "./library-start.js";
 import { describeStorageError } from "./storage.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
 /** @typedef {import("./storage.js").Game} Game */
 /** @typedef {{ok: true, record: GameRecord, merged: boolean} | {ok: false, problem: string}} SaveResult */
 /** @typedef {{ok: true, games: GameRecord[], kept: {id: string, newer: boolean, problem: string}[]} | {ok: false, problem: string}} ListResult */
-
-const DB_NAME = "sudoku-studio";
-const DB_VERSION = 1;
-const STORE = "games";
 
 /**
  * @template T
@@ -49,31 +46,55 @@ export function newGameId() {
 export class GameLibrary {
   /** @type {IDBDatabase} */
   #db;
+  /**
+   * The records read when the page opened the library (library-start.js), for the first list()
+   * if no tab wrote since (this tab's write drops them); null once used or dropped.
+   * @type {import("./library-start.js").EarlyLibrary | null}
+   */
+  #early;
 
-  /** @param {IDBDatabase} db */
-  constructor(db) {
+  /** @param {IDBDatabase} db @param {import("./library-start.js").EarlyLibrary | null} [early] */
+  constructor(db, early = null) {
     this.#db = db;
+    this.#early = early;
+  }
+
+  /** The records read at load, if still true (once: later lists read the store). */
+  async #earlyRecords() {
+    const early = this.#early;
+    this.#early = null;
+    if (!early) return null;
+    try {
+      const values = await early.records;
+      return early.changed() ? null : values;
+    } catch {
+      return null; // read again: its error, if it lasts, is said then
+    } finally {
+      early.stop();
+    }
   }
 
   /**
-   * Open (or create) the library.
+   * Open (or create) the library: the connection library-start.js opened at load if there is
+   * one, else a new one.
    * @returns {Promise<{ok: true, library: GameLibrary} | {ok: false, problem: string}>}
    */
   static async open() {
     try {
-      const factory = globalThis.indexedDB; // the getter itself may throw (SecurityError)
-      if (!factory) return { ok: false, problem: "storage is not available" };
-      const request = factory.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: "id" });
-      };
-      const db = await done(request);
-      // a newer page in another tab wants to upgrade: let it (this tab keeps playing, unsaved)
-      db.onversionchange = () => db.close();
-      return { ok: true, library: new GameLibrary(db) };
+      const early = takeEarlyLibrary();
+      if (early) {
+        const opened = await early;
+        return { ok: true, library: new GameLibrary(opened.db, opened) };
+      }
+      return { ok: true, library: new GameLibrary(await openDatabase()) };
     } catch (error) {
       return { ok: false, problem: describeStorageError(error) };
     }
+  }
+
+  /** The records as stored now (or as read at load, when no tab has written since). */
+  async #records() {
+    return (await this.#earlyRecords()) ?? done(this.#db.transaction(STORE, "readonly").objectStore(STORE).getAll());
   }
 
   /**
@@ -82,8 +103,7 @@ export class GameLibrary {
    */
   async list() {
     try {
-      const tx = this.#db.transaction(STORE, "readonly");
-      const values = await done(tx.objectStore(STORE).getAll());
+      const values = await this.#records();
       /** @type {GameRecord[]} */
       const games = [];
       /** @type {{id: string, newer: boolean, problem: string}[]} */
@@ -109,6 +129,8 @@ export class GameLibrary {
    * @returns {Promise<SaveResult>}
    */
   async save(id, game, base) {
+    this.#early?.stop(); // a list after this write must see it
+    this.#early = null;
     try {
       const tx = this.#db.transaction(STORE, "readwrite");
       const store = tx.objectStore(STORE);

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from e2e.test_persistence import play_a_little as type_a_little
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator
+    from playwright.sync_api import Locator, Route
 
     from e2e.conftest import Studio
 
@@ -197,6 +197,43 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(
     a.page.reload()
     expect(a.page.locator("body")).to_have_attribute("data-app", "ready")
     expect(a.board).to_have_attribute("entries", three)
+
+
+# The board's entries at the moment the page says it is ready.
+AT_READY = """new MutationObserver((_, observer) => {
+  if (document.body?.dataset.app !== "ready") return;
+  window.entriesAtReady = document.getElementById("board").getAttribute("entries");
+  observer.disconnect();
+}).observe(document, { attributes: true, subtree: true, childList: true });"""
+
+
+def test_a_game_saved_while_the_page_loads_is_shown_as_saved(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """library-start.js reads the saved games while the page's modules load; when another tab
+    saves after that read but before the page lists them, the page shows the game as saved
+    (it heard the other tab), not the record it read first."""
+    a = fresh(site_server)
+    a.type_grid(PUZZLE)
+    a.mode("Play")
+    saved(a)
+    page = a.page.context.new_page()  # a second tab, held before app.js runs
+    a.log.watch_page(page)
+    page.add_init_script(AT_READY)
+    held: list[Route] = []
+    # a bound method will not do: Playwright wraps the handler it is given
+    page.route("**/app.js", lambda route: held.append(route))  # noqa: PLW0108
+    page.goto(site_server, wait_until="commit")
+    expect(page.locator("html")).to_have_attribute("data-library", "read")
+    a.cell(1).click()
+    a.page.keyboard.press("1")  # tab A saves r1c2 after B's early read
+    saved(a)
+    while not held:  # asked for with the page, so already here: the loop only lets it arrive
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    # as shown when the board became ready (a later write of B's would merge A's move in anyway)
+    assert page.evaluate("() => window.entriesAtReady") == ".1" + "." * 79
 
 
 def played_while_writes_fail(studio: Studio) -> Locator:
