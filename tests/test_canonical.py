@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzle_sets import cases, full_corpus
+from puzzle_sets import Corpus, cases, corpora
 from sudoku_core.canonical import canonical_grid, canonical_transform, minlex, transform
 from sudoku_core.formats import format_line, parse
 from sudoku_core.solver import count_solutions, solve
@@ -111,15 +111,15 @@ def test_canonical_grid_is_the_minlex_line() -> None:
     assert parse(minlex(FIRST_17)) == canonical_grid(FIRST_17)
 
 
-@pytest.mark.skipif(full_corpus() is None, reason="extended: the full 17-clue list (../shared)")
-def test_every_17_clue_puzzle_has_its_own_form() -> None:
-    """Extended (with ../shared), every 50th of the 49,158 17-clue puzzles: each has a form of its
-    own, never larger than the line, and equal to it for nearly all: the list prints its puzzles
-    in minlex form, except about 3% (added later in another form; for those the form found is
-    smaller, and it is a true variant: :func:`canonical_grid` applies the transform it found)."""
-    corpus = full_corpus()
-    assert corpus is not None
-    everything = [format_line(case.grid) for case in corpus.cases("17_clue", every=50)]
+@pytest.mark.parametrize("corpus", corpora(), ids=str)
+def test_every_17_clue_puzzle_has_its_own_form(corpus: Corpus) -> None:
+    """Every 5th puzzle of the shipped sample, and every 50th of the full list of 49,158 when it
+    is present: each has a form of its own, never larger than the line, and equal to it for
+    nearly all: the list prints its puzzles in minlex form, except about 3% (added later in
+    another form; for those the form found is smaller, and it is a true variant:
+    :func:`canonical_grid` applies the transform it found)."""
+    every = 50 if corpus.is_full else 5
+    everything = [format_line(case.grid) for case in corpus.cases("17_clue", every=every)]
     forms = [minlex(line) for line in everything]
     assert len(set(forms)) == len(everything)
     assert all(form <= line for form, line in zip(forms, everything, strict=True))
