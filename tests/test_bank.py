@@ -243,3 +243,23 @@ def test_bank_bench_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None
     )
     out = capsys.readouterr().out
     assert "| puzzles/s |" in out and "canonical form:" in out and "Ten million easy puzzles" in out
+
+
+def test_a_full_disk_is_said_and_keeps_what_was_committed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "b.sqlite"
+    generate(db, 8, "--workers", "1")
+    kept = contents(db)
+
+    def full(*_: object, **__: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Bank, "commit_unit", full)
+    capsys.readouterr()
+    assert main(["bank", "--db", str(db), "generate", "--level", "easy", "--count", "16",
+                 "--seed", "5", "--workers", "1"]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    assert "database or disk is full" in err and "units committed before are kept" in err
+    assert "Traceback" not in err
+    assert contents(db) == kept

@@ -17,6 +17,7 @@ import argparse
 import hashlib
 import itertools
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -252,6 +253,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             return _ACTIONS[args.action](args, bank, streams)
     except BankError as error:
         streams.stderr.write(f"bank: {error}\n")
+        return Exit.BAD_INPUT
+    except sqlite3.Error as error:  # a full disk, a file damaged or locked while in use
+        streams.stderr.write(
+            f"bank: {args.db}: {error}; the units committed before are kept, "
+            "and the same command continues after them\n"
+        )
         return Exit.BAD_INPUT
 
 
