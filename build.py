@@ -990,7 +990,18 @@ def normalize_base(base: str) -> str:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with exact types, a CSP header, an optional sub-path and isolation headers."""
+    """Static files with exact types, a CSP header, an optional sub-path and isolation headers.
+
+    HTTP/1.1 with keep-alive, as every real host: a first visit asks for some 45 files, and a
+    new connection (and thread) for each kept the page waiting on this server. Nagle's
+    algorithm off: the headers and the body are two writes, and with it each response on a
+    kept connection waited some 40 ms for the client's delayed ACK. Measured with 235 requests
+    of the site's scripts from one client: 1.26-1.53 ms a request before, 0.50-0.73 after.
+    """
+
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    timeout = 30  # an idle kept connection is closed (its thread would otherwise wait for ever)
 
     base: ClassVar[str] = "/"
     isolated: ClassVar[bool] = False
@@ -1079,6 +1090,15 @@ def script_hashes(site: Path) -> list[str]:
     return [h for h in hashes if isinstance(h, str) and _HASH_SOURCE.fullmatch(" " + h)]
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a page mid-download resets its connections: not an error to print."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A threaded static server for a site folder; start() in the background or serve_forever().
 
@@ -1109,7 +1129,7 @@ class SiteServer:
         def factory(*args: Any) -> SiteHandler:
             return handler(*args, directory=directory)  # type: ignore[no-any-return]
 
-        self.httpd = http.server.ThreadingHTTPServer((host, port), factory)
+        self.httpd = _QuietServer((host, port), factory)
         self.httpd.daemon_threads = True
         self.base = normalize_base(base)
         self._thread: threading.Thread | None = None
