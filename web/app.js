@@ -18,6 +18,10 @@
 //   import-export.js      paste, open file, share links, copy, save, print
 //   offline.js            the service worker: offline after one visit, "A new version is ready"
 //   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
+// The modules no board needs at its start (Path, New puzzle…, the background work, the service
+// worker, embed mode) are not among the imports below: they load once the board is ready (or on
+// the first click that needs one), so a first visit fetches and runs 7 modules (62 KB) fewer
+// before the board takes input. The build's import map checks them like the others.
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
@@ -25,7 +29,6 @@ import "./define-sudoku-board.js";
 import { autoCandidates, diffLayers, layersOf } from "./cell-layers.js";
 import { wireCompletion } from "./completion-view.js";
 import { byId } from "./dom.js";
-import { embed, layoutEmbed, startEmbedApi } from "./embed-frame.js";
 import { wireEngineActions } from "./engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "./engine-runner.js";
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
@@ -35,21 +38,72 @@ import { gameOf } from "./game-record.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint, wireHint } from "./hint-view.js";
-import { closePath, showSolvingPath, wirePath } from "./path-view.js";
 import { wireTechniqueHelp } from "./technique-help.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "./play-history.js";
 import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "./tool-pad.js";
 import { openLink, wireExport, wireImport } from "./import-export.js";
-import { wireNewPuzzleDialog } from "./new-puzzle-dialog.js";
-import { wireOffline } from "./offline.js";
 import { board, state } from "./page-state.js";
-import { scheduleBackground, stopBackground } from "./pool-refill.js";
 import { refreshRecentGames, wireRecentGames } from "./recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "./undo-line.js";
 import { clearVerdict, hasVerdict, keepTrying } from "./verdict-view.js";
+
+// --- the parts loaded after the board ---------------------------------------------------------
+
+/**
+ * A module loaded once, on its first use or soon after the board is ready, then `wire`d; a
+ * failure (a file missing from a partial upload, or refused by the import map's integrity
+ * check) is said on the board, and the next use tries again.
+ * @template T
+ * @param {string} what  the part of the page, for the message
+ * @param {() => Promise<T>} load  `() => import("./x.js")` (a literal path: the build checks it)
+ * @param {(module: T) => void} [wire]
+ * @returns {{get: () => Promise<T | null>, loaded: () => T | null}}
+ */
+function later(what, load, wire) {
+  /** @type {Promise<T | null> | null} */
+  let loading = null;
+  /** @type {T | null} */
+  let module = null;
+  const get = () => (loading ??= load().then(
+    (m) => {
+      wire?.(m);
+      return (module = m);
+    },
+    (/** @type {unknown} */ error) => {
+      loading = null;
+      sayOnBoard(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+      return null;
+    },
+  ));
+  return { get, loaded: () => module };
+}
+
+const pathView = later("The solving path", () => import("./path-view.js"), (m) => m.wirePath((steps) => {
+  countHint();
+  sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
+}));
+const newPuzzleDialog = later("The New puzzle dialog", () => import("./new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
+const refill = later("The background work", () => import("./pool-refill.js"));
+const offline = later("Offline play", () => import("./offline.js"));
+const embedFrame = later("Embed mode", () => import("./embed-frame.js"));
+
+/** Called by ready(): the board takes input. */
+let boardIsReady = () => {};
+/** Resolves once the board takes input; what it does not need loads after that. */
+const boardReady = new Promise((resolve) => void (boardIsReady = () => resolve(undefined)));
+
+/** Background work after `delay` ms (pool-refill.js, loaded after the board). @param {number} [delay] */
+const scheduleBackground = (delay) => void boardReady.then(refill.get).then((m) => m?.scheduleBackground(delay));
+/** Stop background work now (none runs before its module has loaded; a schedule still queued is
+ * answered in the order asked). */
+const stopBackground = () => {
+  const m = refill.loaded();
+  if (m) m.stopBackground();
+  else void boardReady.then(refill.get).then((loaded) => loaded?.stopBackground());
+};
 
 // --- the engine -------------------------------------------------------------------------------
 
@@ -123,7 +177,7 @@ const askHint = () => whenNotPaused(() => {
   if (hintButton.hidden) return; // an embed without Hint
   if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
   else {
-    closePath(); // the hint is for the player's board, not the path's preview
+    pathView.loaded()?.closePath(); // the hint is for the player's board, not the path's preview
     void hint(countHint);
   }
 });
@@ -131,12 +185,8 @@ hintButton.addEventListener("click", askHint);
 wireHint();
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
 pathButton.addEventListener("click", () => whenNotPaused(() => {
-  if (!pathButton.disabled) void showSolvingPath();
+  if (!pathButton.disabled) void pathView.get().then((m) => m?.showSolvingPath());
 }));
-wirePath((steps) => {
-  countHint();
-  sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
-});
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
@@ -180,7 +230,7 @@ otherTabs.addEventListener("change", () => void refreshRecentGames());
 
 // --- puzzles in and out -----------------------------------------------------------------------
 
-wireNewPuzzleDialog();
+byId("new-puzzle").addEventListener("click", () => void newPuzzleDialog.get().then((m) => m?.openNewPuzzleDialog()));
 wireImport();
 wireExport();
 window.addEventListener("hashchange", () => void openLink());
@@ -194,13 +244,17 @@ window.addEventListener("hashchange", () => void openLink());
  */
 async function start() {
   const tabGame = tabGameId(); // read before the empty board below takes its place
+  // embed mode (marked on <html> by embed-mode.js, which also preloads embed-frame.js)
+  const frame = document.documentElement.dataset.embed === "true" ? await embedFrame.get() : null;
+  const embed = frame?.embed ?? { embed: false, host: null };
+  if (frame?.embed.embed) frame.layoutEmbed();
   showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: embed.embed ? "play" : "enter" });
   if (embed.embed && embed.host) {
     // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
     state.saving = false;
     openLink();
     ready();
-    startEmbedApi();
+    frame?.startEmbedApi();
     return;
   }
   const library = await startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
@@ -232,8 +286,14 @@ function ready() {
   updateEngineUi();
   applySettings();
   document.body.dataset.app = "ready";
+  boardIsReady();
 }
 
-if (embed.embed) layoutEmbed();
 void start();
-void wireOffline();
+void boardReady.then(() => {
+  // what the board did not need, loaded now: the first click on Path or New puzzle… finds it
+  // (each also loads on its first use, if that comes sooner)
+  void offline.get().then((m) => m?.wireOffline());
+  void pathView.get();
+  void newPuzzleDialog.get();
+});

@@ -1,7 +1,16 @@
 // @ts-check
 // Embed mode's layout as early as a module can run: this one imports nothing and comes first in
 // <head>, so it runs as soon as the page is parsed, before app.js's imports have loaded, and the
-// full page does not flash in a host's frame. It only marks <html>; embed-frame.js does the rest.
+// full page does not flash in a host's frame. It marks <html>, and asks for embed-frame.js (which
+// does the rest) at once: app.js imports it only in embed mode, so the build does not preload it.
 {
-  if (new URLSearchParams(location.search).has("embed")) document.documentElement.dataset.embed = "true";
+  if (new URLSearchParams(location.search).has("embed")) {
+    document.documentElement.dataset.embed = "true";
+    for (const name of ["embed-frame.js", "embed-protocol.js"]) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = name; // checked by the import map's integrity, as every module of the page
+      document.head.append(link);
+    }
+  }
 }

@@ -213,15 +213,19 @@ async function newPuzzle(options, seed) {
   }
 }
 
-/** The New puzzle… button, its dialog, and the pool status line kept current. */
+/** Open the New puzzle… dialog with the options used last (app.js answers the button: this
+ * module loads after the board is ready, or on that first click). */
+export function openNewPuzzleDialog() {
+  if (newDialog.open) return;
+  newError.textContent = "";
+  fillNewForm(loadOptions(), "");
+  newSame.hidden = state.info === null;
+  newDialog.showModal();
+  newDifficulty.focus();
+}
+
+/** The dialog's controls, and the pool status line kept current. Once, when the module loads. */
 export function wireNewPuzzleDialog() {
-  newButton.addEventListener("click", () => {
-    newError.textContent = "";
-    fillNewForm(loadOptions(), "");
-    newSame.hidden = state.info === null;
-    newDialog.showModal();
-    newDifficulty.focus();
-  });
   newDifficulty.addEventListener("change", updateNewForm);
   newSymmetry.addEventListener("change", showPoolStatus);
   newSame.addEventListener("click", () => {
