@@ -140,7 +140,6 @@
  *   name of ours: BootError, BootTimeout, WorkerCrashed, EngineUnavailable, PythonError.
  */
 
-/** Milliseconds of Python work per slice before the worker reads its messages again. */
-export const SLICE_MS = 30;
-/** A running request reports progress (and so proves the worker alive) at least this often. */
-export const PROGRESS_MS = 200;
+// The worker's pace (SLICE_MS, PROGRESS_MS) is defined in solver-worker.js itself: an import of
+// this file would be one more request, one after the other, before the worker could start.
+export {};

@@ -4,7 +4,13 @@
 // Protocol: protocol.js. The page never talks to Pyodide; this file is the only one that does.
 
 // Pyodide is imported only once its files have passed their sha256 check (verifyFiles, below).
-import { PROGRESS_MS, SLICE_MS } from "./protocol.js";
+
+/** Milliseconds of Python work per slice before the worker reads its messages again. */
+const SLICE_MS = 30;
+/** A running request reports progress (and so proves the worker alive) at least this often
+ * (protocol.js: ProgressMessage). Defined here, not imported: the worker's only import would be
+ * one more request before its boot could start, on every visit. */
+const PROGRESS_MS = 200;
 
 /** @typedef {import("./protocol.js").ToWorker} ToWorker */
 /** @typedef {import("./protocol.js").FromWorker} FromWorker */
@@ -354,9 +360,13 @@ async function boot() {
   });
   stageDone("verify");
   const { loadPyodide } = await (loading ?? importPyodide());
-  const snapshot = await readSnapshot(manifest, kept, inflating);
-  stageDone("snapshot");
-  /** @param {Uint8Array | null} memory @returns {Promise<PyodideAPI>} */
+  // The snapshot is read (from the copy kept by an earlier visit, or inflated) while the runtime
+  // loads: loadPyodide fetches and compiles the wasm first and awaits the memory only to
+  // instantiate it. One after the other, a repeat visit waited 90-130 ms for the kept memory
+  // before the wasm's download even began.
+  const reading = readSnapshot(manifest, kept, inflating);
+  void reading.then(() => stageDone("snapshot"));
+  /** @param {Promise<Uint8Array> | null} memory @returns {Promise<PyodideAPI>} */
   const start = async (memory) => {
     const compile = watchCompileErrors();
     try {
@@ -375,19 +385,22 @@ async function boot() {
   };
   /** @type {PyodideAPI | null} */
   let restored = null;
-  if (snapshot) {
+  if (manifest?.files?.[SNAPSHOT]) {
     try {
-      restored = await start(snapshot.memory);
+      const memory = reading.then((read) => read?.memory ?? Promise.reject(new Error("it could not be read")));
+      memory.catch(() => {}); // said below, if loadPyodide got as far as awaiting it
+      restored = await start(memory);
       // the snapshot's `random` was seeded with 0 at build time: every visit gets its own seed
       restored.runPython("import random; random.seed()");
     } catch (error) {
       if (error instanceof Error && "type" in error) throw error; // a damaged runtime: said by name
-      if (snapshot.kept) void globalThis.caches?.delete(MEMORY_CACHE).catch(() => false); // not again
+      if ((await reading)?.kept) void globalThis.caches?.delete(MEMORY_CACHE).catch(() => false); // not again
       bootLog.push(`the engine's snapshot could not be restored, booting instead: ${errorInfo(error, "Error").message}`);
       restored = null;
     }
   }
   const runtime = restored ?? (await start(null));
+  const snapshot = await reading;
   pyodide = runtime;
   stageDone("runtime");
   send({ type: "stage", stage: "engine", message: "Loading the Sudoku engine" });

@@ -10,8 +10,9 @@ export interface PyodideConfig {
   stdout?: (msg: string) => void;
   stderr?: (msg: string) => void;
   /** Restore this memory snapshot (made with `_makeSnapshot` and `makeMemorySnapshot`) instead
-   * of running the interpreter's start-up. Underscored: an experimental API of the release. */
-  _loadSnapshot?: Uint8Array | ArrayBuffer;
+   * of running the interpreter's start-up. Underscored: an experimental API of the release. A
+   * promise is awaited only once the runtime's wasm has been fetched and compiled. */
+  _loadSnapshot?: Uint8Array | ArrayBuffer | PromiseLike<Uint8Array | ArrayBuffer>;
 }
 
 /** Any Python object seen from JavaScript; the worker names the shapes it relies on itself. */
