@@ -373,6 +373,9 @@ async function boot() {
       return await Promise.race([
         loadPyodide({
           indexURL: INDEX_URL,
+          // the lockfile read and checked above, not fetched again (the wheels are loaded by it)
+          lockFileContents: lock,
+          packageBaseUrl: INDEX_URL,
           stdout: (/** @type {string} */ line) => bootLog.push(line),
           stderr: (/** @type {string} */ line) => bootLog.push(line),
           ...(memory ? { _loadSnapshot: memory } : {}),

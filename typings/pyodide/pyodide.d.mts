@@ -9,6 +9,10 @@ export interface PyodideConfig {
   indexURL?: string;
   stdout?: (msg: string) => void;
   stderr?: (msg: string) => void;
+  /** The lockfile, already read (else loadPyodide fetches `${indexURL}pyodide-lock.json`). */
+  lockFileContents?: object | string;
+  /** Where the lockfile's relative wheel names live; needed with lockFileContents. */
+  packageBaseUrl?: string;
   /** Restore this memory snapshot (made with `_makeSnapshot` and `makeMemorySnapshot`) instead
    * of running the interpreter's start-up. Underscored: an experimental API of the release. A
    * promise is awaited only once the runtime's wasm has been fetched and compiled. */
