@@ -34,7 +34,8 @@ import { client, personRequests, updateEngineUi, wireEngineControls } from "./en
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "./autosave.js";
 import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, returnTo, sayOnBoard, showGame, wireModeRadios } from "./game-view.js";
 import { newGameId } from "./game-library.js";
-import { gameOf } from "./game-record.js";
+import { gameOf, sameGame } from "./game-record.js";
+import { OPENED_BEFORE } from "./library-start.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "./game-timer.js";
 import { EMPTY_GRID, cellName } from "./grid.js";
 import { hint, wireHint } from "./hint-view.js";
@@ -257,8 +258,13 @@ async function start() {
     frame?.startEmbedApi();
     return;
   }
-  const library = await startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
+  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
   const old = loadGame();
+  if (!OPENED_BEFORE && old.ok && !old.game && !old.note) {
+    await startFresh(opening, tabGame);
+    return;
+  }
+  const library = await opening;
   let note = old.ok ? old.note : "";
   /** @type {import("./game-record.js").GameRecord | null} */
   let latest = null;
@@ -280,6 +286,26 @@ async function start() {
   }
   void refreshRecentGames();
   ready();
+}
+
+/**
+ * A browser that has never opened the game library (a first visit) has no saved game to wait
+ * for: the board takes input at once (a share link's puzzle, else an empty board), and the
+ * library, still being created, saves the moves made meanwhile once it is open. Should it hold
+ * games after all (the browser lost only the mark that says it was opened), the latest one is
+ * shown then, unless the board has changed since.
+ * @param {Promise<import("./game-library.js").GameLibrary | null>} opening
+ * @param {string | null} tabGame
+ */
+async function startFresh(opening, tabGame) {
+  const linked = openLink();
+  const shown = currentGame();
+  ready();
+  const library = await opening;
+  const listed = library ? await library.list() : null;
+  const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
+  if (latest && !linked && sameGame(currentGame(), shown)) showGame(gameOf(latest), { record: latest });
+  void refreshRecentGames();
 }
 
 function ready() {

@@ -322,3 +322,49 @@ def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
         future, sort_keys=True
     )
     assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)
+
+
+# Holds the library's creation for 2.5 s on the first load of a tab: this script creates the
+# database first and keeps its upgrade busy, so the page's own open waits behind it (as a
+# first visit's does, for a new profile's database on disk).
+HOLD_LIBRARY = """
+if (!sessionStorage.getItem("held")) {
+  sessionStorage.setItem("held", "1");
+  const open = indexedDB.open("sudoku-studio", 1);
+  open.onupgradeneeded = () => {
+    const store = open.result.createObjectStore("games", { keyPath: "id" });
+    const until = Date.now() + 2500;
+    const spin = () => { if (Date.now() < until) store.get("none").onsuccess = spin; };
+    spin();
+  };
+  open.onsuccess = () => open.result.close();
+}
+"""
+
+
+def test_a_first_visit_takes_input_before_the_library_is_created(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A browser that never opened the library has no game to wait for: the board takes input
+    at once, and the moves made before the library opens are saved once it does."""
+    studio = fresh(site_server, init_script=HOLD_LIBRARY)
+    assert studio.page.evaluate("() => document.documentElement.dataset.library ?? null") is None
+    play_a_little(studio)  # saved: the library opened meanwhile
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    assert studio.givens() == PUZZLE
+    assert studio.entries()[:3] == "51."
+
+
+def test_the_latest_game_is_shown_when_the_library_mark_is_lost(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The mark that says the library was opened before is gone (the library is not): the page
+    starts as on a first visit, then shows the latest saved game once the library has opened."""
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.page.evaluate("() => localStorage.removeItem('sudoku-studio.library-opened')")
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    assert studio.entries()[:3] == "51."
