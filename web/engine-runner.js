@@ -54,6 +54,8 @@ export function updateEngineUi() {
     engineText.textContent = `Engine ready (sudoku-core ${status.version})`;
     if (status.bootMs !== null) engineBox.dataset.bootMs = String(status.bootMs);
     if (status.bootStages) engineBox.dataset.bootStages = JSON.stringify(status.bootStages); // for the bench
+    // when the worker's boot began, in ms from this page's navigation (the bench prints it)
+    if (status.bootStartedAt) engineBox.dataset.bootBegan = String(Math.round(status.bootStartedAt - performance.timeOrigin));
     if (status.bootFrom) engineBox.dataset.bootFrom = status.bootFrom; // snapshot | wheel
     if (status.bootVerified) engineBox.dataset.bootVerified = status.bootVerified; // sha256 | precache | skipped
   } else if (status.state === "failed") {

@@ -111,10 +111,11 @@
  * @typedef {{type: "stage", stage: "runtime" | "engine", message: string}} StageMessage
  *   Boot progress, in order: runtime (Pyodide), engine (sudoku-core wheel and import).
  * @typedef {{type: "ready", version: string, pyodide: string, bootMs: number, stages?: Record<string, number>,
- *   from?: "snapshot" | "kept-snapshot" | "wheel", verified?: "sha256" | "precache" | "skipped"}} ReadyMessage
+ *   startedAt?: number, from?: "snapshot" | "kept-snapshot" | "wheel", verified?: "sha256" | "precache" | "skipped"}} ReadyMessage
  *   Sent once, after `import sudoku_core.bridge` worked and its `version` op answered. `stages`:
  *   ms from the boot's start to the end of each stage (lists, verify, snapshot, runtime, wheel,
- *   import); `from`: the engine came from the build's memory snapshot (inflated now, or kept
+ *   import); `startedAt`: when the boot began, in ms since the epoch (performance.timeOrigin plus
+ *   now: the page compares it with its own origin, so the bench sees how late the worker began); `from`: the engine came from the build's memory snapshot (inflated now, or kept
  *   inflated from an earlier visit), or Python booted and
  *   loaded the wheel (no snapshot in the build, or it could not be restored); `verified`: how
  *   the executing files were checked (hashed here, the service worker's precache, or not at all:

@@ -443,7 +443,8 @@ async function boot() {
     });
   }
   if (restored && snapshot && !snapshot.kept && key) void keepMemory(key, snapshot.memory);
-  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages, from: restored ? (snapshot?.kept ? "kept-snapshot" : "snapshot") : "wheel",
+  send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages,
+    startedAt: performance.timeOrigin + started, from: restored ? (snapshot?.kept ? "kept-snapshot" : "snapshot") : "wheel",
     verified: PRECACHED ? "precache" : manifest?.files && globalThis.crypto?.subtle ? "sha256" : "skipped" });
   return bridge;
 }
