@@ -15,7 +15,6 @@ silent.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Collection, Generator, Iterator
 from dataclasses import dataclass, field
@@ -35,6 +34,10 @@ from sudoku_core._steps import run_to_end
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNITS, Cell, Grid
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    import random  # only the generator passes an rng; importing it cost solve 1 ms
 
 _CLEAR = PLACE_CLEAR
 _RECORD = PLACE_RECORD
@@ -230,6 +233,7 @@ def random_solution(pattern: GridLike, rng: random.Random, max_nodes: int = 200_
     Raises :class:`GaveUpError` past ``max_nodes`` search nodes.
 
     Examples:
+        >>> import random
         >>> grid = random_solution("1" + "." * 80, random.Random(7))
         >>> grid is not None and grid[0] == 1 and is_solution(grid)
         True
