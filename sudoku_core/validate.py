@@ -10,7 +10,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, UnitKind, cell_name, unit_name
+from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, cell_name, unit_name
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from sudoku_core.grid import UnitKind
 
 
 @dataclass(frozen=True)
