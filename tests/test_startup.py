@@ -22,6 +22,8 @@ NOT_ON_THE_SOLVE_PATH = (
     "pathlib",  # -f FILE and the puzzle sets only (5 ms with urllib and ipaddress)
     "shutil",  # argparse's terminal width, read without it (3 ms)
     "random",  # the generator's (1 ms)
+    "dataclasses",  # with inspect, ast, dis and tokenize: 12 ms (see sudoku_core._record)
+    "inspect",
     "multiprocessing",  # --jobs only
     "sudoku_core.logic",  # the technique engine: grade, hint, path
     "sudoku_core.generator",
