@@ -66,7 +66,7 @@ class Budget(Frozen):
             whole_number("nodes", nodes, 1)
         if seconds is not None:
             seconds = positive_seconds("seconds", seconds)
-        frozen_init(self, nodes=nodes, seconds=seconds)
+        frozen_init(self, nodes, seconds)
 
 
 class SearchStats(Record):

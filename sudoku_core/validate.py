@@ -30,7 +30,7 @@ class Conflict(Frozen):
     cells: tuple[Cell, ...]
 
     def __init__(self, digit: Digit, unit: int, cells: tuple[Cell, ...]) -> None:
-        frozen_init(self, digit=digit, unit=unit, cells=cells)
+        frozen_init(self, digit, unit, cells)
 
     @property
     def kind(self) -> UnitKind:

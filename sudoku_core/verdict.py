@@ -57,14 +57,7 @@ class Verdict(Frozen):
         stats: SearchStats | None = None,
     ) -> None:
         stats = SearchStats() if stats is None else stats
-        frozen_init(
-            self,
-            status=status,
-            puzzle=puzzle,
-            conflicts=conflicts,
-            solutions=solutions,
-            stats=stats,
-        )
+        frozen_init(self, status, puzzle, conflicts, solutions, stats)
 
     @property
     def givens(self) -> int:
