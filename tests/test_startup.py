@@ -114,3 +114,21 @@ def test_solve_answers_as_before() -> None:
         check=True,
     )
     assert done.stdout == SOLUTION + "\n"
+
+
+@pytest.mark.parametrize("columns", ["50", "123", "", "wide", "-3", None])
+def test_the_help_is_as_wide_as_argparse_would_make_it(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    """The formatter that reads the terminal's width without shutil finds the width the stock
+    one finds (COLUMNS when it is a positive number, else the terminal's, else 80)."""
+    import argparse
+
+    from sudoku_core.cli.command import HelpFormatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert HelpFormatter("x")._width == argparse.HelpFormatter("x")._width
+    assert HelpFormatter("x", width=30)._width == 30
