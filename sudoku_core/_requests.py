@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
-from typing import Any
 
-Json = dict[str, Any]
-Work = Generator[Json, None, Json]
-"""An operation: yields progress dicts, returns the result dict."""
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid (the worker starts sooner too)
+if TYPE_CHECKING:
+    from collections.abc import Generator
+    from typing import Any, TypeAlias
+
+    Json: TypeAlias = dict[str, Any]
+    Work: TypeAlias = Generator[Json, None, Json]
+    """An operation: yields progress dicts, returns the result dict."""
 
 
 class BadRequestError(ValueError):

@@ -8,9 +8,12 @@ same generator to its end with :func:`run_to_end`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 
 def run_to_end(steps: Generator[Any, Any, T]) -> T:

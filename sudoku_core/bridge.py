@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from sudoku_core._requests import BadRequestError, Json, Work, arg, check_request
+from sudoku_core._requests import BadRequestError, arg, check_request
 from sudoku_core._version import __version__
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_board, format_grid, format_line, parse
@@ -35,7 +33,11 @@ from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import iter_check, mistakes
 
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sudoku_core._requests import Json, Work
     from sudoku_core.generator import Symmetry
     from sudoku_core.graded import GradedPuzzle
     from sudoku_core.grading import Grade

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final, TypeAlias
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.grid import Grid
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from typing import Final, TypeAlias
 
 GridLike: TypeAlias = str | Sequence[int] | Sequence[Sequence[str]] | Sequence[str]
 """Anything :func:`parse` reads: text, 81 ints, or 9 rows of 9 one-character strings."""

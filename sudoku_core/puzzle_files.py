@@ -12,35 +12,79 @@ import argparse
 import itertools
 import os
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TextIO
+import sys
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import MAX_INPUT_CHARS, parse
 from sudoku_core.grid import Grid
 
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+    from typing import TextIO
+
+    CURATED_FOLDER: Path
+    """The small corpus shipped in the repo, so a fresh clone benchmarks and tests without
+    ../shared."""
+    SHARED_FOLDER: Path
+    """The full public sets, when they sit beside the repo (as in CI)."""
+
+# pathlib is imported only where a path is used (reading ``-f FILE``, finding the puzzle
+# sets): with the ``urllib`` and ``ipaddress`` modules it brings, it cost 5 ms of every start
+# of the command line, which ``solve PUZZLE`` never needed.
+
 MAX_FILE_BYTES = 256 * 1024 * 1024
 _SEPARATORS = frozenset(":;\t ,")
-_REPO = Path(__file__).resolve().parents[1]
-CURATED_FOLDER = _REPO / "tests" / "data"
-"""The small corpus shipped in the repo, so a fresh clone benchmarks and tests without ../shared."""
-SHARED_FOLDER = _REPO.parent / "shared" / "puzzles"
-"""The full public sets, when they sit beside the repo (as in CI)."""
 
 
-@dataclass(frozen=True)
+def __getattr__(name: str) -> Path:
+    """:data:`CURATED_FOLDER` and :data:`SHARED_FOLDER`, made on first use (see above)."""
+    if name not in ("CURATED_FOLDER", "SHARED_FOLDER"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    curated = name == "CURATED_FOLDER"
+    folder = repo / "tests" / "data" if curated else repo.parent / "shared" / "puzzles"
+    globals()[name] = folder  # made once: later look-ups find it (or a test's replacement)
+    return folder
+
+
+def _folder(name: str) -> Path:
+    """One of the folders above, as set now (a test may have replaced it)."""
+    folder: Path = getattr(sys.modules[__name__], name)
+    return folder
+
+
 class PuzzleLine:
-    """One puzzle read from a source, or the error that stopped it."""
+    """One puzzle read from a source, or the error that stopped it.
 
-    source: str
-    line: int
-    grid: Grid | None
-    extra: tuple[str, ...] = ()
-    error: str | None = None
-    text: str | None = None
-    """A line that did not parse, as read (cut at 100 characters), so output can show it."""
+    ``text``: a line that did not parse, as read (cut at 100 characters), so output can show
+    it. A plain class, not a dataclass: see :class:`sudoku_core.cli.command.Streams`.
+    """
+
+    __slots__ = ("error", "extra", "grid", "line", "source", "text")
+
+    def __init__(
+        self,
+        source: str,
+        line: int,
+        grid: Grid | None,
+        extra: tuple[str, ...] = (),
+        *,
+        error: str | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.source = source
+        self.line = line
+        self.grid = grid
+        self.extra = extra
+        self.error = error
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"PuzzleLine({self.source!r}, {self.line}, error={self.error!r})"
 
     @property
     def where(self) -> str:
@@ -125,6 +169,8 @@ def _read_line(source: str, number: int, line: str) -> PuzzleLine:
 
 def read_file(path: str | Path) -> Iterator[PuzzleLine]:
     """The puzzles of a file (see :func:`read_lines`); an unreadable file is one error line."""
+    from pathlib import Path
+
     path = Path(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
@@ -155,13 +201,15 @@ def read_inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]
         yield from read_lines(stdin.read(), "<stdin>")
 
 
-@dataclass(frozen=True)
 class Case:
     """A puzzle and what its file says about it: the solution count (2 = several) and solution."""
 
-    grid: Grid
-    expected: int
-    solution: Grid | None
+    __slots__ = ("expected", "grid", "solution")
+
+    def __init__(self, grid: Grid, expected: int, solution: Grid | None) -> None:
+        self.grid = grid
+        self.expected = expected
+        self.solution = solution
 
 
 def default_folder() -> Path | None:
@@ -171,9 +219,11 @@ def default_folder() -> Path | None:
     current directory or beside the repo); the repo's curated corpus ``tests/data``, which has
     the same file names with samples of the big sets.
     """
+    from pathlib import Path
+
     candidates = [os.environ.get("SUDOKU_PUZZLES", "")]
     candidates += [str(Path.cwd().parent / "shared" / "puzzles")]
-    candidates += [str(SHARED_FOLDER), str(CURATED_FOLDER)]
+    candidates += [str(_folder("SHARED_FOLDER")), str(_folder("CURATED_FOLDER"))]
     for folder in filter(None, candidates):
         if any(Path(folder).glob("*.txt")):
             return Path(folder)

@@ -15,10 +15,8 @@ silent.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Collection, Generator, Iterator
-from dataclasses import dataclass, field
 
 from sudoku_core._board import PLACE_CLEAR, PLACE_RECORD
 from sudoku_core._propagate import (
@@ -31,17 +29,25 @@ from sudoku_core._propagate import (
     initial_state,
     propagate,
 )
+from sudoku_core._record import Frozen, Record, frozen_init
 from sudoku_core._steps import run_to_end
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNITS, Cell, Grid
 
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    import random  # only the generator passes an rng; importing it cost solve 1 ms
+
 _CLEAR = PLACE_CLEAR
 _RECORD = PLACE_RECORD
 
 
-@dataclass(frozen=True)
-class Budget:
+# The three records below are records of sudoku_core._record, not dataclasses: importing
+# dataclasses (and the inspect module it needs) was 12 ms of the command line's start-up.
+
+
+class Budget(Frozen):
     """A bound on one search: at most ``nodes`` propagations and/or ``seconds`` of wall time.
 
     The page relies on this to keep every request short; ``None`` means unbounded. Anything
@@ -50,38 +56,54 @@ class Budget:
     ``"100"`` or NaN as "never run out" without a word.
     """
 
-    nodes: int | None = None
-    seconds: float | None = None
+    _fields = ("nodes", "seconds")
+    __slots__ = _fields
+    nodes: int | None
+    seconds: float | None
 
-    def __post_init__(self) -> None:
-        if self.nodes is not None:
-            whole_number("nodes", self.nodes, 1)
-        if self.seconds is not None:
-            object.__setattr__(self, "seconds", positive_seconds("seconds", self.seconds))
+    def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
+        if nodes is not None:
+            whole_number("nodes", nodes, 1)
+        if seconds is not None:
+            seconds = positive_seconds("seconds", seconds)
+        frozen_init(self, nodes, seconds)
 
 
-@dataclass
-class SearchStats:
+class SearchStats(Record):
     """What a search did, tdoku-style: ``nodes`` propagations, ``guesses`` branch points."""
 
-    nodes: int = 0
-    guesses: int = 0
-    seconds: float = 0.0
+    _fields = ("nodes", "guesses", "seconds")
+    __slots__ = _fields
+
+    def __init__(self, nodes: int = 0, guesses: int = 0, seconds: float = 0.0) -> None:
+        self.nodes = nodes
+        self.guesses = guesses
+        self.seconds = seconds
 
 
-@dataclass
-class SearchResult:
+class SearchResult(Record):
     """The outcome of :func:`search`.
 
     ``count`` is exact unless ``gave_up`` (the budget ran out first) or ``count == limit``
     (there may be more). ``solutions`` holds the first few solutions found, in search order.
     """
 
-    count: int
-    limit: int
-    solutions: list[Grid] = field(default_factory=list)
-    gave_up: bool = False
-    stats: SearchStats = field(default_factory=SearchStats)
+    _fields = ("count", "limit", "solutions", "gave_up", "stats")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        count: int,
+        limit: int,
+        solutions: list[Grid] | None = None,
+        gave_up: bool = False,
+        stats: SearchStats | None = None,
+    ) -> None:
+        self.count = count
+        self.limit = limit
+        self.solutions = [] if solutions is None else solutions
+        self.gave_up = gave_up
+        self.stats = SearchStats() if stats is None else stats
 
     @property
     def complete(self) -> bool:
@@ -230,6 +252,7 @@ def random_solution(pattern: GridLike, rng: random.Random, max_nodes: int = 200_
     Raises :class:`GaveUpError` past ``max_nodes`` search nodes.
 
     Examples:
+        >>> import random
         >>> grid = random_solution("1" + "." * 80, random.Random(7))
         >>> grid is not None and grid[0] == 1 and is_solution(grid)
         True

@@ -6,21 +6,31 @@ the person typed something wrong and needs to be told where.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import itemgetter
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, UnitKind, cell_name, unit_name
+from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, cell_name, unit_name
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from sudoku_core.grid import UnitKind
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``."""
+class Conflict(Frozen):
+    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``.
 
+    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+
+    _fields = ("digit", "unit", "cells")
+    __slots__ = _fields
     digit: Digit
     unit: int
     """0..26: rows, then columns, then boxes (see :data:`sudoku_core.grid.UNITS`)."""
     cells: tuple[Cell, ...]
+
+    def __init__(self, digit: Digit, unit: int, cells: tuple[Cell, ...]) -> None:
+        frozen_init(self, digit, unit, cells)
 
     @property
     def kind(self) -> UnitKind:

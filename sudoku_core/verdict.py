@@ -10,9 +10,9 @@ why there is none) and :func:`mistakes` (the player's entries that differ from i
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from enum import StrEnum
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._steps import run_to_end
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
@@ -34,16 +34,30 @@ class Status(StrEnum):
     GAVE_UP = "gave_up"
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What :func:`check` found, with the evidence for it."""
+class Verdict(Frozen):
+    """What :func:`check` found, with the evidence for it.
 
+    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+
+    _fields = ("status", "puzzle", "conflicts", "solutions", "stats")
+    __slots__ = _fields
     status: Status
     puzzle: Grid
-    conflicts: tuple[Conflict, ...] = ()
-    solutions: tuple[Grid, ...] = ()
+    conflicts: tuple[Conflict, ...]
+    solutions: tuple[Grid, ...]
     """One solution when UNIQUE, two when MULTIPLE, none otherwise."""
-    stats: SearchStats = field(default_factory=SearchStats)
+    stats: SearchStats
+
+    def __init__(
+        self,
+        status: Status,
+        puzzle: Grid,
+        conflicts: tuple[Conflict, ...] = (),
+        solutions: tuple[Grid, ...] = (),
+        stats: SearchStats | None = None,
+    ) -> None:
+        stats = SearchStats() if stats is None else stats
+        frozen_init(self, status, puzzle, conflicts, solutions, stats)
 
     @property
     def givens(self) -> int:

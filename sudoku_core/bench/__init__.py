@@ -1,9 +1,10 @@
 """The benchmarks: the solver on puzzle files, the generator, and the logic grader.
 
-Four measurements, one module each: :mod:`.solving` (tdoku-style: solve and uniqueness-check
+Five measurements, one module each: :mod:`.solving` (tdoku-style: solve and uniqueness-check
 speed, guesses, every answer validated), :mod:`.generation` (time and givens per option set),
-:mod:`.grading` (speed, soundness of every step, agreement with HoDoKu) and :mod:`.slices`
-(the longest time slice of each bridge operation, as the page's worker steps it). Each returns plain
+:mod:`.grading` (speed, soundness of every step, agreement with HoDoKu), :mod:`.slices`
+(the longest time slice of each bridge operation, as the page's worker steps it) and
+:mod:`.startup` (how long ``python -m sudoku_core solve`` takes to start). Each returns plain
 rows and a Markdown table; the ``bench`` subcommand (:mod:`sudoku_core.cli.bench`) runs them.
 Speed is reported, never asserted in tests.
 """

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from importlib import import_module
-from typing import Any
 
 from sudoku_core._version import __version__
-from sudoku_core.cli.command import FORMATS, Command, Exit, Streams
+from sudoku_core.cli.command import FORMATS, Command, Exit, HelpFormatter, Streams
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["COMMANDS", "main"]
 
@@ -60,7 +62,7 @@ def _load(names: Sequence[str]) -> dict[str, Command]:
     return {name: found[name] for name in names}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> tuple[Command, ...]:
     """``COMMANDS``: every subcommand's record (imports every subcommand module)."""
     if name == "COMMANDS":
         return tuple(_load(list(_HOMES)).values())
@@ -81,6 +83,7 @@ def _parser(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, dict[str, Com
         "benchmark the engine.",
         epilog="Exit codes: 0 ok, 1 invalid/no solution/several, 2 bad input, 3 gave up. "
         f"Formats (each command writes some): {', '.join(FORMATS)}.",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"sudoku_core {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

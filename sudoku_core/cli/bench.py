@@ -1,5 +1,6 @@
 """The ``bench`` subcommand: runs one of the benchmarks of :mod:`sudoku_core.bench`.
 
+``--startup`` times the command line's own start instead (:mod:`sudoku_core.bench.startup`).
 Without files it reads the default puzzle sets (:func:`sudoku_core.puzzle_files.default_folder`:
 ``$SUDOKU_PUZZLES``, ``../shared/puzzles``, else the repo's ``tests/data`` samples) and says
 which folder on stderr. ``--grading ...`` hands the rest of the line to the grading
@@ -62,6 +63,19 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--limit (default 100) puzzles of forum_hardest_1905_11plus (or the FILE given)",
     )
     parser.add_argument(
+        "--startup",
+        action="store_true",
+        help="time the command line's start instead: pass, import sudoku_core and solve PUZZLE "
+        "as new processes, with cached and with compiled bytecode",
+    )
+    parser.add_argument(
+        "--runs",
+        type=at_least(1),
+        default=15,
+        metavar="N",
+        help="--startup: how many times to start each (default 15)",
+    )
+    parser.add_argument(
         "--grading",
         nargs=argparse.REMAINDER,
         metavar="ARGS",
@@ -77,6 +91,17 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
         unsound = grading_main([*args.files, *args.grading])
         return Exit.NOT_UNIQUE if unsound else Exit.OK
+    if args.startup:
+        from sudoku_core.bench.startup import bench_startup, format_startup_markdown
+
+        rows = bench_startup(args.runs)
+        out.write(
+            json.dumps(rows, indent=1)
+            if args.format == "json"
+            else format_startup_markdown(rows, args.runs)
+        )
+        out.write("\n")
+        return Exit.OK
     if args.slices:
         from sudoku_core.bench.slices import run_slices
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, TextIO
 
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
     import multiprocessing.pool
+    from collections.abc import Callable
+    from typing import TextIO
 
 
 class Exit(IntEnum):
@@ -90,29 +91,87 @@ def format_type(command: str, accepted: tuple[str, ...]) -> Callable[[str], str]
     return check
 
 
-@dataclass(frozen=True)
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, without importing :mod:`shutil`."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, as wide as the terminal, found without :mod:`shutil`.
+
+    argparse makes a formatter for every option it adds (to check its metavar), and the
+    stock one imports ``shutil`` to ask the terminal's width: 3 ms of every start, mostly the
+    compression modules ``shutil`` imports, for a width the help alone uses. Same width,
+    same layout: ``COLUMNS`` if set, else the terminal's, else 80; minus 2, as argparse does.
+    """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class Streams:
-    """Where a subcommand reads and writes (the process's own, or test doubles)."""
+    """Where a subcommand reads and writes (the process's own, or test doubles).
 
-    stdin: TextIO
-    stdout: TextIO
-    stderr: TextIO
+    A plain class, as :class:`Command` (and the records of :mod:`.puzzles`), not a dataclass:
+    making one costs 0.5-1 ms at import (``dataclass`` writes and compiles its methods), and
+    the command line's start-up paid that for every record on the way to ``solve``.
+    """
+
+    __slots__ = ("stderr", "stdin", "stdout")
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
 
 
-@dataclass(frozen=True)
 class Command:
-    """One subcommand: its name and help, its options, what it runs, the formats it writes."""
+    """One subcommand: its name and help, its options, what it runs, the formats it writes.
 
-    name: str
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, Streams], int]
-    formats: tuple[str, ...] = ()
-    """The :data:`FORMATS` it writes, the default first; none: no ``--format`` option."""
+    ``formats``: the :data:`FORMATS` it writes, the default first; none: no ``--format`` option.
+    """
+
+    __slots__ = ("add_arguments", "formats", "help", "name", "run")
+
+    def __init__(
+        self,
+        name: str,
+        help: str,
+        add_arguments: Callable[[argparse.ArgumentParser], None],
+        run: Callable[[argparse.Namespace, Streams], int],
+        formats: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.help = help
+        self.add_arguments = add_arguments
+        self.run = run
+        self.formats = formats
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r})"
 
     def add_to(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         """Add this subcommand, with its ``--format`` when it has one, to the main parser."""
-        parser = subparsers.add_parser(self.name, help=self.help, description=self.help)
+        parser = subparsers.add_parser(
+            self.name, help=self.help, description=self.help, formatter_class=HelpFormatter
+        )
         self.add_arguments(parser)
         if self.formats:
             default = self.formats[0]

@@ -12,9 +12,6 @@ every ``json`` record says where its puzzle came from (``source``, ``line``) and
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
 
 from sudoku_core.cli.command import (
     Command,
@@ -37,28 +34,50 @@ from sudoku_core.solver import Budget, search
 from sudoku_core.validate import conflicts
 from sudoku_core.verdict import Status, Verdict, check
 
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
+
 GRID_FORMATS = ("line", "grid", "board", "json")
 
 
-@dataclass(frozen=True)
 class Options:
-    """What every worker process needs to answer one puzzle (picklable)."""
+    """What every worker process needs to answer one puzzle (picklable).
 
-    command: str
-    output: str
-    empty: str
-    limit: int
-    budget: Budget | None
-    detailed: bool
+    Plain classes, this and :class:`Answer`, not dataclasses: see
+    :class:`sudoku_core.cli.command.Streams`.
+    """
+
+    __slots__ = ("budget", "command", "detailed", "empty", "limit", "output")
+
+    def __init__(
+        self,
+        *,
+        command: str,
+        output: str,
+        empty: str,
+        limit: int,
+        budget: Budget | None,
+        detailed: bool,
+    ) -> None:
+        self.command = command
+        self.output = output
+        self.empty = empty
+        self.limit = limit
+        self.budget = budget
+        self.detailed = detailed
 
 
-@dataclass(frozen=True)
 class Answer:
     """One puzzle's output lines and exit code."""
 
-    stdout: tuple[str, ...]
-    stderr: tuple[str, ...]
-    code: Exit
+    __slots__ = ("code", "stderr", "stdout")
+
+    def __init__(self, stdout: tuple[str, ...], stderr: tuple[str, ...], code: Exit) -> None:
+        self.stdout = stdout
+        self.stderr = stderr
+        self.code = code
 
 
 def _render(grid: Grid, options: Options) -> str:
