@@ -18,7 +18,9 @@ Placing digit ``d`` in cell ``c`` is one AND with a precomputed mask that clears
 field and ``d`` from its 20 peers, and one OR into the *record*, a second int of four 810-bit
 regions:
 
-- region 0, same layout as the board: each placed digit's bit in its cell's field;
+- region 0, same layout as the board: each placed digit's bit in its cell's field, and the
+  field's guard bit, so that ``record & GUARDS`` flags the placed cells (``record + ALL`` did
+  that by adding across all 3240 bits: 130 ns against 54 for the AND, every propagation round);
 - regions 1-3 (rows, columns, boxes): at the field of each unit's first cell, the mask of the
   digits already placed in that unit.
 
@@ -71,7 +73,7 @@ def _place_tables() -> tuple[list[int], list[int]]:
         )
         for di in range(9):
             clear[FIELD_BITS * cell + di] = ~(cell_field | peers_low << di) & ALL
-            record[FIELD_BITS * cell + di] = units_low << di
+            record[FIELD_BITS * cell + di] = units_low << di | _field(cell, 0x200)
     return clear, record
 
 

@@ -5,6 +5,13 @@ point, locked candidates, the choice of the cell to branch on), written as big-i
 whose every line was measured; :mod:`sudoku_core.solver` keeps the search loop and the public
 calls. A search *state* is two immutable ints, (board, record), so a branch costs nothing to
 copy and nothing to undo.
+
+No ``a & ~b`` on a board: ``~b`` is a negative int, and ANDing one takes CPython's
+two's-complement path, 3x the cost of a plain AND (163 against 53 ns on 810 bits). Where ``b``
+is a subset of ``a`` (the cells with two or more candidates among the non-empty ones, the
+digits seen twice among those seen once, a locked digit's own mini-row within its row or box)
+``a ^ b`` is the same set; otherwise ``x ^ (x & b)``. With the record's guard bits (below), this
+made a node 1.09-1.10x faster on forum_hardest (same nodes; CPU time, alternated in one process).
 """
 
 from __future__ import annotations
@@ -125,10 +132,10 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
     """
     while True:
         nonzero = (x + _ALL) & _GUARDS
-        if (nonzero | ((record + _ALL) & _GUARDS)) != _GUARDS:
+        if (nonzero | (record & _GUARDS)) != _GUARDS:
             return None
         multi = ((((x | _GUARDS) - _LOW) & x) + _ALL) & _GUARDS
-        single = nonzero & ~multi
+        single = nonzero ^ multi
         if single:
             # The candidate bits of every naked single at once: spread each flag over its field.
             single = x & ((single >> 9) * 0x1FF)
@@ -156,7 +163,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         o |= a | b
         if (o | (record >> (3 * _REGION))) & _BOX_START != _BOX_START:
             return None
-        hidden_boxes = o & ~t & _BOX_START
+        hidden_boxes = (o ^ t) & _BOX_START
         if hidden_boxes:
             placed = _place_hidden(x, record, hidden_boxes, _BOX_PLANE_AT)
             if placed is None:
@@ -179,7 +186,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         o |= a
         if (o | (record >> _REGION)) & _ROW_START != _ROW_START:
             return None
-        hidden_rows = o & ~t & _ROW_START
+        hidden_rows = (o ^ t) & _ROW_START
         if hidden_rows:
             placed = _place_hidden(x, record, hidden_rows, _ROW_PLANE_AT)
             if placed is None:
@@ -201,7 +208,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         o |= a
         if (o | (record >> (2 * _REGION))) & _COL_START != _COL_START:
             return None
-        hidden_cols = o & ~t & _COL_START
+        hidden_cols = (o ^ t) & _COL_START
         if not hidden_cols:
             if multi.bit_count() <= lock_above:  # no single left: multi flags every unsolved cell
                 return x, record, multi
@@ -228,29 +235,29 @@ def locked_candidates(x: int) -> int:
     mini_cols = x | x >> 90 | x >> 180
     # Pointing along rows: digits in exactly one mini-row of a box.
     a, b = mini_rows >> 90, mini_rows >> 180
-    one = (mini_rows | a | b) & ~((mini_rows & a) | ((mini_rows | a) & b)) & _BOX_START
+    one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _BOX_START
     conf = (one | one << 90 | one << 180) & mini_rows & _MINI_ROW_START
     every = (conf | conf >> 30 | conf >> 60) & _ROW_START
-    elim = (every * _SPREAD_ROW) & ~(conf * _SPREAD_MINI_ROW)
+    elim = (every * _SPREAD_ROW) ^ (conf * _SPREAD_MINI_ROW)
     # Claiming along rows: digits in exactly one mini-row of a row.
     a, b = mini_rows >> 30, mini_rows >> 60
-    one = (mini_rows | a | b) & ~((mini_rows & a) | ((mini_rows | a) & b)) & _ROW_START
+    one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _ROW_START
     conf = (one | one << 30 | one << 60) & mini_rows & _MINI_ROW_START
     every = (conf | conf >> 90 | conf >> 180) & _BOX_START
-    elim |= (every * _SPREAD_BOX) & ~(conf * _SPREAD_MINI_ROW)
+    elim |= (every * _SPREAD_BOX) ^ (conf * _SPREAD_MINI_ROW)
     # Pointing along columns: digits in exactly one mini-column of a box.
     a, b = mini_cols >> 10, mini_cols >> 20
-    one = (mini_cols | a | b) & ~((mini_cols & a) | ((mini_cols | a) & b)) & _BOX_START
+    one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _BOX_START
     conf = (one | one << 10 | one << 20) & mini_cols & _MINI_COL_START
     every = (conf | conf >> 270 | conf >> 540) & _COL_START
-    elim |= (every * _SPREAD_COL) & ~(conf * _SPREAD_MINI_COL)
+    elim |= (every * _SPREAD_COL) ^ (conf * _SPREAD_MINI_COL)
     # Claiming along columns: digits in exactly one mini-column of a column.
     a, b = mini_cols >> 270, mini_cols >> 540
-    one = (mini_cols | a | b) & ~((mini_cols & a) | ((mini_cols | a) & b)) & _COL_START
+    one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _COL_START
     conf = (one | one << 270 | one << 540) & mini_cols & _MINI_COL_START
     every = (conf | conf >> 10 | conf >> 20) & _BOX_START
-    elim |= (every * _SPREAD_BOX) & ~(conf * _SPREAD_MINI_COL)
-    return x & ~elim
+    elim |= (every * _SPREAD_BOX) ^ (conf * _SPREAD_MINI_COL)
+    return x ^ (x & elim)
 
 
 def branch_cell(x: int, multi: int) -> int:
@@ -262,7 +269,7 @@ def branch_cell(x: int, multi: int) -> int:
     """
     low_cleared = ((x | _GUARDS) - _LOW) & x
     twice_cleared = ((low_cleared | _GUARDS) - _LOW) & low_cleared
-    bivalue = multi & ~((twice_cleared + _ALL) & _GUARDS)
+    bivalue = multi ^ ((twice_cleared + _ALL) & _GUARDS)
     if bivalue:
         best_pos, best_degree = 0, -1
         while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
