@@ -105,10 +105,6 @@ COL_PLANE_AT: Final = _planes_at([col[0] for col in COLS], COL_PLANES)
 BOX_PLANE_AT: Final = _planes_at([box[0] for box in BOXES], BOX_PLANES)
 """Where a hidden single's digit can still go in its unit, indexed by the bit that found it."""
 
-MINI_ROW_START: Final = sum(0x1FF << (FIELD_BITS * c) for row in ROWS for c in row[::3])
-"""The first field of each mini-row: the three cells a row shares with a box."""
-MINI_COL_START: Final = sum(0x1FF << (FIELD_BITS * c) for col in COLS for c in col[::3])
-"""The first field of each mini-column: the three cells a column shares with a box."""
 SPREAD_ROW: Final = sum(1 << (FIELD_BITS * c) for c in ROWS[0])
 SPREAD_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0])
 SPREAD_BOX: Final = sum(1 << (FIELD_BITS * c) for c in BOXES[0])

@@ -31,9 +31,7 @@ _RECORD = _board.PLACE_RECORD
 _ROW_PLANE_AT = _board.ROW_PLANE_AT
 _COL_PLANE_AT = _board.COL_PLANE_AT
 _BOX_PLANE_AT = _board.BOX_PLANE_AT
-_MINI_ROW_START = _board.MINI_ROW_START
 _PEER_GUARDS = _board.PEER_GUARDS
-_MINI_COL_START = _board.MINI_COL_START
 _SPREAD_ROW = _board.SPREAD_ROW
 _SPREAD_COL = _board.SPREAD_COL
 _SPREAD_BOX = _board.SPREAD_BOX
@@ -233,30 +231,35 @@ def locked_candidates(x: int) -> int:
     """
     mini_rows = x | x >> 10 | x >> 20
     mini_cols = x | x >> 90 | x >> 180
-    # Pointing along rows: digits in exactly one mini-row of a box.
+    # Along rows, at each mini-row's first field: the digits a box holds only in that mini-row
+    # (pointing) and those its row holds only there (claiming). Pointing eliminates a digit iff
+    # its row has it in another mini-row too, i.e. iff the digit does not claim there, and the
+    # other way round: nothing to eliminate unless the two masks differ (7 calls in 10 on
+    # forum_hardest), and then the spreads below are skipped.
     a, b = mini_rows >> 90, mini_rows >> 180
     one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _BOX_START
-    conf = (one | one << 90 | one << 180) & mini_rows & _MINI_ROW_START
-    every = (conf | conf >> 30 | conf >> 60) & _ROW_START
-    elim = (every * _SPREAD_ROW) ^ (conf * _SPREAD_MINI_ROW)
-    # Claiming along rows: digits in exactly one mini-row of a row.
+    pointing = (one | one << 90 | one << 180) & mini_rows
     a, b = mini_rows >> 30, mini_rows >> 60
     one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _ROW_START
-    conf = (one | one << 30 | one << 60) & mini_rows & _MINI_ROW_START
-    every = (conf | conf >> 90 | conf >> 180) & _BOX_START
-    elim |= (every * _SPREAD_BOX) ^ (conf * _SPREAD_MINI_ROW)
-    # Pointing along columns: digits in exactly one mini-column of a box.
+    claiming = (one | one << 30 | one << 60) & mini_rows
+    elim = 0
+    if pointing != claiming:
+        every = (pointing | pointing >> 30 | pointing >> 60) & _ROW_START
+        elim = (every * _SPREAD_ROW) ^ (pointing * _SPREAD_MINI_ROW)
+        every = (claiming | claiming >> 90 | claiming >> 180) & _BOX_START
+        elim |= (every * _SPREAD_BOX) ^ (claiming * _SPREAD_MINI_ROW)
+    # The same along columns, at each mini-column's first field.
     a, b = mini_cols >> 10, mini_cols >> 20
     one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _BOX_START
-    conf = (one | one << 10 | one << 20) & mini_cols & _MINI_COL_START
-    every = (conf | conf >> 270 | conf >> 540) & _COL_START
-    elim |= (every * _SPREAD_COL) ^ (conf * _SPREAD_MINI_COL)
-    # Claiming along columns: digits in exactly one mini-column of a column.
+    pointing = (one | one << 10 | one << 20) & mini_cols
     a, b = mini_cols >> 270, mini_cols >> 540
     one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _COL_START
-    conf = (one | one << 270 | one << 540) & mini_cols & _MINI_COL_START
-    every = (conf | conf >> 10 | conf >> 20) & _BOX_START
-    elim |= (every * _SPREAD_BOX) ^ (conf * _SPREAD_MINI_COL)
+    claiming = (one | one << 270 | one << 540) & mini_cols
+    if pointing != claiming:
+        every = (pointing | pointing >> 270 | pointing >> 540) & _COL_START
+        elim |= (every * _SPREAD_COL) ^ (pointing * _SPREAD_MINI_COL)
+        every = (claiming | claiming >> 10 | claiming >> 20) & _BOX_START
+        elim |= (every * _SPREAD_BOX) ^ (claiming * _SPREAD_MINI_COL)
     return x ^ (x & elim)
 
 
