@@ -113,3 +113,5 @@ SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0][:3])
 """Multipliers that copy a field's mask into every field of a unit (no carries: targets differ)."""
 PEER_GUARDS: Final = [sum(1 << (FIELD_BITS * p + 9) for p in PEERS[c]) for c in CELLS]
 """Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""
+PEER_GUARDS_AT: Final = [PEER_GUARDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
+"""The same indexed by any bit of the cell's field (the branch choice has its guard bit)."""

@@ -31,7 +31,7 @@ _RECORD = _board.PLACE_RECORD
 _ROW_PLANE_AT = _board.ROW_PLANE_AT
 _COL_PLANE_AT = _board.COL_PLANE_AT
 _BOX_PLANE_AT = _board.BOX_PLANE_AT
-_PEER_GUARDS = _board.PEER_GUARDS
+_PEER_GUARDS_AT = _board.PEER_GUARDS_AT
 _SPREAD_ROW = _board.SPREAD_ROW
 _SPREAD_COL = _board.SPREAD_COL
 _SPREAD_BOX = _board.SPREAD_BOX
@@ -274,15 +274,14 @@ def branch_cell(x: int, multi: int) -> int:
     twice_cleared = ((low_cleared | _GUARDS) - _LOW) & low_cleared
     bivalue = multi ^ ((twice_cleared + _ALL) & _GUARDS)
     if bivalue:
-        best_pos, best_degree = 0, -1
+        best_guard, best_degree = 0, -1
         while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
             guard = bivalue.bit_length() - 1
             bivalue ^= 1 << guard
-            pos = guard - 9
-            degree = (multi & _PEER_GUARDS[pos // 10]).bit_count()
+            degree = (multi & _PEER_GUARDS_AT[guard]).bit_count()
             if degree >= best_degree:
-                best_pos, best_degree = pos, degree
-        return best_pos
+                best_guard, best_degree = guard, degree
+        return best_guard - 9
     return fewest_candidates(x, multi)[0]
 
 
