@@ -125,27 +125,26 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
     three.
 
     Returns the new board and record and the guard-bit flags of the cells with two or more
-    candidates, or None when the state is contradictory: a cell with no candidate, a digit
-    with no place in a unit, or two singles that exclude each other.
+    candidates (none: the grid is solved), or None when the state is contradictory: a cell
+    with no candidate (also when two singles exclude each other), or a digit with no place in
+    a unit.
     """
     while True:
-        nonzero = (x + _ALL) & _GUARDS
-        if (nonzero | (record & _GUARDS)) != _GUARDS:
+        if (x + _ALL) & _GUARDS != _GUARDS:  # a cell with no candidate (a placed one has its digit)
             return None
         multi = ((((x | _GUARDS) - _LOW) & x) + _ALL) & _GUARDS
-        single = nonzero ^ multi
+        single = _GUARDS ^ multi ^ (record & _GUARDS)  # one candidate, not placed yet
         if single:
             # The candidate bits of every naked single at once: spread each flag over its field.
             single = x & ((single >> 9) * 0x1FF)
             # Each bit, highest first (bit_length, then XOR with 1 << at): taking the lowest
             # (x & -x) builds a negative big int and ANDs in two's complement, 2x slower in
             # CPython and 5x in Pyodide (tests/pyodide_micro.py). The order does not matter:
-            # every single of the batch is placed, or a clash between two of them is found.
+            # every single of the batch is placed, and two that clash empty a cell, which the
+            # next round finds.
             while single:
                 at = single.bit_length() - 1
                 single ^= 1 << at
-                if not x >> at & 1:
-                    return None
                 x &= _CLEAR[at]
                 record |= _RECORD[at]
             continue
@@ -159,9 +158,9 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         b = o >> 180
         t |= (t >> 90) | (t >> 180) | (o & a) | ((o | a) & b)
         o |= a | b
-        if (o | (record >> (3 * _REGION))) & _BOX_START != _BOX_START:
+        if o & _BOX_START != _BOX_START:
             return None
-        hidden_boxes = (o ^ t) & _BOX_START
+        hidden_boxes = (o ^ t ^ record >> 3 * _REGION) & _BOX_START
         if hidden_boxes:
             placed = _place_hidden(x, record, hidden_boxes, _BOX_PLANE_AT)
             if placed is None:
@@ -182,9 +181,9 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         a = x >> 80
         t |= o & a
         o |= a
-        if (o | (record >> _REGION)) & _ROW_START != _ROW_START:
+        if o & _ROW_START != _ROW_START:
             return None
-        hidden_rows = (o ^ t) & _ROW_START
+        hidden_rows = (o ^ t ^ record >> _REGION) & _ROW_START
         if hidden_rows:
             placed = _place_hidden(x, record, hidden_rows, _ROW_PLANE_AT)
             if placed is None:
@@ -204,9 +203,9 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         a = x >> 720
         t |= o & a
         o |= a
-        if (o | (record >> (2 * _REGION))) & _COL_START != _COL_START:
+        if o & _COL_START != _COL_START:
             return None
-        hidden_cols = (o ^ t) & _COL_START
+        hidden_cols = (o ^ t ^ record >> 2 * _REGION) & _COL_START
         if not hidden_cols:
             if multi.bit_count() <= lock_above:  # no single left: multi flags every unsolved cell
                 return x, record, multi

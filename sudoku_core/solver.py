@@ -131,7 +131,7 @@ def _iter_records(
             if result is None:
                 continue
             x, record, multi = result
-            if not x:
+            if not multi:
                 stats.nodes, stats.guesses = nodes, guesses
                 yield record
                 continue
