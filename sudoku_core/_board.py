@@ -15,7 +15,7 @@ Folding the board onto itself with shifts of 10 (along a row), 90 (down a column
 twice or more: that finds every hidden single in a few dozen operations.
 
 Placing digit ``d`` in cell ``c`` is one AND with a precomputed mask that clears the cell's
-other candidates and ``d`` from its 20 peers, and one OR into the *record*, a second int of
+other candidates and ``d`` from its 20 peers, and one XOR into the *record*, a second int of
 four 810-bit regions. A placed cell keeps its digit on the board, so an empty field always
 means a contradiction: two naked singles that clash empty a cell, and the next round's test
 for empty fields finds it. Clearing the placed field instead needed a test per single and the
@@ -23,8 +23,10 @@ record to vouch for every empty field: keeping the digit made forum_hardest 1.06
 (same nodes; CPU time, alternated in one process). The record:
 
 - region 0, same layout as the board: each placed digit's bit in its cell's field, and the
-  field's guard bit, so that ``record & GUARDS`` flags the placed cells (``record + ALL`` did
-  that by adding across all 3240 bits: 130 ns against 54 for the AND, every propagation round);
+  field's guard bit while the cell is *not* placed yet, so that ``record & GUARDS`` flags the
+  unplaced cells: the naked singles are then ``unplaced ^ multi``, one operation (finding
+  the placed cells with ``record + ALL`` added across all 3240 bits: 130 ns against 54 for
+  the AND, every propagation round);
 - regions 1-3 (rows, columns, boxes): at the field of each unit's first cell, the mask of the
   digits already placed in that unit. A fold sees a placed digit once in its unit, like a
   hidden single: these masks tell them apart.
@@ -59,8 +61,11 @@ def _field(cell: int, mask: int) -> int:
 
 
 def _place_tables() -> tuple[list[int], list[int]]:
-    """Per candidate bit ``10 * cell + digit - 1``: the board mask to AND and the bits to OR into
-    the *record* (solved digits, and above them the digits placed per unit).
+    """Per candidate bit ``10 * cell + digit - 1``: the board mask to AND and the bits to XOR
+    into the *record* (the digit and the cell's guard bit, and above them the digit in each of
+    its units). A cell is placed once on a path and a unit gets a digit once, so XOR sets each
+    bit but the guard, which it clears; only two clashing singles of one batch place a digit
+    twice in a unit, and they leave an empty cell that ends the state first.
 
     Built from each cell's peer bits shifted by the digit, not summed per (cell, digit): the
     table took 6 ms of every start-up the other way, a third of importing the solver.

@@ -44,7 +44,7 @@ State = tuple[int, int]
 
 def initial_state(grid: Grid) -> State | None:
     """The search state with the givens placed, or None when two givens clash."""
-    x, record = _ALL, 0
+    x, record = _ALL, _GUARDS
     for cell in CELLS:
         digit = grid[cell]
         if digit:
@@ -52,7 +52,7 @@ def initial_state(grid: Grid) -> State | None:
             if not x >> at & 1:
                 return None
             x &= _CLEAR[at]
-            record |= _RECORD[at]
+            record ^= _RECORD[at]
     return x, record
 
 
@@ -96,7 +96,7 @@ def _place_hidden(x: int, record: int, hidden: int, planes_at: list[int]) -> Sta
             return None
         at = cells.bit_length() - 1
         x &= _CLEAR[at]
-        record |= _RECORD[at]
+        record ^= _RECORD[at]
     return x, record
 
 
@@ -130,10 +130,14 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
     a unit.
     """
     while True:
-        if (x + _ALL) & _GUARDS != _GUARDS:  # a cell with no candidate (a placed one has its digit)
+        # Each field less one: its guard bit stays set iff the field is not empty (a placed
+        # cell keeps its digit, so an empty one is a contradiction), and ANDed with the board
+        # it leaves the fields that had two or more candidates.
+        less_one = (x | _GUARDS) - _LOW
+        if less_one & _GUARDS != _GUARDS:
             return None
-        multi = ((((x | _GUARDS) - _LOW) & x) + _ALL) & _GUARDS
-        single = _GUARDS ^ multi ^ (record & _GUARDS)  # one candidate, not placed yet
+        multi = ((less_one & x) + _ALL) & _GUARDS
+        single = (record & _GUARDS) ^ multi  # unplaced cells with one candidate
         if single:
             # The candidate bits of every naked single at once: spread each flag over its field.
             single = x & ((single >> 9) * 0x1FF)
@@ -146,7 +150,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
                 at = single.bit_length() - 1
                 single ^= 1 << at
                 x &= _CLEAR[at]
-                record |= _RECORD[at]
+                record ^= _RECORD[at]
             continue
         # Boxes: three cells along, then three rows down.
         a = x >> 10
