@@ -81,25 +81,6 @@ def decode(record: int) -> Grid:
     return tuple(digits)
 
 
-def _place_hidden(x: int, record: int, hidden: int, planes_at: list[int]) -> State | None:
-    """Place the hidden singles one fold found (bits at unit start fields), or None on a clash.
-
-    A hidden single's cell is the one candidate bit left in its unit's digit plane. When none
-    is left, another single of the same batch took the cell or the digit: a contradiction.
-    (Within one kind of unit no two singles can place the same digit in the same unit.)
-    """
-    while hidden:
-        found = hidden.bit_length() - 1  # highest first, as the naked singles in propagate
-        hidden ^= 1 << found
-        cells = x & planes_at[found]
-        if not cells:
-            return None
-        at = cells.bit_length() - 1
-        x &= _CLEAR[at]
-        record ^= _RECORD[at]
-    return x, record
-
-
 LOCK_ABOVE = 40
 """The search applies locked candidates only while more than this many cells are unsolved.
 
@@ -164,64 +145,70 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         o |= a | b
         if o & _BOX_START != _BOX_START:
             return None
-        hidden_boxes = (o ^ t ^ record >> 3 * _REGION) & _BOX_START
-        if hidden_boxes:
-            placed = _place_hidden(x, record, hidden_boxes, _BOX_PLANE_AT)
-            if placed is None:
+        hidden = (o ^ t ^ record >> 3 * _REGION) & _BOX_START
+        if hidden:
+            planes_at = _BOX_PLANE_AT
+        else:
+            # Rows: fold along the row; the counts land in each row's first field. (The folds
+            # and the placing below are written out, not called: a call costs 3% of the time
+            # per node.)
+            a = x >> 10
+            o = x | a
+            t = x & a
+            a = o >> 20
+            t |= (t >> 20) | (o & a)
+            o |= a
+            a = o >> 40
+            t |= (t >> 40) | (o & a)
+            o |= a
+            a = x >> 80
+            t |= o & a
+            o |= a
+            if o & _ROW_START != _ROW_START:
                 return None
-            x, record = placed
-            continue
-        # Rows: fold along the row; the counts land in each row's first field. (The row and
-        # column folds are written out, not shared: a call costs 3% of the time per node.)
-        a = x >> 10
-        o = x | a
-        t = x & a
-        a = o >> 20
-        t |= (t >> 20) | (o & a)
-        o |= a
-        a = o >> 40
-        t |= (t >> 40) | (o & a)
-        o |= a
-        a = x >> 80
-        t |= o & a
-        o |= a
-        if o & _ROW_START != _ROW_START:
-            return None
-        hidden_rows = (o ^ t ^ record >> _REGION) & _ROW_START
-        if hidden_rows:
-            placed = _place_hidden(x, record, hidden_rows, _ROW_PLANE_AT)
-            if placed is None:
+            hidden = (o ^ t ^ record >> _REGION) & _ROW_START
+            if hidden:
+                planes_at = _ROW_PLANE_AT
+            else:
+                # Columns: the same fold with a stride of 90 bits (one row).
+                a = x >> 90
+                o = x | a
+                t = x & a
+                a = o >> 180
+                t |= (t >> 180) | (o & a)
+                o |= a
+                a = o >> 360
+                t |= (t >> 360) | (o & a)
+                o |= a
+                a = x >> 720
+                t |= o & a
+                o |= a
+                if o & _COL_START != _COL_START:
+                    return None
+                hidden = (o ^ t ^ record >> 2 * _REGION) & _COL_START
+                if not hidden:
+                    # No single left: multi flags every unsolved cell.
+                    if multi.bit_count() <= lock_above:
+                        return x, record, multi
+                    reduced = locked_candidates(x)
+                    if reduced == x:
+                        return x, record, multi
+                    x = reduced
+                    continue
+                planes_at = _COL_PLANE_AT
+        # The hidden singles of one fold (bits at unit start fields): each one's cell is the one
+        # candidate bit left in its unit's digit plane. When none is left, another single of
+        # the batch took the cell or the digit: a contradiction. (Within one kind of unit no
+        # two singles can place the same digit in the same unit.) Highest first, as above.
+        while hidden:
+            found = hidden.bit_length() - 1
+            hidden ^= 1 << found
+            cells = x & planes_at[found]
+            if not cells:
                 return None
-            x, record = placed
-            continue
-        # Columns: the same fold with a stride of 90 bits (one row).
-        a = x >> 90
-        o = x | a
-        t = x & a
-        a = o >> 180
-        t |= (t >> 180) | (o & a)
-        o |= a
-        a = o >> 360
-        t |= (t >> 360) | (o & a)
-        o |= a
-        a = x >> 720
-        t |= o & a
-        o |= a
-        if o & _COL_START != _COL_START:
-            return None
-        hidden_cols = (o ^ t ^ record >> 2 * _REGION) & _COL_START
-        if not hidden_cols:
-            if multi.bit_count() <= lock_above:  # no single left: multi flags every unsolved cell
-                return x, record, multi
-            reduced = locked_candidates(x)
-            if reduced == x:
-                return x, record, multi
-            x = reduced
-            continue
-        placed = _place_hidden(x, record, hidden_cols, _COL_PLANE_AT)
-        if placed is None:
-            return None
-        x, record = placed
+            at = cells.bit_length() - 1
+            x &= _CLEAR[at]
+            record ^= _RECORD[at]
 
 
 def locked_candidates(x: int) -> int:
