@@ -126,3 +126,7 @@ PEER_GUARDS: Final = [sum(1 << (FIELD_BITS * p + 9) for p in PEERS[c]) for c in 
 """Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""
 PEER_GUARDS_AT: Final = [PEER_GUARDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
 """The same indexed by any bit of the cell's field (the branch choice has its guard bit)."""
+BELOW: Final = [(1 << bit) - 1 for bit in range(REGION_BITS)]
+"""Per bit position: every bit below it. Taking a board's bits highest first, ``bits &=
+BELOW[top]`` drops the top one faster than ``bits ^= 1 << top``, which builds a new int as
+long as the position first (58 against 88 ns near the top of the board)."""

@@ -32,6 +32,7 @@ _ROW_PLANE_AT = _board.ROW_PLANE_AT
 _COL_PLANE_AT = _board.COL_PLANE_AT
 _BOX_PLANE_AT = _board.BOX_PLANE_AT
 _PEER_GUARDS_AT = _board.PEER_GUARDS_AT
+_BELOW = _board.BELOW
 _SPREAD_ROW = _board.SPREAD_ROW
 _SPREAD_COL = _board.SPREAD_COL
 _SPREAD_BOX = _board.SPREAD_BOX
@@ -129,7 +130,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
             # next round finds.
             while single:
                 at = single.bit_length() - 1
-                single ^= 1 << at
+                single &= _BELOW[at]
                 x &= _CLEAR[at]
                 record ^= _RECORD[at]
             continue
@@ -202,7 +203,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         # two singles can place the same digit in the same unit.) Highest first, as above.
         while hidden:
             found = hidden.bit_length() - 1
-            hidden ^= 1 << found
+            hidden &= _BELOW[found]
             cells = x & planes_at[found]
             if not cells:
                 return None
@@ -267,7 +268,7 @@ def branch_cell(x: int, multi: int) -> int:
         best_guard, best_degree = 0, -1
         while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
             guard = bivalue.bit_length() - 1
-            bivalue ^= 1 << guard
+            bivalue &= _BELOW[guard]
             degree = (multi & _PEER_GUARDS_AT[guard]).bit_count()
             if degree >= best_degree:
                 best_guard, best_degree = guard, degree
