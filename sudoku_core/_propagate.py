@@ -33,6 +33,12 @@ _COL_PLANE_AT = _board.COL_PLANE_AT
 _BOX_PLANE_AT = _board.BOX_PLANE_AT
 _PEER_GUARDS_AT = _board.PEER_GUARDS_AT
 _BELOW = _board.BELOW
+_TRIPLE_10 = 1 | 1 << 10 | 1 << 20
+_TRIPLE_30 = 1 | 1 << 30 | 1 << 60
+_TRIPLE_270 = 1 | 1 << 270 | 1 << 540
+"""Multipliers copying a unit's start field to three fields 10, 30 or 270 bits apart: faster
+than shifting and ORing (81 against 180 ns, 145 against 189, 126 against 153; for the
+box's rows, 90 apart, the shifts stay faster: 183 against 252)."""
 _SPREAD_ROW = _board.SPREAD_ROW
 _SPREAD_COL = _board.SPREAD_COL
 _SPREAD_BOX = _board.SPREAD_BOX
@@ -228,11 +234,13 @@ def locked_candidates(x: int) -> int:
     # other way round: nothing to eliminate unless the two masks differ (7 calls in 10 on
     # forum_hardest), and then the spreads below are skipped.
     a, b = mini_rows >> 90, mini_rows >> 180
-    one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _BOX_START
+    either = mini_rows | a
+    one = ((either | b) ^ ((mini_rows & a) | (either & b))) & _BOX_START
     pointing = (one | one << 90 | one << 180) & mini_rows
     a, b = mini_rows >> 30, mini_rows >> 60
-    one = ((mini_rows | a | b) ^ ((mini_rows & a) | ((mini_rows | a) & b))) & _ROW_START
-    claiming = (one | one << 30 | one << 60) & mini_rows
+    either = mini_rows | a
+    one = ((either | b) ^ ((mini_rows & a) | (either & b))) & _ROW_START
+    claiming = one * _TRIPLE_30 & mini_rows
     elim = 0
     if pointing != claiming:
         every = (pointing | pointing >> 30 | pointing >> 60) & _ROW_START
@@ -241,11 +249,13 @@ def locked_candidates(x: int) -> int:
         elim |= (every * _SPREAD_BOX) ^ (claiming * _SPREAD_MINI_ROW)
     # The same along columns, at each mini-column's first field.
     a, b = mini_cols >> 10, mini_cols >> 20
-    one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _BOX_START
-    pointing = (one | one << 10 | one << 20) & mini_cols
+    either = mini_cols | a
+    one = ((either | b) ^ ((mini_cols & a) | (either & b))) & _BOX_START
+    pointing = one * _TRIPLE_10 & mini_cols
     a, b = mini_cols >> 270, mini_cols >> 540
-    one = ((mini_cols | a | b) ^ ((mini_cols & a) | ((mini_cols | a) & b))) & _COL_START
-    claiming = (one | one << 270 | one << 540) & mini_cols
+    either = mini_cols | a
+    one = ((either | b) ^ ((mini_cols & a) | (either & b))) & _COL_START
+    claiming = one * _TRIPLE_270 & mini_cols
     if pointing != claiming:
         every = (pointing | pointing >> 270 | pointing >> 540) & _COL_START
         elim |= (every * _SPREAD_COL) ^ (pointing * _SPREAD_MINI_COL)
