@@ -140,37 +140,30 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
                 x &= _CLEAR[at]
                 record ^= _RECORD[at]
             continue
-        # Boxes: three cells along, then three rows down.
+        # Boxes: three cells along (each mini-row's digits seen once and twice, kept for the
+        # rows), then three mini-rows down.
         a = x >> 10
         b = x >> 20
-        o = x | a
-        t = (x & a) | (o & b)
-        o |= b
-        a = o >> 90
-        b = o >> 180
-        t |= (t >> 90) | (t >> 180) | (o & a) | ((o | a) & b)
-        o |= a | b
+        mini_o = x | a
+        mini_t = (x & a) | (mini_o & b)
+        mini_o |= b
+        a = mini_o >> 90
+        b = mini_o >> 180
+        t = mini_t | (mini_t >> 90) | (mini_t >> 180) | (mini_o & a) | ((mini_o | a) & b)
+        o = mini_o | a | b
         if o & _BOX_START != _BOX_START:
             return None
         hidden = (o ^ t ^ record >> 3 * _REGION) & _BOX_START
         if hidden:
             planes_at = _BOX_PLANE_AT
         else:
-            # Rows: fold along the row; the counts land in each row's first field. (The folds
-            # and the placing below are written out, not called: a call costs 3% of the time
-            # per node.)
-            a = x >> 10
-            o = x | a
-            t = x & a
-            a = o >> 20
-            t |= (t >> 20) | (o & a)
-            o |= a
-            a = o >> 40
-            t |= (t >> 40) | (o & a)
-            o |= a
-            a = x >> 80
-            t |= o & a
-            o |= a
+            # Rows: the same mini-rows, three along; the counts land in each row's first field.
+            # (Folding the row afresh took 19 operations, these 13. The folds and the placing
+            # below are written out, not called: a call costs 3% of the time per node.)
+            a = mini_o >> 30
+            b = mini_o >> 60
+            t = mini_t | (mini_t >> 30) | (mini_t >> 60) | (mini_o & a) | ((mini_o | a) & b)
+            o = mini_o | a | b
             if o & _ROW_START != _ROW_START:
                 return None
             hidden = (o ^ t ^ record >> _REGION) & _ROW_START
