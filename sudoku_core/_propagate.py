@@ -190,7 +190,7 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
                     # No single left: multi flags every unsolved cell.
                     if multi.bit_count() <= lock_above:
                         return x, record, multi
-                    reduced = locked_candidates(x)
+                    reduced = locked_candidates(x, mini_o)
                     if reduced == x:
                         return x, record, multi
                     x = reduced
@@ -211,15 +211,17 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
             record ^= _RECORD[at]
 
 
-def locked_candidates(x: int) -> int:
+def locked_candidates(x: int, mini_rows: int | None = None) -> int:
     """The board less every candidate removed by pointing and claiming, in all units at once.
 
     Pointing: a digit that a box holds only in one row (column) leaves the rest of that row
     (column). Claiming: a digit that a row (column) holds only within one box leaves the rest
     of that box. Each is computed for all 27 units with folds and multiplications that spread
-    a unit's mask to its cells (see :mod:`sudoku_core._board`).
+    a unit's mask to its cells (see :mod:`sudoku_core._board`). ``mini_rows`` is
+    ``x | x >> 10 | x >> 20`` when the caller has it (propagate's box fold does).
     """
-    mini_rows = x | x >> 10 | x >> 20
+    if mini_rows is None:
+        mini_rows = x | x >> 10 | x >> 20
     mini_cols = x | x >> 90 | x >> 180
     # Along rows, at each mini-row's first field: the digits a box holds only in that mini-row
     # (pointing) and those its row holds only there (claiming). Pointing eliminates a digit iff
