@@ -153,7 +153,7 @@ def _iter_records(
             if result is None:
                 continue
             x, record, multi = result
-            if not x:
+            if not multi:
                 stats.nodes, stats.guesses = nodes, guesses
                 yield record
                 continue
@@ -165,14 +165,14 @@ def _iter_records(
                     di = v.bit_length() - 1
                     v ^= 1 << di
                     at = pos + di
-                    push((x & _CLEAR[at], record | _RECORD[at]))
+                    push((x & _CLEAR[at], record ^ _RECORD[at]))
             else:
                 pos = rng.choice(fewest_candidates(x, multi))
                 digits = [di for di in range(9) if x >> (pos + di) & 1]
                 rng.shuffle(digits)
                 for di in reversed(digits):
                     at = pos + di
-                    push((x & _CLEAR[at], record | _RECORD[at]))
+                    push((x & _CLEAR[at], record ^ _RECORD[at]))
     finally:
         stats.nodes, stats.guesses = nodes, guesses
 

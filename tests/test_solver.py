@@ -277,13 +277,13 @@ def test_locked_candidates_apply_only_above_the_unsolved_threshold(
     with_locked = propagate(*state)
     singles_only = propagate(*state, 81)
     assert with_locked is not None and singles_only is not None
-    assert with_locked[0] == 0  # solved
+    assert with_locked[2] == 0  # solved: no cell with two or more candidates
     assert (
         singles_only[2].bit_count() == 61 and locked_candidates(singles_only[0]) != singles_only[0]
     )
     assert propagate(*state, 61) == singles_only  # not more than 61 unsolved: not applied
     above_60 = propagate(*state, 60)  # applied at 61 unsolved, then no longer once 60 or fewer
-    assert above_60 is not None and above_60[0] not in (0, singles_only[0])
+    assert above_60 is not None and above_60[2] != 0 and above_60[0] != singles_only[0]
     assert 0 < LOCK_ABOVE < 61
     assert search(TOP95_FIRST, limit=2).stats.nodes == 1  # the search applies them at the root
     monkeypatch.setattr("sudoku_core.solver.LOCK_ABOVE", 81)
