@@ -124,6 +124,12 @@ def chain_links(board: Board, groups: list[GroupNode]) -> list[int]:
 def _link_groups(board: Board, groups: list[GroupNode], links: list[int]) -> None:
     """Add the group nodes' links, to and from single candidates and between groups."""
     where = board.where
+    # Partners are groups of the same digit: listing them per digit once, instead of scanning
+    # every group for each group, took the function from 1.4 to 0.8 ms a call (CPU, boards
+    # along the paths of 8 forum_hardest puzzles).
+    of_digit: list[list[tuple[int, GroupNode]]] = [[] for _ in range(10)]
+    for h, other in enumerate(groups):
+        of_digit[other.digit].append((h, other))
     for g, group in enumerate(groups):
         d, base = group.digit, (group.digit - 1) * 81
         g_on, g_off = GROUPS + 2 * g, GROUPS + 2 * g + 1
@@ -140,9 +146,8 @@ def _link_groups(board: Board, groups: list[GroupNode], links: list[int]) -> Non
         for house in (group.box, group.line):
             partners = [
                 h
-                for h, other in enumerate(groups)
-                if other.digit == d
-                and h != g
+                for h, other in of_digit[d]
+                if h != g
                 and not other.cells & group.cells
                 and other.cells & house == other.cells
                 and (house == group.box or other.line == group.line)
