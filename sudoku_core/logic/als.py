@@ -169,10 +169,7 @@ def _iter_listing(board: Board, before: _Listing | None) -> Generator[None, None
                 als = _make_als(board, bits, both, u)
             found[bits] = made[(bits, u)] = als
     alses = list(found.values())
-    if before is None:
-        table = yield from _iter_rc_table(alses)
-    else:
-        table = yield from _iter_rc_update(alses, before)
+    table = yield from _iter_rc_table(alses, before)
     return _Listing(cands, units, made, alses, table)
 
 
@@ -197,13 +194,38 @@ def restricted_commons(a: Als, b: Als) -> int:
     return rc
 
 
-def _iter_rc_table(alses: list[Als]) -> Generator[None, None, list[list[tuple[int, int]]]]:
-    """Per ALS index: (other index, RC mask) for every ALS it has an RC with."""
+def _iter_rc_table(
+    alses: list[Als], before: _Listing | None = None
+) -> Generator[None, None, list[list[tuple[int, int]]]]:
+    """Per ALS index: (other index, RC mask) for every ALS it has an RC with, by index.
+
+    With ``before`` (the last state listed), a pair of two ALSs kept from it keeps its RCs
+    and only the pairs with a new ALS are tried.
+    """
     table: list[list[tuple[int, int]]] = [[] for _ in alses]
+    is_new = [True] * len(alses)
+    if before is not None:
+        old_index = {id(a): i for i, a in enumerate(before.alses)}
+        now_of_old = [-1] * len(before.alses)
+        for j, a in enumerate(alses):
+            i = old_index.get(id(a), -1)
+            if i >= 0:
+                now_of_old[i] = j
+                is_new[j] = False
+        for i, row in enumerate(before.table):
+            mine = now_of_old[i]
+            if mine >= 0:
+                table[mine] = [(now_of_old[j], rc) for j, rc in row if now_of_old[j] >= 0]
+    count = len(alses)
     for i, a in enumerate(alses):
+        if not is_new[i]:
+            continue
         yield
         a_cells, a_mask, a_spots, a_row = a.cells, a.mask, a.spots, table[i]
-        for j in range(i + 1, len(alses)):
+        # An RC is symmetric: each pair is tried once, from its first new ALS.
+        for j in range(0 if before is not None else i + 1, count):
+            if is_new[j] and j <= i:
+                continue
             b = alses[j]
             common = a_mask & b.mask
             if not common or a_cells & b.cells:
@@ -216,52 +238,9 @@ def _iter_rc_table(alses: list[Als]) -> Generator[None, None, list[list[tuple[in
             if rc:
                 a_row.append((j, rc))
                 table[j].append((i, rc))
-    return table
-
-
-def _iter_rc_update(
-    alses: list[Als], before: _Listing
-) -> Generator[None, None, list[list[tuple[int, int]]]]:
-    """:func:`_iter_rc_table` for ``alses`` from ``before``'s: the pairs of two ALSs kept
-    from it keep their RCs; only the pairs with a new ALS are tried."""
-    old_index = {id(a): i for i, a in enumerate(before.alses)}
-    now_of_old = [-1] * len(before.alses)
-    new = []
-    for j, a in enumerate(alses):
-        i = old_index.get(id(a))
-        if i is None:
-            new.append(j)
-        else:
-            now_of_old[i] = j
-    table: list[list[tuple[int, int]]] = [[] for _ in alses]
-    for i, row in enumerate(before.table):
-        mine = now_of_old[i]
-        if mine >= 0:
-            table[mine] = [(now_of_old[j], rc) for j, rc in row if now_of_old[j] >= 0]
-    is_new = [False] * len(alses)
-    for j in new:
-        is_new[j] = True
-    for i in new:
-        yield
-        a = alses[i]
-        a_cells, a_mask, a_spots, a_row = a.cells, a.mask, a.spots, table[i]
-        for j, b in enumerate(alses):
-            if is_new[j] and j <= i:
-                continue  # tried from j's side (or it is a itself)
-            common = a_mask & b.mask
-            if not common or a_cells & b.cells:
-                continue
-            rc = 0
-            # An RC is symmetric (every x of one sees every x of the other).
-            b_seen = b.seen
-            for d in MASK_DIGITS[common]:
-                if not a_spots[d] & ~b_seen[d]:
-                    rc |= 1 << (d - 1)
-            if rc:
-                a_row.append((j, rc))
-                table[j].append((i, rc))
-    for row in table:
-        row.sort()
+    if before is not None:
+        for row in table:
+            row.sort()
     return table
 
 
