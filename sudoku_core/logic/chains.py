@@ -124,6 +124,7 @@ def _search(
     candidate once. With ``loops``, a chain that ends on a candidate weakly linked back to its
     start is a continuous Nice Loop, counted with every weak link's removals (HoDoKu's)."""
     best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
+    weak: dict[Node, list[Node]] = {}  # per node, listed once: every start walks it again
     for a in sorted(links):
         if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
             continue
@@ -135,7 +136,12 @@ def _search(
             depth += 1
             following: list[tuple[Node, bool]] = []
             for node, on in frontier:
-                nexts = _weak(board, node, in_cell, links) if on else links.get(node, ())
+                if on:
+                    nexts = weak.get(node)
+                    if nexts is None:
+                        nexts = weak[node] = list(_weak(board, node, in_cell, links))
+                else:
+                    nexts = links.get(node, [])
                 for other in nexts:
                     state = (other, not on)
                     if state in parent:

@@ -90,10 +90,9 @@ def _first_cover(
     units = [u for u, _ in eligible]
     cells = [c for _, c in eligible]
     m = len(cells)
-    # A Franken fish has a box: when the base has none, the last cover unit is one.
-    last_from = (
-        0 if any(u >= 18 for u in base) else next((k for k in range(m) if units[k] >= 18), m)
-    )
+    # A Franken fish has a box: when the base has none (bases and covers are in unit order,
+    # boxes last), the last cover unit is one.
+    last_from = 0 if base[-1] >= 18 else next((k for k in range(m) if units[k] >= 18), m)
     if last_from == m:
         return None
     allowed = _MAX_FINS if finned else 0
@@ -114,24 +113,10 @@ def _first_cover(
         if not where_d & later[0] & _common_peers(certain):
             return None
 
-    def hopeless(covered: int, k: int, left: int) -> bool:
-        """No cover that adds ``left`` units from ``k`` on to ``covered`` can be a fish."""
-        open_cells = base_cells & ~covered
-        if open_cells.bit_count() - left * widest[k] > allowed:
-            return True  # the units left cannot cover enough
-        # The fins no later unit can cover: too many, or seen by no cell the cover could clear.
-        certain = (open_cells & ~later[k]) | endo
-        return bool(certain) and (
-            not finned
-            or certain.bit_count() > _MAX_FINS
-            or not where_d & (covered | later[k]) & _common_peers(certain)
-        )
-
-    def last(covered: int, twice: int, start: int) -> tuple[int, int, int] | None:
+    def last(covered: int, open_cells: int, twice: int, start: int) -> tuple[int, int, int] | None:
         """The first last unit from ``start`` that completes a fish: (index, clear, fins)."""
-        open_cells = base_cells & ~covered
         short = open_cells.bit_count() - allowed
-        for k in range(max(start, last_from), m):
+        for k in range(start if start > last_from else last_from, m):
             if widths[k] < short:
                 continue  # the unit holds too few base cells: too many fins left
             cells_k = cells[k]
@@ -150,28 +135,51 @@ def _first_cover(
                 return k, clear, (open_cells & ~cells_k) | endo
         return None
 
+    # The prunes below (written out where they were a function, ``hopeless``, called twice a
+    # cover pair: calls were a sixth of the search) skip the first units once the units left
+    # cannot cover all but the allowed fins, or the fins that are certain (no later unit covers
+    # them) are too many or see no cell the cover could clear.
+    base_count = base_cells.bit_count()
     for i in range(m - n + 1):
-        if hopeless(0, i, n):
+        later_i = later[i]
+        if base_count - n * widest[i] > allowed:
+            return None
+        certain = (base_cells & ~later_i) | endo
+        if certain and (
+            not finned
+            or certain.bit_count() > _MAX_FINS
+            or not where_d & later_i & _common_peers(certain)
+        ):
             return None
         first = cells[i]
-        if finned and not base_cells & ~first:
+        open_first = base_cells & ~first
+        if finned and not open_first:
             continue  # as HoDoKu: a partial cover with no fin left is not extended
         if n == 2:
-            found = last(first, 0, i + 1)
+            found = last(first, open_first, 0, i + 1)
             if found:
                 k, clear, fins = found
                 return (units[i], units[k]), clear, fins
             continue
+        open_count = open_first.bit_count()
         for j in range(i + 1, m - 1):
-            if hopeless(first, j, 2):
+            later_j = later[j]
+            if open_count - 2 * widest[j] > allowed:
                 break
-            pair = first | cells[j]
-            open_cells = base_cells & ~pair
+            certain = (open_first & ~later_j) | endo
+            if certain and (
+                not finned
+                or certain.bit_count() > _MAX_FINS
+                or not where_d & (first | later_j) & _common_peers(certain)
+            ):
+                break
+            cells_j = cells[j]
+            open_cells = open_first & ~cells_j
             if finned and not open_cells:
                 continue
             if open_cells.bit_count() - widest[j + 1] > allowed:
                 continue  # no last unit covers enough
-            found = last(pair, first & cells[j], j + 1)
+            found = last(first | cells_j, open_cells, first & cells_j, j + 1)
             if found:
                 k, clear, fins = found
                 return (units[i], units[j], units[k]), clear, fins
