@@ -123,10 +123,12 @@ def test_a_killed_run_resumes_to_the_same_bank(tmp_path: Path) -> None:
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     db = tmp_path / "b.sqlite"
-    process = bank_cli(db, "generate", "--level", "easy", "--count", "400", "--workers", "2")
+    # far more than it can make before the signal (400 were made in 13.6 s on a loaded machine)
+    process = bank_cli(db, "generate", "--level", "easy", "--count", "100000", "--workers", "2")
     deadline = time.monotonic() + 120
     while units_done(db) < 1 and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert process.poll() is None, "the run ended before it could be interrupted"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
