@@ -59,7 +59,8 @@ import { clearVerdict, hasVerdict, keepTrying } from "./verdict-view.js";
  * check) is said on the board, and the next use tries again.
  * @template T
  * @param {string} what  the part of the page, for the message
- * @param {() => Promise<T>} load  `() => import("./x.js")` (a literal path: the build checks it)
+ * @param {() => Promise<T>} load  a dynamic import of the module by its literal path (the build's
+ *   tests check that every path the page names is in the site)
  * @param {(module: T) => void} [wire]
  * @returns {{get: () => Promise<T | null>, loaded: () => T | null}}
  */
