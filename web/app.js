@@ -69,11 +69,11 @@ function later(what, load, wire) {
   let loading = null;
   /** @type {T | null} */
   let module = null;
-  const get = () => (loading ??= load().then(
-    (m) => {
-      wire?.(m);
-      return (module = m);
-    },
+  const get = () => (loading ??= load().then((m) => {
+    wire?.(m); // a fault here is said below, like a failed load
+    return m;
+  }).then(
+    (m) => (module = m),
     (/** @type {unknown} */ error) => {
       loading = null;
       sayOnBoard(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
@@ -98,7 +98,11 @@ let boardIsReady = () => {};
 const boardReady = new Promise((resolve) => void (boardIsReady = () => resolve(undefined)));
 
 /** Background work after `delay` ms (pool-refill.js, loaded after the board). @param {number} [delay] */
-const scheduleBackground = (delay) => void boardReady.then(refill.get).then((m) => m?.scheduleBackground(delay));
+const scheduleBackground = (delay) => {
+  const m = refill.loaded();
+  if (m) m.scheduleBackground(delay); // loaded: at once, in the order asked (as stopBackground)
+  else void boardReady.then(refill.get).then((loaded) => loaded?.scheduleBackground(delay));
+};
 /** Stop background work now (none runs before its module has loaded; a schedule still queued is
  * answered in the order asked). */
 const stopBackground = () => {
@@ -261,7 +265,8 @@ async function start() {
   }
   const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
   const old = loadGame();
-  if (!OPENED_BEFORE && old.ok && !old.game && !old.note) {
+  // not for a reload (this tab had a game) nor a share link (its fragment stays until it is saved)
+  if (!OPENED_BEFORE && tabGame === null && !location.hash && old.ok && !old.game && !old.note) {
     await startFresh(opening, tabGame);
     return;
   }
@@ -305,7 +310,7 @@ async function startFresh(opening, tabGame) {
   const library = await opening;
   const listed = library ? await library.list() : null;
   const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
-  if (latest && !linked && sameGame(currentGame(), shown)) showGame(gameOf(latest), { record: latest });
+  if (latest && !linked && sameGame(currentGame(), shown, false)) showGame(gameOf(latest), { record: latest });
   void refreshRecentGames();
 }
 
@@ -317,7 +322,10 @@ function ready() {
 }
 
 void start();
-void boardReady.then(() => {
+// The service worker is registered after the board, or after 3 s whatever happened: it is the
+// way out of a broken or stale build ("A new version is ready"), so it must not wait on a start
+// that hangs.
+void Promise.race([boardReady, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => {
   // what the board did not need, loaded now: the first click on Path or New puzzle… finds it
   // (each also loads on its first use, if that comes sooner)
   void offline.get().then((m) => m?.wireOffline());

@@ -24,10 +24,16 @@ export const PING_KEY = "sudoku-studio.ping";
  */
 export const OPENED_KEY = "sudoku-studio.library-opened";
 
-/** Whether this browser has opened the library before (false when storage is refused, too). */
+/**
+ * Whether this browser has opened the library before (false when storage is refused, too). A
+ * browser from before the mark existed has other keys of the studio's: they say so as well.
+ */
 export function openedBefore() {
   try {
-    return globalThis.localStorage.getItem(OPENED_KEY) !== null;
+    const store = globalThis.localStorage;
+    if (store.getItem(OPENED_KEY) !== null) return true;
+    for (let i = 0; i < store.length; i++) if (store.key(i)?.startsWith("sudoku-studio.")) return true;
+    return false;
   } catch {
     return false;
   }

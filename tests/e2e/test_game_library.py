@@ -324,7 +324,7 @@ def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
     assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)
 
 
-# Holds the library's creation for 2.5 s on the first load of a tab: this script creates the
+# Holds the library's creation for 4 s on the first load of a tab: this script creates the
 # database first and keeps its upgrade busy, so the page's own open waits behind it (as a
 # first visit's does, for a new profile's database on disk).
 HOLD_LIBRARY = """
@@ -333,7 +333,7 @@ if (!sessionStorage.getItem("held")) {
   const open = indexedDB.open("sudoku-studio", 1);
   open.onupgradeneeded = () => {
     const store = open.result.createObjectStore("games", { keyPath: "id" });
-    const until = Date.now() + 2500;
+    const until = Date.now() + 4000;
     const spin = () => { if (Date.now() < until) store.get("none").onsuccess = spin; };
     spin();
   };
@@ -356,15 +356,27 @@ def test_a_first_visit_takes_input_before_the_library_is_created(
     assert studio.entries()[:3] == "51."
 
 
+GIVENS_AT_READY = """new MutationObserver((_, observer) => {
+  if (document.body?.dataset.app !== "ready") return;
+  window.givensAtReady = document.getElementById("board").getAttribute("givens");
+  observer.disconnect();
+}).observe(document, { attributes: true, subtree: true, childList: true });"""
+
+
 def test_the_latest_game_is_shown_when_the_library_mark_is_lost(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    """The mark that says the library was opened before is gone (the library is not): the page
-    starts as on a first visit, then shows the latest saved game once the library has opened."""
+    """The mark that says the library was opened before is gone (the library is not), and this
+    is a new tab: the page starts as on a first visit (an empty board at once), then shows the
+    latest saved game once the library has opened."""
     studio = fresh(site_server)
     play_a_little(studio)
     studio.page.evaluate("() => localStorage.removeItem('sudoku-studio.library-opened')")
-    studio.page.reload()
-    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
-    expect(studio.board).to_have_attribute("givens", PUZZLE)
-    assert studio.entries()[:3] == "51."
+    page = studio.page.context.new_page()  # a new tab: no game of its own to return to
+    studio.log.watch_page(page)
+    page.add_init_script(GIVENS_AT_READY)
+    page.goto(site_server)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(page.locator("#board")).to_have_attribute("givens", PUZZLE)
+    assert page.evaluate("() => window.givensAtReady") == "." * 81  # the first visit's start
+    assert str(page.locator("#board").get_attribute("entries"))[:3] == "51."
