@@ -361,9 +361,9 @@ async function boot() {
   stageDone("verify");
   const { loadPyodide } = await (loading ?? importPyodide());
   // The snapshot is read (from the copy kept by an earlier visit, or inflated) while the runtime
-  // loads: loadPyodide fetches and compiles the wasm first and awaits the memory only to
-  // instantiate it. One after the other, a repeat visit waited 90-130 ms for the kept memory
-  // before the wasm's download even began.
+  // loads: loadPyodide imports its script and asks for the wasm and the stdlib first, and awaits
+  // the memory only before it instantiates the wasm. One after the other, a repeat visit waited
+  // 90-130 ms for the kept memory before the wasm's download even began.
   const reading = readSnapshot(manifest, kept, inflating);
   void reading.then(() => stageDone("snapshot"));
   /** @param {Promise<Uint8Array> | null} memory @returns {Promise<PyodideAPI>} */
@@ -388,7 +388,9 @@ async function boot() {
   };
   /** @type {PyodideAPI | null} */
   let restored = null;
-  if (manifest?.files?.[SNAPSHOT]) {
+  // Only when it can be read: without DecompressionStream (Safari before 16.4) there is neither
+  // an inflated snapshot nor a kept one, and a doomed restore would download the runtime twice.
+  if (manifest?.files?.[SNAPSHOT] && typeof DecompressionStream === "function") {
     try {
       const memory = reading.then((read) => read?.memory ?? Promise.reject(new Error("it could not be read")));
       memory.catch(() => {}); // said below, if loadPyodide got as far as awaiting it

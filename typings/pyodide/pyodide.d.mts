@@ -15,7 +15,7 @@ export interface PyodideConfig {
   packageBaseUrl?: string;
   /** Restore this memory snapshot (made with `_makeSnapshot` and `makeMemorySnapshot`) instead
    * of running the interpreter's start-up. Underscored: an experimental API of the release. A
-   * promise is awaited only once the runtime's wasm has been fetched and compiled. */
+   * promise is awaited only before the wasm is instantiated (its download has begun). */
   _loadSnapshot?: Uint8Array | ArrayBuffer | PromiseLike<Uint8Array | ArrayBuffer>;
 }
 
