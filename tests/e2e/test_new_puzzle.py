@@ -289,3 +289,24 @@ def test_the_pool_is_saved_again_after_a_failed_write(
     expect(studio.board).not_to_have_attribute("givens", first)
     record = json.loads(str(studio.page.evaluate("localStorage.getItem('sudoku-studio.pool')")))
     assert first in record["used"] and studio.givens() in record["used"]
+
+
+def test_a_dialog_that_cannot_load_is_said_and_tried_again(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """New puzzle…'s module loads after the board (app.js's `later`): when it cannot be loaded,
+    the board says so, and the next click loads it again."""
+    studio = fresh(site_server, wait=False)
+    page = studio.page
+    page.route("**/new-puzzle-dialog.js", lambda route: route.abort())
+    page.goto(site_server)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    studio.button("New puzzle…").click()
+    message = page.locator("#board-message")
+    expect(message).to_contain_text("The New puzzle dialog could not be loaded")
+    expect(page.locator("#new-dialog")).to_be_hidden()
+    page.unroute("**/new-puzzle-dialog.js")
+    studio.button("New puzzle…").click()
+    expect(page.locator("#new-dialog")).to_be_visible()
+    # the refused loads, and nothing else, reached the console
+    assert all("net::ERR_FAILED" in error for error in studio.log.take())
