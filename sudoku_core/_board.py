@@ -16,20 +16,24 @@ twice or more: that finds every hidden single in a few dozen operations.
 
 Placing digit ``d`` in cell ``c`` is one AND with a precomputed mask that clears the cell's
 other candidates and ``d`` from its 20 peers, and one XOR into the *record*, a second int of
-four 810-bit regions. A placed cell keeps its digit on the board, so an empty field always
+three 810-bit regions. A placed cell keeps its digit on the board, so an empty field always
 means a contradiction: two naked singles that clash empty a cell, and the next round's test
 for empty fields finds it. Clearing the placed field instead needed a test per single and the
 record to vouch for every empty field: keeping the digit made forum_hardest 1.06x faster
-(same nodes; CPU time, alternated in one process). The record:
+(same nodes; CPU time, alternated in one process). It also makes a solved board its own
+answer: every field holds the placed digit. The record:
 
-- region 0, same layout as the board: each placed digit's bit in its cell's field, and the
-  field's guard bit while the cell is *not* placed yet, so that ``record & GUARDS`` flags the
-  unplaced cells: the naked singles are then ``unplaced ^ multi``, one operation (finding
-  the placed cells with ``record + ALL`` added across all 3240 bits: 130 ns against 54 for
-  the AND, every propagation round);
-- regions 1-3 (rows, columns, boxes): at the field of each unit's first cell, the mask of the
-  digits already placed in that unit. A fold sees a placed digit once in its unit, like a
-  hidden single: these masks tell them apart.
+- region 0, same layout as the board: each field's guard bit while the cell is *not* placed
+  yet, so that the guard bits of ``multi ^ record`` (``multi`` flagging the fields with two
+  or more candidates) are the naked singles, two operations (finding the placed cells with
+  ``record + ALL`` added across the whole record: 130 ns against 54 for an AND, every
+  propagation round); and in bits 0..8 of each box's first field, the mask of the digits
+  already placed in that box;
+- regions 1 and 2 (rows, columns): the same masks at the field of each unit's first cell.
+  A fold sees a placed digit once in its unit, like a hidden single: these masks tell them
+  apart. Until session 7 region 0 also held each placed digit (the board has it) and the
+  boxes had a region 3 of their own: the box fold, the most frequent, shifted the whole
+  3240-bit record down 2430 bits every time (about 100 ns, 1.01-1.02x on forum_hardest).
 
 A search state is just the pair (board, record).
 """
@@ -73,9 +77,9 @@ _PEERS_LOW = [
 
 
 def _place_tables() -> tuple[list[int], list[int]]:
-    """Per candidate bit ``10 * cell + digit - 1``: the board mask to AND and the bits to XOR
-    into the *record* (the digit and the cell's guard bit, and above them the digit in each of
-    its units). A cell is placed once on a path and a unit gets a digit once, so XOR sets each
+    """Per candidate, indexed by ``10 * cell + digit`` (see :data:`PLACE_CLEAR`): the board mask
+    to AND and the bits to XOR into the *record* (the cell's guard bit, and the digit in each
+    of its units). A cell is placed once on a path and a unit gets a digit once, so XOR sets each
     bit but the guard, which it clears; only two clashing singles of one batch place a digit
     twice in a unit, and they leave an empty cell that ends the state first.
 
@@ -85,26 +89,28 @@ def _place_tables() -> tuple[list[int], list[int]]:
     bits are inside it), not ``~(field | peers) & ALL``: half the big-int operations, 0.3 ms of
     every start.
     """
-    clear = [ALL] * REGION_BITS
-    record = [0] * REGION_BITS
+    clear = [ALL] * (REGION_BITS + 1)
+    record = [0] * (REGION_BITS + 1)
     for cell in CELLS:
         peers_low = _PEERS_LOW[cell]
         others = ALL ^ _field(cell, 0x1FF)
         units_low = (
-            _field(cell, 1)
+            _field(BOXES[box_of(cell)][0], 1)
             | _field(ROWS[row_of(cell)][0], 1) << REGION_BITS
             | _field(COLS[col_of(cell)][0], 1) << (2 * REGION_BITS)
-            | _field(BOXES[box_of(cell)][0], 1) << (3 * REGION_BITS)
         )
         for di in range(9):
             # the cell keeps its digit: its other digits and the peers' same digit go
-            clear[FIELD_BITS * cell + di] = others ^ _field(cell, 1 << di) ^ peers_low << di
-            record[FIELD_BITS * cell + di] = units_low << di | _field(cell, 0x200)
+            clear[FIELD_BITS * cell + di + 1] = others ^ _field(cell, 1 << di) ^ peers_low << di
+            record[FIELD_BITS * cell + di + 1] = units_low << di | _field(cell, 0x200)
     return clear, record
 
 
 PLACE_CLEAR, PLACE_RECORD = _place_tables()
-"""Index: the candidate's bit position in the board, ``10 * cell + digit - 1``."""
+"""Index: ``10 * cell + digit``, the bit *length* of the candidate's bit (its position plus
+one), as every table below: the hot loops take bits with ``n = bits.bit_length()`` and index
+with ``n`` itself; the ``- 1`` per bit was 1-2% of the search (measured with the other
+length-indexed tables, CPU time, alternated in one process)."""
 
 
 def _unit_planes(first: int) -> list[int]:
@@ -120,11 +126,12 @@ BOX_PLANES: Final = _unit_planes(18)
 
 
 def _planes_at(starts: list[int], planes: list[int]) -> list[int]:
-    """Per bit position of a fold's result (unit start field + digit): that digit's plane in that unit."""
-    table = [0] * REGION_BITS
+    """Per bit length of a fold's result bit (unit start field + digit): that digit's plane in
+    that unit."""
+    table = [0] * (REGION_BITS + 1)
     for unit, start in enumerate(starts):
         for di in range(9):
-            table[FIELD_BITS * start + di] = planes[9 * unit + di]
+            table[FIELD_BITS * start + di + 1] = planes[9 * unit + di]
     return table
 
 
@@ -141,9 +148,11 @@ SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0][:3])
 """Multipliers that copy a field's mask into every field of a unit (no carries: targets differ)."""
 PEER_GUARDS: Final = [peers_low << 9 for peers_low in _PEERS_LOW]
 """Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""
-PEER_GUARDS_AT: Final = [PEER_GUARDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
-"""The same indexed by any bit of the cell's field (the branch choice has its guard bit)."""
-BELOW: Final = [(1 << bit) - 1 for bit in range(REGION_BITS)]
-"""Per bit position: every bit below it. Taking a board's bits highest first, ``bits &=
-BELOW[top]`` drops the top one faster than ``bits ^= 1 << top``, which builds a new int as
-long as the position first (58 against 88 ns near the top of the board)."""
+PEER_GUARDS_AT: Final = [0] + [PEER_GUARDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
+"""The same indexed by the bit length of any bit of the cell's field (the branch choice has
+its guard bit)."""
+BELOW: Final = [0] + [(1 << bit) - 1 for bit in range(REGION_BITS)]
+"""Per bit length ``n``: every bit below bit ``n - 1``. Taking a board's bits highest first,
+``bits &= BELOW[bits.bit_length()]`` drops the top one faster than ``bits ^= 1 << top``,
+which builds a new int as long as the position first (58 against 88 ns near the top of the
+board)."""

@@ -23,6 +23,20 @@ the best bivalue cell, or whenever there is one (2.6-3x the nodes), or only when
 bivalue (6% more); after the first solution, other scores for the proof that no second one
 exists (82.4 nodes with the degree; its bivalue peers 80.9, the digits' peer candidates 85.8,
 the first bivalue cell 122, the fewest unsolved peers 150).
+
+Session 7, same method: after a batch of naked singles, going on to the box fold instead of
+starting the round over (0.95x); the empty-field test only in rounds with naked singles, a
+clash being found by its unit's missing digit (1.00x); the box fold's missing-digit test only
+when it finds no hidden single (0.97x / 1.02x); ``LOCK_ABOVE`` 30 or 0 again once locked
+candidates got cheaper (0.98x, 165-166 nodes against 173); every cell's degree at once
+(counts of rows, columns, boxes and mini-lines spread by multiplication, the best bivalue
+cell found bit by bit: 3.7 against 4.0 µs a choice, not worth its lines). Node counts: a
+proof of uniqueness that knows the first solution S, refuting "cell != S[cell]" from the
+root and preferring the probes that fail at once, took 267-279 nodes against 175 (it redoes
+the refutations the solve made on its way to S). Simulated only: propagating a branch's two
+children together in one int (two boards 1,350 bits apart) would run 77% of their rounds at
+about 1.25x the cost an operation, and the record's regions would make the pair 6,480 bits:
+too little left to build it.
 """
 
 from __future__ import annotations
@@ -66,8 +80,8 @@ def initial_state(grid: Grid) -> State | None:
     for cell in CELLS:
         digit = grid[cell]
         if digit:
-            at = 10 * cell + digit - 1
-            if not x >> at & 1:
+            at = 10 * cell + digit  # the tables' index: see _board.PLACE_CLEAR
+            if not x >> (at - 1) & 1:
                 return None
             x &= _CLEAR[at]
             record ^= _RECORD[at]
@@ -80,22 +94,17 @@ def exclude(state: State, cell: int, digit: int) -> State:
     return x & ~(1 << (10 * cell + digit - 1)), record
 
 
-_PLACED = (1 << _REGION) - 1
-"""Region 0 of a record: the placed digit's bit in each cell's field."""
+def decode(board: int) -> Grid:
+    """The grid of a solved ``board`` (each field holds its cell's one digit).
 
-
-def decode(record: int) -> Grid:
-    """The grid of digits placed in a state's ``record``.
-
-    Cell by cell off the 810-bit region 0, shifting it down one field at a time: shifting the
-    whole 3240-bit record to each cell's field took 2.3x as long (28 µs against 12), which
-    was 10% of ``solve -f`` on 17-clue puzzles.
+    Cell by cell, shifting the board down one field at a time: shifting the whole board to
+    each cell's field took 2.3x as long (28 µs against 12 on the 3240-bit record then
+    decoded), which was 10% of ``solve -f`` on 17-clue puzzles.
     """
-    placed = record & _PLACED
     digits = []
     for _ in CELLS:
-        digits.append((placed & 0x1FF).bit_length())
-        placed >>= 10
+        digits.append((board & 0x1FF).bit_length())
+        board >>= 10
     return tuple(digits)
 
 
@@ -113,7 +122,18 @@ set that may lose a little). Above 45: forum_hardest 1.10x but 17_clue 0.95x; ab
 """
 
 
-def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] | None:
+def propagate(
+    x: int,
+    record: int,
+    lock_above: int = 0,
+    *,
+    below: list[int] = _BELOW,
+    clear: list[int] = _CLEAR,
+    placed: list[int] = _RECORD,
+    box_planes: list[int] = _BOX_PLANE_AT,
+    row_planes: list[int] = _ROW_PLANE_AT,
+    col_planes: list[int] = _COL_PLANE_AT,
+) -> tuple[int, int, int] | None:
     """Place naked and hidden singles, and apply locked candidates, until nothing changes.
 
     The cheapest deduction that finds something is applied first and the loop restarts:
@@ -127,16 +147,25 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
     candidates (none: the grid is solved), or None when the state is contradictory: a cell
     with no candidate (also when two singles exclude each other), or a digit with no place in
     a unit.
+
+    The keyword-only arguments are the tables, never passed: as defaults they are local names,
+    one bytecode cheaper to load than the module's globals in the loops below (with the
+    tables indexed by bit length, see :data:`sudoku_core._board.PLACE_CLEAR`: 1.02x on
+    forum_hardest).
     """
+    guards, low = _GUARDS, _LOW
     while True:
         # Each field less one: its guard bit stays set iff the field is not empty (a placed
         # cell keeps its digit, so an empty one is a contradiction), and ANDed with the board
         # it leaves the fields that had two or more candidates.
-        less_one = (x | _GUARDS) - _LOW
-        if less_one & _GUARDS != _GUARDS:
+        less_one = (x | guards) - low
+        if less_one & guards != guards:
             return None
-        multi = ((less_one & x) + _ALL) & _GUARDS
-        single = (record & _GUARDS) ^ multi  # unplaced cells with one candidate
+        multi = (less_one & x) + _ALL  # its guard bits: the fields with two or more candidates
+        # Unplaced cells with one candidate: one XOR with the record's guard bits, masked once
+        # (masking both first took one operation more every round: 1.02-1.03x). ``multi`` is
+        # masked only when it is returned.
+        single = (multi ^ record) & guards
         if single:
             # The candidate bits of every naked single at once: spread each flag over its field.
             single = x & ((single >> 9) * 0x1FF)
@@ -146,13 +175,15 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
             # every single of the batch is placed, and two that clash empty a cell, which the
             # next round finds.
             while single:
-                at = single.bit_length() - 1
-                single &= _BELOW[at]
-                x &= _CLEAR[at]
-                record ^= _RECORD[at]
+                n = single.bit_length()
+                single &= below[n]
+                x &= clear[n]
+                record ^= placed[n]
             continue
         # Boxes: three cells along (each mini-row's digits seen once and twice, kept for the
-        # rows), then three mini-rows down.
+        # rows), then three mini-rows down. The digits seen in two or more of a unit's mini-rows
+        # (``*_twice``) are kept apart: with the unit's digits they give those seen in one
+        # mini-row only, which locked candidates start from.
         a = x >> 10
         b = x >> 20
         mini_o = x | a
@@ -160,117 +191,145 @@ def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] 
         mini_o |= b
         a = mini_o >> 90
         b = mini_o >> 180
-        t = mini_t | (mini_t >> 90) | (mini_t >> 180) | (mini_o & a) | ((mini_o | a) & b)
-        o = mini_o | a | b
-        if o & _BOX_START != _BOX_START:
+        either = mini_o | a
+        box_twice = (mini_o & a) | (either & b)
+        box_o = either | b
+        if box_o & _BOX_START != _BOX_START:
             return None
-        hidden = (o ^ t ^ record >> 3 * _REGION) & _BOX_START
+        t = mini_t | (mini_t >> 90) | (mini_t >> 180) | box_twice
+        hidden = (box_o ^ t ^ record) & _BOX_START
         if hidden:
-            planes_at = _BOX_PLANE_AT
+            planes_at = box_planes
         else:
             # Rows: the same mini-rows, three along; the counts land in each row's first field.
             # (Folding the row afresh took 19 operations, these 13. The folds and the placing
             # below are written out, not called: a call costs 3% of the time per node.)
             a = mini_o >> 30
             b = mini_o >> 60
-            t = mini_t | (mini_t >> 30) | (mini_t >> 60) | (mini_o & a) | ((mini_o | a) & b)
-            o = mini_o | a | b
-            if o & _ROW_START != _ROW_START:
+            either = mini_o | a
+            row_twice = (mini_o & a) | (either & b)
+            row_o = either | b
+            if row_o & _ROW_START != _ROW_START:
                 return None
-            hidden = (o ^ t ^ record >> _REGION) & _ROW_START
+            t = mini_t | (mini_t >> 30) | (mini_t >> 60) | row_twice
+            hidden = (row_o ^ t ^ record >> _REGION) & _ROW_START
             if hidden:
-                planes_at = _ROW_PLANE_AT
+                planes_at = row_planes
             else:
-                # Columns: the same fold with a stride of 90 bits (one row).
+                # Columns: the same two steps down, three cells (mini-columns), then three
+                # mini-columns (strides of 90 and 270 bits).
                 a = x >> 90
-                o = x | a
-                t = x & a
-                a = o >> 180
-                t |= (t >> 180) | (o & a)
-                o |= a
-                a = o >> 360
-                t |= (t >> 360) | (o & a)
-                o |= a
-                a = x >> 720
-                t |= o & a
-                o |= a
-                if o & _COL_START != _COL_START:
+                b = x >> 180
+                mini_cols = x | a
+                mini_ct = (x & a) | (mini_cols & b)
+                mini_cols |= b
+                a = mini_cols >> 270
+                b = mini_cols >> 540
+                either = mini_cols | a
+                col_twice = (mini_cols & a) | (either & b)
+                col_o = either | b
+                if col_o & _COL_START != _COL_START:
                     return None
-                hidden = (o ^ t ^ record >> 2 * _REGION) & _COL_START
+                t = mini_ct | (mini_ct >> 270) | (mini_ct >> 540) | col_twice
+                hidden = (col_o ^ t ^ record >> 2 * _REGION) & _COL_START
                 if not hidden:
                     # No single left: multi flags every unsolved cell.
+                    multi &= guards
                     if multi.bit_count() <= lock_above:
                         return x, record, multi
-                    reduced = locked_candidates(x, mini_o)
-                    if reduced == x:
+                    elim = x & _locked_eliminations(
+                        mini_o, mini_cols, box_o ^ box_twice, row_o ^ row_twice, col_o ^ col_twice
+                    )
+                    if not elim:
                         return x, record, multi
-                    x = reduced
+                    x ^= elim
                     continue
-                planes_at = _COL_PLANE_AT
+                planes_at = col_planes
         # The hidden singles of one fold (bits at unit start fields): each one's cell is the one
         # candidate bit left in its unit's digit plane. When none is left, another single of
         # the batch took the cell or the digit: a contradiction. (Within one kind of unit no
         # two singles can place the same digit in the same unit.) Highest first, as above.
         while hidden:
-            found = hidden.bit_length() - 1
-            hidden &= _BELOW[found]
-            cells = x & planes_at[found]
+            n = hidden.bit_length()
+            hidden &= below[n]
+            cells = x & planes_at[n]
             if not cells:
                 return None
-            at = cells.bit_length() - 1
-            x &= _CLEAR[at]
-            record ^= _RECORD[at]
+            n = cells.bit_length()
+            x &= clear[n]
+            record ^= placed[n]
 
 
-def locked_candidates(x: int, mini_rows: int | None = None) -> int:
+def locked_candidates(x: int) -> int:
     """The board less every candidate removed by pointing and claiming, in all units at once.
 
     Pointing: a digit that a box holds only in one row (column) leaves the rest of that row
     (column). Claiming: a digit that a row (column) holds only within one box leaves the rest
     of that box. Each is computed for all 27 units with folds and multiplications that spread
-    a unit's mask to its cells (see :mod:`sudoku_core._board`). ``mini_rows`` is
-    ``x | x >> 10 | x >> 20`` when the caller has it (propagate's box fold does).
+    a unit's mask to its cells (see :mod:`sudoku_core._board`).
     """
-    if mini_rows is None:
-        mini_rows = x | x >> 10 | x >> 20
+    mini_rows = x | x >> 10 | x >> 20
     mini_cols = x | x >> 90 | x >> 180
+    return x ^ x & _locked_eliminations(
+        mini_rows,
+        mini_cols,
+        _in_one_mini(mini_rows, 90, 180),
+        _in_one_mini(mini_rows, 30, 60),
+        _in_one_mini(mini_cols, 270, 540),
+    )
+
+
+def _in_one_mini(minis: int, step: int, step_2: int) -> int:
+    """At each unit's first field, the digits seen in exactly one of its three mini-lines
+    (``minis`` ORs three cells; ``step`` and ``step_2`` reach the unit's other two)."""
+    a, b = minis >> step, minis >> step_2
+    either = minis | a
+    return (either | b) ^ ((minis & a) | (either & b))
+
+
+def _locked_eliminations(
+    mini_rows: int, mini_cols: int, box_in_one_row: int, row_in_one_box: int, col_in_one_box: int
+) -> int:
+    """The candidates that :func:`locked_candidates` removes (and other bits: AND the board
+    with it), from the folds that :func:`propagate` has already made: the mini-rows and
+    mini-columns (three cells' digits ORed), and at each unit's first field the digits seen in
+    one of its mini-rows only (boxes, rows) or mini-columns only (columns). Taking them from
+    the folds leaves 15 of a call's 40 big-int operations before it knows whether anything is
+    locked (the column fold, going by mini-columns for this, takes two more): 1.05x on
+    forum_hardest, limits 1 and 2 alike."""
     # Along rows, at each mini-row's first field: the digits a box holds only in that mini-row
     # (pointing) and those its row holds only there (claiming). Pointing eliminates a digit iff
     # its row has it in another mini-row too, i.e. iff the digit does not claim there, and the
     # other way round: nothing to eliminate unless the two masks differ (7 calls in 10 on
     # forum_hardest), and then the spreads below are skipped.
-    a, b = mini_rows >> 90, mini_rows >> 180
-    either = mini_rows | a
-    one = ((either | b) ^ ((mini_rows & a) | (either & b))) & _BOX_START
+    one = box_in_one_row & _BOX_START
     pointing = (one | one << 90 | one << 180) & mini_rows
-    a, b = mini_rows >> 30, mini_rows >> 60
-    either = mini_rows | a
-    one = ((either | b) ^ ((mini_rows & a) | (either & b))) & _ROW_START
-    claiming = one * _TRIPLE_30 & mini_rows
+    claiming = (row_in_one_box & _ROW_START) * _TRIPLE_30 & mini_rows
     elim = 0
     if pointing != claiming:
         every = (pointing | pointing >> 30 | pointing >> 60) & _ROW_START
         elim = (every * _SPREAD_ROW) ^ (pointing * _SPREAD_MINI_ROW)
         every = (claiming | claiming >> 90 | claiming >> 180) & _BOX_START
         elim |= (every * _SPREAD_BOX) ^ (claiming * _SPREAD_MINI_ROW)
-    # The same along columns, at each mini-column's first field.
-    a, b = mini_cols >> 10, mini_cols >> 20
-    either = mini_cols | a
-    one = ((either | b) ^ ((mini_cols & a) | (either & b))) & _BOX_START
-    pointing = one * _TRIPLE_10 & mini_cols
-    a, b = mini_cols >> 270, mini_cols >> 540
-    either = mini_cols | a
-    one = ((either | b) ^ ((mini_cols & a) | (either & b))) & _COL_START
-    claiming = one * _TRIPLE_270 & mini_cols
+    # The same along columns, at each mini-column's first field (the boxes' count by
+    # mini-column is the one fold propagate does not make).
+    pointing = (_in_one_mini(mini_cols, 10, 20) & _BOX_START) * _TRIPLE_10 & mini_cols
+    claiming = (col_in_one_box & _COL_START) * _TRIPLE_270 & mini_cols
     if pointing != claiming:
         every = (pointing | pointing >> 270 | pointing >> 540) & _COL_START
         elim |= (every * _SPREAD_COL) ^ (pointing * _SPREAD_MINI_COL)
         every = (claiming | claiming >> 10 | claiming >> 20) & _BOX_START
         elim |= (every * _SPREAD_BOX) ^ (claiming * _SPREAD_MINI_COL)
-    return x ^ (x & elim)
+    return elim
 
 
-def branch_cell(x: int, multi: int) -> int:
+def branch_cell(
+    x: int,
+    multi: int,
+    *,
+    below: list[int] = _BELOW,
+    peers: list[int] = _PEER_GUARDS_AT,
+) -> int:
     """The bit position of the field to branch on.
 
     A cell with two candidates if there is one (the one with the most unsolved peers, which
@@ -281,14 +340,14 @@ def branch_cell(x: int, multi: int) -> int:
     twice_cleared = ((low_cleared | _GUARDS) - _LOW) & low_cleared
     bivalue = multi ^ ((twice_cleared + _ALL) & _GUARDS)
     if bivalue:
-        best_guard, best_degree = 0, -1
+        best, best_degree = 0, -1
         while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
-            guard = bivalue.bit_length() - 1
-            bivalue &= _BELOW[guard]
-            degree = (multi & _PEER_GUARDS_AT[guard]).bit_count()
+            n = bivalue.bit_length()
+            bivalue &= below[n]
+            degree = (multi & peers[n]).bit_count()
             if degree >= best_degree:
-                best_guard, best_degree = guard, degree
-        return best_guard - 9
+                best, best_degree = n, degree
+        return best - 10
     return fewest_candidates(x, multi)[0]
 
 

@@ -5,7 +5,7 @@ most constrained cell), run on the whole-board ints of :mod:`sudoku_core._board`
 :mod:`sudoku_core._propagate`. A search state is two immutable ints, so a branch costs nothing
 to copy and nothing to undo.
 
-One search loop, :func:`_iter_records`, serves every question, as in tdoku: ``limit=1``
+One search loop, :func:`_iter_solved`, serves every question, as in tdoku: ``limit=1``
 solves, ``limit=2`` tests uniqueness, a larger limit counts; with a random branch order it
 completes a pattern for the generator. :func:`iter_count` runs it in slices (the verdict and
 the page's worker step through it) and :func:`search` runs that to the end. Every search can
@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Generator, Iterator
 
-from sudoku_core._board import PLACE_CLEAR, PLACE_RECORD
+from sudoku_core._board import BELOW, PLACE_CLEAR, PLACE_RECORD
 from sudoku_core._propagate import (
     LOCK_ABOVE,
     State,
@@ -111,14 +111,15 @@ class SearchResult(Record):
         return not self.gave_up and self.count < self.limit
 
 
-def _iter_records(
+def _iter_solved(
     state: State,
     stats: SearchStats,
     budget: Budget | None = None,
     tick_nodes: int = 0,
     rng: random.Random | None = None,
 ) -> Iterator[int | None]:
-    """The search loop: depth-first from a state, yielding each solution's ``record``.
+    """The search loop: depth-first from a state, yielding each solution's board (a field per
+    cell holding its digit: see :func:`decode`).
 
     With ``tick_nodes > 0`` it also yields None every that many nodes, so a caller can run it
     in slices (the page's worker does). Raises :class:`GaveUpError` when the budget runs out.
@@ -138,6 +139,7 @@ def _iter_records(
     stack: list[State] = [state]
     push = stack.append
     pop = stack.pop
+    below, clear, placed = BELOW, _CLEAR, _RECORD  # local names: the loop runs once a node
     try:
         while stack:
             if nodes == max_nodes:
@@ -155,23 +157,23 @@ def _iter_records(
             x, record, multi = result
             if not multi:
                 stats.nodes, stats.guesses = nodes, guesses
-                yield record
+                yield x
                 continue
             guesses += 1
             if rng is None:
                 pos = branch_cell(x, multi)
                 v = x >> pos & 0x1FF
                 while v:  # push the highest digit first, so the lowest is tried first
-                    di = v.bit_length() - 1
-                    v ^= 1 << di
-                    at = pos + di
-                    push((x & _CLEAR[at], record ^ _RECORD[at]))
+                    n = v.bit_length()
+                    v &= below[n]
+                    n += pos
+                    push((x & clear[n], record ^ placed[n]))
             else:
                 pos = rng.choice(fewest_candidates(x, multi))
                 digits = [di for di in range(9) if x >> (pos + di) & 1]
                 rng.shuffle(digits)
                 for di in reversed(digits):
-                    at = pos + di
+                    at = pos + di + 1
                     push((x & _CLEAR[at], record ^ _RECORD[at]))
     finally:
         stats.nodes, stats.guesses = nodes, guesses
@@ -210,7 +212,7 @@ def iter_count(
     state = initial_state(puzzle)
     if state is not None:
         try:
-            for solved in _iter_records(state, stats, budget, tick_nodes, rng):
+            for solved in _iter_solved(state, stats, budget, tick_nodes, rng):
                 if solved is None:
                     stats.seconds = time.perf_counter() - started
                     yield result
@@ -280,7 +282,7 @@ def has_other_solution(grid: GridLike, solution: Grid, cells: Collection[Cell]) 
     if state is None:
         return False
     return any(
-        next(_iter_records(exclude(state, cell, solution[cell]), SearchStats()), None) is not None
+        next(_iter_solved(exclude(state, cell, solution[cell]), SearchStats()), None) is not None
         for cell in cells
     )
 
@@ -331,7 +333,7 @@ def iter_solutions(grid: GridLike, budget: Budget | None = None) -> Iterator[Gri
     state = initial_state(as_grid(grid))
     if state is None:
         return
-    for solved in _iter_records(state, SearchStats(), budget):
+    for solved in _iter_solved(state, SearchStats(), budget):
         if solved is not None:
             yield decode(solved)
 

@@ -2,7 +2,7 @@
 
 `python build.py bench` runs `main(data)` in both runtimes and prints each operation's time
 side by side, so the question "which operations of this design cost more in WebAssembly" is
-answered by measurement: the board's big-int operations (810-bit board, 3240-bit record),
+answered by measurement: the board's big-int operations (810-bit board, 2430-bit record),
 the table look-ups, function calls, tuple packing and the generator step of the search loop,
 and one whole `propagate` call. Each time is the best of a few repeats, less the empty loop.
 
@@ -65,8 +65,8 @@ def _cases() -> dict[str, tuple[str, dict[str, Any]]]:
         "board add (SWAR)": "x + guards",
         "board shift >> 10": "x >> 10",
         "board shift >> 90": "x >> 90",
-        "record AND (3240 bits)": "r & guards",
-        "record OR (3240 bits)": "r | low",
+        "record AND (2430 bits)": "r & guards",
+        "record OR (2430 bits)": "r | low",
         "board x & -x (lowest bit)": "x & -x",
         "board bit_length": "x.bit_length()",
         "board bit_count": "x.bit_count()",

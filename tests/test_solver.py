@@ -7,7 +7,7 @@ import re
 from itertools import islice
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from puzzle_sets import cases
@@ -293,3 +293,42 @@ def test_locked_candidates_apply_only_above_the_unsolved_threshold(
     completed = random_solution(pattern, random.Random(1))
     monkeypatch.setattr("sudoku_core.solver.LOCK_ABOVE", 0)
     assert random_solution(pattern, random.Random(1)) == completed
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, len(_PROPERTY_PUZZLES) - 1),
+    st.randoms(use_true_random=False),
+    st.integers(10, 40),
+    st.booleans(),
+)
+def test_the_search_locks_candidates_as_locked_candidates_does(
+    index: int, rng: random.Random, keep: int, clash: bool
+) -> None:
+    """Propagation takes locked candidates from its own folds (_propagate._locked_eliminations);
+    its fixed point must be the one reached by singles and the public locked_candidates, which
+    folds the board afresh: the same board, record and unsolved cells, or None for both."""
+    from sudoku_core._propagate import initial_state, locked_candidates, propagate
+
+    full = solve(_PROPERTY_PUZZLES[index])
+    assert full is not None
+    kept = set(rng.sample(range(81), keep))
+    puzzle = [d if c in kept else 0 for c, d in enumerate(full)]
+    if clash:  # a wrong digit in an empty cell: often a contradiction found late
+        cell = rng.choice([c for c in range(81) if c not in kept])
+        puzzle[cell] = full[cell] % 9 + 1
+    start = state = initial_state(tuple(puzzle))
+    assume(start is not None)  # the wrong digit may clash with a given
+    assert state is not None
+    expected = None
+    while True:
+        singles = propagate(*state, 81)
+        if singles is None:
+            break
+        reduced = locked_candidates(singles[0])
+        if reduced == singles[0]:
+            expected = singles
+            break
+        state = (reduced, singles[1])
+    assert start is not None
+    assert propagate(*start, 0) == expected
