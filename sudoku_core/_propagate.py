@@ -44,7 +44,7 @@ from __future__ import annotations
 from sudoku_core import _board
 from sudoku_core.grid import CELLS, Grid
 
-_ALL = _board.ALL
+_BOARD = _board.BOARD
 _LOW = _board.LOW
 _GUARDS = _board.GUARDS
 _ROW_START = _board.ROW_START
@@ -76,7 +76,7 @@ State = tuple[int, int]
 
 def initial_state(grid: Grid) -> State | None:
     """The search state with the givens placed, or None when two givens clash."""
-    x, record = _ALL, _GUARDS
+    x, record = _BOARD, _GUARDS
     for cell in CELLS:
         digit = grid[cell]
         if digit:
@@ -158,10 +158,12 @@ def propagate(
         # Each field less one: its guard bit stays set iff the field is not empty (a placed
         # cell keeps its digit, so an empty one is a contradiction), and ANDed with the board
         # it leaves the fields that had two or more candidates.
-        less_one = (x | guards) - low
+        less_one = x - low
         if less_one & guards != guards:
             return None
-        multi = (less_one & x) + _ALL  # its guard bits: the fields with two or more candidates
+        # With no field empty, each field less its lowest candidate keeps its guard bit, and
+        # one less again keeps it iff the field had two or more candidates.
+        multi = (less_one & x) - low
         # Unplaced cells with one candidate: one XOR with the record's guard bits, masked once
         # (masking both first took one operation more every round: 1.02-1.03x). ``multi`` is
         # masked only when it is returned.
@@ -336,9 +338,9 @@ def branch_cell(
     measured 35% fewer nodes on the hardest puzzles than the first one), else a cell with the
     fewest candidates.
     """
-    low_cleared = ((x | _GUARDS) - _LOW) & x
-    twice_cleared = ((low_cleared | _GUARDS) - _LOW) & low_cleared
-    bivalue = multi ^ ((twice_cleared + _ALL) & _GUARDS)
+    low_cleared = (x - _LOW) & x  # no field is empty: each keeps its guard bit
+    twice_cleared = (low_cleared - _LOW) & low_cleared  # guard bit: two or more candidates
+    bivalue = multi ^ (((twice_cleared | _GUARDS) - _LOW) & _GUARDS)  # less three or more
     if bivalue:
         best, best_degree = 0, -1
         while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
