@@ -219,7 +219,8 @@ def propagate(
                 planes_at = row_planes
             else:
                 # Columns: the same two steps down, three cells (mini-columns), then three
-                # mini-columns (strides of 90 and 270 bits).
+                # mini-columns (strides of 90 and 270 bits): the box fold's lines with other
+                # strides, written out for the reason above.
                 a = x >> 90
                 b = x >> 180
                 mini_cols = x | a

@@ -194,14 +194,20 @@ def test_counts_agree_with_the_reference_solver(
     index: int, rng: random.Random, keep: int, clash: bool
 ) -> None:
     """Random subsets of a solution (often several solutions), sometimes with a wrong digit."""
+    grid = _subset_of_a_solution(index, rng, keep, clash)
+    assert count_solutions(grid, limit=50) == reference_count(grid, limit=50)
+
+
+def _subset_of_a_solution(index: int, rng: random.Random, keep: int, clash: bool) -> Grid:
+    """``keep`` givens of a property puzzle's solution; with ``clash``, one of them replaced by
+    a random digit (often wrong)."""
     full = solve(_PROPERTY_PUZZLES[index])
     assert full is not None
     kept = set(rng.sample(range(81), keep))
     puzzle = [d if c in kept else 0 for c, d in enumerate(full)]
     if clash:
         puzzle[rng.choice(sorted(kept))] = rng.randint(1, 9)
-    grid = tuple(puzzle)
-    assert count_solutions(grid, limit=50) == reference_count(grid, limit=50)
+    return tuple(puzzle)
 
 
 @pytest.mark.parametrize(
@@ -310,15 +316,8 @@ def test_the_search_locks_candidates_as_locked_candidates_does(
     folds the board afresh: the same board, record and unsolved cells, or None for both."""
     from sudoku_core._propagate import initial_state, locked_candidates, propagate
 
-    full = solve(_PROPERTY_PUZZLES[index])
-    assert full is not None
-    kept = set(rng.sample(range(81), keep))
-    puzzle = [d if c in kept else 0 for c, d in enumerate(full)]
-    if clash:  # a wrong digit in an empty cell: often a contradiction found late
-        cell = rng.choice([c for c in range(81) if c not in kept])
-        puzzle[cell] = full[cell] % 9 + 1
-    start = state = initial_state(tuple(puzzle))
-    assume(start is not None)  # the wrong digit may clash with a given
+    start = state = initial_state(_subset_of_a_solution(index, rng, keep, clash))
+    assume(start is not None)  # a wrong digit may clash with another given
     assert state is not None
     expected = None
     while True:
