@@ -324,35 +324,70 @@ _TESTS_PER_SLICE: Final = 32
 cover search at most)."""
 
 
+_Targets = dict[tuple[int, ...], tuple[tuple[int, ...], int]]
+"""Per (orientation, base units): the units' cells when tested, and the targets that passed."""
+
+
 def _passing_bases(
-    where_d: int, orient: int, pool: list[tuple[int, int]], n: int
+    where_d: int, orient: int, pool: list[tuple[int, int]], n: int, kept: _Targets
 ) -> Iterator[tuple[tuple[int, int], ...] | None]:
     """The base sets of ``pool`` (in the order of ``combinations(pool, n)``) that pass the target
-    filter, and ``None`` every few tests (a pause for the caller's slices)."""
+    filter, and ``None`` every few tests (a pause for the caller's slices).
+
+    A unit's or a pair's targets depend on its cells alone (and where the candidates are), so
+    they are kept in ``kept`` and reused while the cells stay the same: a step changes a few
+    units of a digit, and the pairs were two thirds of the tests (the finned searches took
+    2.6 s on the paths of 40 forum_hardest puzzles without this, 1.4 s with it).
+    """
     grid = where_d if orient == 0 else _transposed(where_d)
+    m = len(pool)
     units = [u if orient == 0 else _mirrored_unit(u) for u, _ in pool]
     cells = [grid & UNIT_BITS[u] for u in units]
-    off = [_edges_off_row(c, u >= 18) for c, u in zip(cells, units, strict=True)]
+    off: list[list[int] | None] = [None] * m
     boxes = [1 << (3 * ((u - 18) % 3) + (u - 18) // 3) if u >= 18 else 0 for u in units]
-    # A target in a base box is in the base: only a base row's cell can be cleared (cannibal).
-    free = [grid & ~UNIT_BITS[u] if u >= 18 else grid for u in units]
     rows = [1 << u if u < 9 else 0 for u in units]
-    single = [_targets([off[i]], boxes[i], rows[i], free[i], n) for i in range(len(units))]
-    tests = len(units)
-    m = len(units)
+
+    def off_row(i: int) -> list[int]:
+        found = off[i]
+        if found is None:
+            found = off[i] = _edges_off_row(cells[i], units[i] >= 18)
+        return found
+
+    tests = 0
+    single = []
+    for i in range(m):
+        key: tuple[int, ...] = (orient, pool[i][0])
+        seen = kept.get(key)
+        if seen is not None and seen[0][0] == cells[i]:
+            single.append(seen[1] & grid)
+            continue
+        # A target in a base box is in the base: only a base row's cell can be cleared (cannibal).
+        free = grid & ~UNIT_BITS[units[i]] if units[i] >= 18 else grid
+        found = _targets([off_row(i)], boxes[i], rows[i], free, n)
+        kept[key] = ((cells[i],), found)
+        single.append(found)
+        tests += 1
     pairs = [[0] * m for _ in range(m)]
     for i in range(m):
         for j in range(i + 1, m):
             candidates = single[i] & single[j]
-            if candidates:
-                candidates &= _common_peers(cells[i] & cells[j])
+            if not candidates:
+                continue
+            key = (orient, pool[i][0], pool[j][0])
+            seen = kept.get(key)
+            if seen is not None and seen[0] == (cells[i], cells[j]):
+                pairs[i][j] = seen[1] & candidates
+                continue
+            candidates &= _common_peers(cells[i] & cells[j])
             if candidates:
                 tests += 1
                 if tests % _TESTS_PER_SLICE == 0:
                     yield None
-                pairs[i][j] = _targets(
-                    [off[i], off[j]], boxes[i] | boxes[j], rows[i] | rows[j], candidates, n
+                candidates = _targets(
+                    [off_row(i), off_row(j)], boxes[i] | boxes[j], rows[i] | rows[j], candidates, n
                 )
+            kept[key] = ((cells[i], cells[j]), candidates)
+            pairs[i][j] = candidates
     if n == 2:
         for i in range(m):
             for j in range(i + 1, m):
@@ -377,7 +412,7 @@ def _passing_bases(
                 tests += 1
                 if tests % _TESTS_PER_SLICE == 0:
                     yield None
-                three = [off[i], off[j], off[k]]
+                three = [off_row(i), off_row(j), off_row(k)]
                 forbidden = boxes[i] | boxes[j] | boxes[k]
                 if _targets(three, forbidden, rows[i] | rows[j] | rows[k], candidates, n):
                     yield pool[i], pool[j], pool[k]
@@ -395,17 +430,19 @@ class _Fishless:
     the singles after it change many rows and boxes of a digit).
     """
 
-    __slots__ = ("bases", "searched", "where")
+    __slots__ = ("bases", "searched", "targets", "where")
 
     def __init__(self, where: int) -> None:
         self.where = where
         self.searched = False
         self.bases: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.targets: _Targets = {}
 
     def catch_up(self, where: int) -> None:
         """Keep what is still sound for the candidates ``where`` (all of it when they shrank)."""
         if where & ~self.where:
             self.bases.clear()
+            self.targets.clear()
         self.searched = self.searched and where == self.where
         self.where = where
 
@@ -428,7 +465,11 @@ def iter_franken(board: Board, n: int, finned: bool) -> Search:
             pool = [(u, where_d & UNIT_BITS[u]) for u in base_units]
             pool = [(u, c) for u, c in pool if c and (finned or c.bit_count() <= n)]
             covers = [(u, where_d & UNIT_BITS[u]) for u in cover_units]
-            bases = _passing_bases(where_d, orient, pool, n) if finned else combinations(pool, n)
+            bases = (
+                _passing_bases(where_d, orient, pool, n, kept.targets)
+                if finned
+                else combinations(pool, n)
+            )
             for base in bases:
                 if base is None:
                     yield
