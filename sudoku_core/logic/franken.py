@@ -22,9 +22,9 @@ The search is a generator (``iter_*``) that yields every few base sets (finned) 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from collections.abc import Iterator
 from typing import Final, cast
 
 from sudoku_core._steps import run_to_end
@@ -199,9 +199,11 @@ def _first_cover(
 # The target adds one unit (its column and box lose all other edges: it is alone). The test is
 # monotone in the base units (another unit only adds cells to cover, and a box that may not
 # cover), so a pair of base units that no target passes rules out every triple holding it, and
-# a triple is tested only on the targets its three pairs let through. At the start of the
-# hardest puzzles no base set passes; the cover search before tried every one (see the report in
-# CHANGELOG for the figures).
+# a triple is tested only on the targets its three pairs let through. Measured: on the first
+# boards of 40 forum_hardest puzzles, 162,000 base sets leave few enough fins for some cover,
+# none has a fish and none passes; on 20 boards along their paths 1 of 17,491 base sets that
+# passed without the cannibal rule (a target in a base row takes two units) has a fish, and with
+# it only that one passes. The finned Swordfish went from 191 to 12 ms on such a first board.
 
 _COLUMN_EDGES: Final = (0o111, 0o222, 0o444)
 """Per column of a stack: its edges in the stack's edge mask."""
