@@ -11,9 +11,9 @@ a box's at 0, 1, 2, 9, ..); shifting the space by each offset and keeping only t
 first cells lines up the nine cells of every unit, of every digit, at that first cell, where
 two running ORs count them (:func:`_alone`: once, twice or more). A cell's digits line up the
 same way, one digit block apart. About 150 operations on the whole space replace a Python
-loop over 81 cells and 27 units x 9 digits (8.6 microseconds a round in CPython 3.12, the
-loop about 40 with its board copy and placements): a Forcing Net premise's table went from
-82 to 26 microseconds (see forcing's ``net_table``).
+loop over 81 cells and 27 units x 9 digits (a round's singles: 8 microseconds in CPython
+3.12, the loop 27), and placing a round's singles is one AND: a Forcing Net premise's table
+went from 82 to 26 microseconds (see forcing's ``net_table``).
 """
 
 from __future__ import annotations
