@@ -31,12 +31,15 @@ _BLOCK_STEPS: Final = tuple(range(0, 729, 81))
 _ROW_STEPS: Final = tuple(range(9))
 _COL_STEPS: Final = tuple(range(0, 81, 9))
 _BOX_STEPS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
-_ROW_STARTS: Final = DIGIT_BLOCKS * sum(1 << 9 * r for r in range(9))
-_COL_STARTS: Final = DIGIT_BLOCKS * 0x1FF
-_BOX_STARTS: Final = DIGIT_BLOCKS * sum(1 << (27 * (b // 3) + 3 * (b % 3)) for b in range(9))
+ROW_STARTS: Final = DIGIT_BLOCKS * sum(1 << 9 * r for r in range(9))
+COL_STARTS: Final = DIGIT_BLOCKS * 0x1FF
+BOX_STARTS: Final = DIGIT_BLOCKS * sum(1 << (27 * (b // 3) + 3 * (b % 3)) for b in range(9))
 _ROW_SPREAD: Final = sum(1 << k for k in _ROW_STEPS)
 _COL_SPREAD: Final = sum(1 << k for k in _COL_STEPS)
 _BOX_SPREAD: Final = sum(1 << k for k in _BOX_STEPS)
+UNIT_STARTS: Final = (ROW_STARTS, COL_STARTS, BOX_STARTS)
+"""Per kind of unit (rows, columns, boxes), the first cell of each unit in every digit block:
+a digit in a unit is named by that bit."""
 
 PLACE_CUTS: Final = tuple(
     (DIGIT_BLOCKS << c & ~(1 << n)) | PEER_BITS[c] << (n - c) for n in range(729) for c in (n % 81,)
@@ -73,6 +76,28 @@ def cells_of_space(space: int) -> int:
     return (space | space >> 648) & ALL_CELLS
 
 
+def rows_hit(space: int) -> int:
+    """Per digit block, the first cell of each row where ``space`` has a candidate."""
+    hit = space | space >> 1
+    hit |= hit >> 2
+    hit |= hit >> 4
+    return (hit | space >> 8) & ROW_STARTS
+
+
+def cols_hit(space: int) -> int:
+    """Per digit block, the first cell of each column where ``space`` has a candidate."""
+    hit = space | space >> 9
+    hit |= hit >> 18
+    hit |= hit >> 36
+    return (hit | space >> 72) & COL_STARTS
+
+
+def boxes_hit(space: int) -> int:
+    """Per digit block, the first cell of each box where ``space`` has a candidate."""
+    hit = space | space >> 1 | space >> 2
+    return (hit | hit >> 9 | hit >> 18) & BOX_STARTS
+
+
 def singles(space: int) -> int:
     """The candidates a round of singles places on a trial board: every naked single, and per
     cell the first hidden single (a row's before a column's before a box's, the lower digit
@@ -86,9 +111,9 @@ def singles(space: int) -> int:
         [(0, 9)]
     """
     naked = space & _alone(space, _BLOCK_STEPS, ALL_CELLS) * DIGIT_BLOCKS
-    in_row = space & _alone(space, _ROW_STEPS, _ROW_STARTS) * _ROW_SPREAD
-    in_col = space & _alone(space, _COL_STEPS, _COL_STARTS) * _COL_SPREAD
-    in_box = space & _alone(space, _BOX_STEPS, _BOX_STARTS) * _BOX_SPREAD
+    in_row = space & _alone(space, _ROW_STEPS, ROW_STARTS) * _ROW_SPREAD
+    in_col = space & _alone(space, _COL_STEPS, COL_STARTS) * _COL_SPREAD
+    in_box = space & _alone(space, _BOX_STEPS, BOX_STARTS) * _BOX_SPREAD
     hidden = in_row | in_col | in_box
     if hidden.bit_count() == cells_of_space(hidden).bit_count():
         return naked | hidden
@@ -106,4 +131,18 @@ def singles(space: int) -> int:
     return naked | won
 
 
-__all__ = ["DIGIT_BLOCKS", "PLACE_CUTS", "SPACE", "cells_of_space", "singles", "space_of"]
+__all__ = [
+    "BOX_STARTS",
+    "COL_STARTS",
+    "DIGIT_BLOCKS",
+    "PLACE_CUTS",
+    "ROW_STARTS",
+    "SPACE",
+    "UNIT_STARTS",
+    "boxes_hit",
+    "cells_of_space",
+    "cols_hit",
+    "rows_hit",
+    "singles",
+    "space_of",
+]

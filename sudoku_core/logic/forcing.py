@@ -45,8 +45,19 @@ from sudoku_core.logic.board import (
     UNIT_BITS,
     Board,
     cells_of,
+    first_cell,
 )
-from sudoku_core.logic.candidate_space import DIGIT_BLOCKS, PLACE_CUTS, singles, space_of
+from sudoku_core.logic.candidate_space import (
+    DIGIT_BLOCKS,
+    PLACE_CUTS,
+    SPACE,
+    boxes_hit,
+    cells_of_space,
+    cols_hit,
+    rows_hit,
+    singles,
+    space_of,
+)
 from sudoku_core.logic.steps import Search, Step, make_step
 
 OFF: Final = 729
@@ -251,16 +262,23 @@ class Tables:
             self.allowed[d] = empty
         for c in cells_of(ALL_CELLS & ~empty):
             self.allowed[board.values[c]] &= ~PEER_BITS[c]
-        self.unit_places = [
-            [
-                places
-                for places in (bits & self.allowed[d] for bits in UNIT_BITS)
-                if places and places & board.where[d] == places
-            ]
-            for d in range(10)
-        ]
-        """Per digit, the units it can lose every place in: those where other steps removed
-        none of its allowed places (off is only ever set for a candidate)."""
+        self.space = space_of(board)
+        self.dead = board.unsolved & ~cells_of_space(self.space)
+        """The empty cells without a candidate (none, but on a broken board)."""
+        places, starts = [0, 0, 0], [0, 0, 0]
+        for d in range(1, 10):
+            base = (d - 1) * 81
+            for u, bits in enumerate(UNIT_BITS):
+                spots = bits & self.allowed[d]
+                if spots and spots & board.where[d] == spots:
+                    places[u // 9] |= spots << base
+                    starts[u // 9] |= 1 << (base + first_cell(bits))
+        self.unit_places = tuple(zip(places, starts, (rows_hit, cols_hit, boxes_hit), strict=True))
+        """Per kind of unit (rows, columns, boxes): the places of the digits in the units they
+        can lose every place in (those where other steps removed none of their allowed places;
+        off is only ever set for a candidate), as a candidate space; those digits and units
+        (each unit's first cell in the digit's block); the function that finds the units of a
+        space's candidates."""
 
     def nodes(self) -> list[int]:
         """Every premise: each candidate on, then each candidate off."""
@@ -338,27 +356,34 @@ _ALL_ONS: Final = (1 << OFF) - 1
 
 
 def _breaks(tables: Tables, table: int) -> bool:
-    """True when a table sets a contradiction (see the module docstring)."""
-    board = tables.board
-    placed = 0
-    none_left = board.unsolved
-    for d, base in _SHIFTS:
-        ons = table >> base & ALL_CELLS
-        offs = table >> (OFF + base) & ALL_CELLS
-        if ons & offs or ons & placed:
+    """True when a table sets a contradiction (see the module docstring).
+
+    On the candidate space, for every digit and unit at once (:mod:`sudoku_core.logic.
+    candidate_space`): a digit is on twice in a unit when its ons fill fewer (digit, unit)
+    pairs than they count, and a unit loses every place of a digit when none of those places
+    is left once the offs are taken out. That took a table from 12 to 4 microseconds (CPU,
+    CPython 3.12, the Forcing Chain and Net boards of 5 forum_hardest paths).
+    """
+    ons = table & SPACE
+    offs = table >> OFF & SPACE
+    if ons & offs:
+        return True
+    placed = cells_of_space(ons)
+    count = ons.bit_count()
+    if count != placed.bit_count():
+        return True  # two digits in a cell
+    if count > 1 and (
+        rows_hit(ons).bit_count() != count
+        or cols_hit(ons).bit_count() != count
+        or boxes_hit(ons).bit_count() != count
+    ):
+        return True
+    if not offs:
+        return bool(tables.dead & ~placed)
+    for places, starts, hit in tables.unit_places:
+        if starts & ~hit(places & ~offs):
             return True
-        placed |= ons
-        none_left &= offs | ~board.where[d]
-        if ons & (ons - 1):
-            for bits in UNIT_BITS:
-                both = ons & bits
-                if both & (both - 1):
-                    return True
-        if offs:
-            for places in tables.unit_places[d]:
-                if places & offs == places:
-                    return True
-    return bool(none_left & ~placed)
+    return bool(tables.board.unsolved & ~placed & ~cells_of_space(tables.space & ~offs))
 
 
 def _search(board: Board, name: str, links: list[int], tables: Tables) -> Search:
