@@ -209,29 +209,37 @@ def net_table(start: int, cell: int, digit: int, is_on: bool) -> int:
             return nodes
 
 
-def closure(links: list[int], start: int, closed: dict[int, int] | None = None) -> int:
+def closure(links: list[int], start: int, closed: list[int] | None = None) -> int:
     """Every node ``start`` reaches through ``links``, itself included.
 
-    ``closed``: closures found before, by node. Reaching such a node adds all of its closure
-    at once, and none of those nodes needs following (whatever they reach is in it already):
-    the premises are closed one after the other, and most reach one closed before them.
+    ``closed``: per node, its closure if found before (else 0). Reaching such a node adds all
+    of its closure at once, and none of those nodes needs following (whatever they reach is in
+    it already): the premises are closed one after the other, and most reach one closed
+    before them.
+
+    The nodes are followed a wave at a time (the links of every node reached last, ORed, less
+    what is seen), each taken from the top of the wave (one ``bit_length`` and one XOR, no
+    negation of a 1,500-bit int), and the closures found before are a list, not a dict: a
+    closure took 40% less time (CPU, the Forcing Chain and Net boards of 5 forum_hardest
+    paths), the same nodes.
     """
-    seen = 1 << start
-    todo = links[start] & ~seen
-    seen |= todo
     if closed is None:
-        closed = {}
-    while todo:
-        low = todo & -todo
-        todo ^= low
-        node = low.bit_length() - 1
-        known = closed.get(node)
-        if known is not None:
-            seen |= known
-            continue
-        new = links[node] & ~seen
-        seen |= new
-        todo |= new
+        closed = [0] * len(links)
+    seen = 1 << start
+    wave = links[start] & ~seen
+    seen |= wave
+    while wave:
+        reached = 0
+        while wave:
+            node = wave.bit_length() - 1
+            wave ^= 1 << node
+            known = closed[node]
+            if known:
+                seen |= known
+            else:
+                reached |= links[node]
+        wave = reached & ~seen
+        seen |= wave
     return seen
 
 
@@ -248,7 +256,8 @@ class Tables:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.table: dict[int, int] = {}
+        self.table: list[int] = []
+        """Per node, the closed table of the premise (0 for a node not closed yet)."""
         self.first: tuple[Effect, Reason] | None = None
         """The effect HoDoKu would take of those found so far, with the first reason found
         for it (only that one is taken: keeping every effect found, some 6,000 a board, was
@@ -361,7 +370,7 @@ def _breaks(tables: Tables, table: int) -> bool:
     On the candidate space, for every digit and unit at once (:mod:`sudoku_core.logic.
     candidate_space`): a digit is on twice in a unit when its ons fill fewer (digit, unit)
     pairs than they count, and a unit loses every place of a digit when none of those places
-    is left once the offs are taken out. That took a table from 12 to 4 microseconds (CPU,
+    is left once the offs are taken out. That took a table from 12 to 4.7 microseconds (CPU,
     CPython 3.12, the Forcing Chain and Net boards of 5 forum_hardest paths).
     """
     ons = table & SPACE
@@ -388,6 +397,7 @@ def _breaks(tables: Tables, table: int) -> bool:
 
 def _search(board: Board, name: str, links: list[int], tables: Tables) -> Search:
     premises = tables.nodes()
+    tables.table = [0] * len(links)
     for i, node in enumerate(premises):
         if i % _SLICE == 0:
             yield
