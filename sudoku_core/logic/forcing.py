@@ -67,6 +67,7 @@ where it has ``d`` on are one shift and one AND away."""
 GROUPS: Final = 2 * OFF
 LOOKAHEAD: Final = 4
 """Rounds of singles a Forcing Net premise places (HoDoKu's default net depth)."""
+_MEMO_KEY: Final = "forcing groups"
 _SLICE: Final = 24
 """Premises closed between two yields: about 10 ms on the hardest boards."""
 
@@ -88,26 +89,56 @@ class GroupNode(NamedTuple):
     line: int
 
 
+_LINE_BOXES: Final = tuple(
+    (line, tuple(box for box in BOX_BITS if box & line)) for line in ROW_BITS + COL_BITS
+)
+"""Each row, then each column, with the boxes it crosses (left to right, top to bottom)."""
+
+
 def group_nodes(board: Board) -> list[GroupNode]:
     """Every group node of the board: rows first, then columns, each box left to right."""
     found = []
-    for lines in (ROW_BITS, COL_BITS):
-        for line in lines:
-            for d in range(1, 10):
-                in_line = board.where[d] & line
-                for box in BOX_BITS:
-                    cells = in_line & box
-                    if cells & (cells - 1):
-                        seen = ALL_CELLS
-                        for c in cells_of(cells):
-                            seen &= PEER_BITS[c]
-                        found.append(GroupNode(d, cells, seen, box, line))
+    for line, boxes in _LINE_BOXES:
+        for d in range(1, 10):
+            in_line = board.where[d] & line
+            if not in_line & (in_line - 1):
+                continue
+            for box in boxes:
+                cells = in_line & box
+                if cells & (cells - 1):
+                    seen = ALL_CELLS
+                    for c in cells_of(cells):
+                        seen &= PEER_BITS[c]
+                    found.append(GroupNode(d, cells, seen, box, line))
     return found
+
+
+def _groups_and_links(board: Board) -> tuple[list[GroupNode], list[tuple[int, int]]]:
+    """The board's group nodes and their links (each node with its targets), kept in the
+    board's memo with its candidates, which are all they depend on: the Forcing Net is asked
+    about the board the Forcing Chain found nothing on (1.4 ms a board, CPU, on the hardest)."""
+    space = space_of(board)
+    kept = board.memo.get(_MEMO_KEY)
+    if isinstance(kept, tuple) and kept[0] == space:
+        return kept[1], kept[2]
+    groups = group_nodes(board)
+    links = [0] * (GROUPS + 2 * len(groups))
+    _link_groups(board, groups, links)
+    added = [(node, targets) for node, targets in enumerate(links) if targets]
+    board.memo[_MEMO_KEY] = (space, groups, added)
+    return groups, added
 
 
 def chain_links(board: Board, groups: list[GroupNode]) -> list[int]:
     """Each node's direct links as a Forcing Chain follows them (see the module docstring)."""
-    links = [0] * (GROUPS + 2 * len(groups))
+    links = _candidate_links(board, len(groups))
+    _link_groups(board, groups, links)
+    return links
+
+
+def _candidate_links(board: Board, group_count: int) -> list[int]:
+    """The Forcing Chain's links between single candidates (room left for the groups')."""
+    links = [0] * (GROUPS + 2 * group_count)
     where, cands = board.where, board.cands
     for c in cells_of(board.unsolved):
         mask = cands[c]
@@ -128,7 +159,6 @@ def chain_links(board: Board, groups: list[GroupNode]) -> list[int]:
                 if spots.bit_count() == 2:
                     off_links |= (spots & ~(1 << c)) << base
             links[OFF + node] |= off_links
-    _link_groups(board, groups, links)
     return links
 
 
@@ -414,7 +444,10 @@ def _search(board: Board, name: str, links: list[int], tables: Tables) -> Search
 
 def iter_forcing_chain(board: Board) -> Search:
     """:func:`find_forcing_chain` in slices."""
-    links = chain_links(board, group_nodes(board))
+    groups, group_links = _groups_and_links(board)
+    links = _candidate_links(board, len(groups))
+    for node, targets in group_links:
+        links[node] |= targets
     return (yield from _search(board, "Forcing Chain", links, Tables(board)))
 
 
@@ -426,16 +459,17 @@ def find_forcing_chain(board: Board) -> Step | None:
 def iter_forcing_net(board: Board) -> Search:
     """:func:`find_forcing_net` in slices: yields every few premises' singles, then as the
     chain search does."""
-    groups = group_nodes(board)
+    groups, group_links = _groups_and_links(board)
     links = [0] * (GROUPS + 2 * len(groups))
     tables = Tables(board)
-    start = space_of(board)
+    start = tables.space
     for i, node in enumerate(tables.nodes()):
         if i % _SLICE == 0:
             yield
         cand = node % OFF
         links[node] = net_table(start, cand % 81, cand // 81 + 1, node < OFF)
-    _link_groups(board, groups, links)
+    for node, targets in group_links:
+        links[node] |= targets
     return (yield from _search(board, "Forcing Net", links, tables))
 
 
