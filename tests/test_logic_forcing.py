@@ -9,6 +9,7 @@ from sudoku_core import parse, solve
 from sudoku_core.grid import Grid
 from sudoku_core.logic import Board, forcing
 from sudoku_core.logic.board import cells_of
+from sudoku_core.logic.candidate_space import space_of
 
 PUZZLE = "2........3.4..6.1..1.3...75....89.439..4..1..........2.526........73...6......8.."
 """A magictour_top1465 puzzle (permuted): HoDoKu grades it Extreme with a Forcing Chain."""
@@ -41,9 +42,10 @@ def truth(solution: Grid, groups: list[forcing.GroupNode], node: int) -> bool:
 
 def net_links(board: Board, groups: list[forcing.GroupNode]) -> list[int]:
     links = [0] * (forcing.GROUPS + 2 * len(groups))
+    space = space_of(board)
     for node in forcing.Tables(board).nodes():
         cand = node % forcing.OFF
-        links[node] = forcing.net_table(board, cand % 81, cand // 81 + 1, node < forcing.OFF)
+        links[node] = forcing.net_table(space, cand % 81, cand // 81 + 1, node < forcing.OFF)
     return links
 
 

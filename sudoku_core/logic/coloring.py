@@ -11,6 +11,7 @@ when a colour sees both colours of another cluster, it is false (type 2).
 from __future__ import annotations
 
 from sudoku_core.logic.board import PEER_BITS, Board, cells_of
+from sudoku_core.logic.per_digit import first_on_digits
 from sudoku_core.logic.single_digit import strong_links
 from sudoku_core.logic.steps import Step, cells_text, make_step
 
@@ -73,69 +74,75 @@ def _step(  # noqa: PLR0917
 
 def find_simple_colors(board: Board) -> Step | None:
     """Simple Colours: trap (a cell sees both colours) or wrap (a colour sees itself)."""
-    for d in range(1, 10):
-        where_d = board.where[d]
-        for on, off in clusters(board, d):
-            both = on | off
-            trap = where_d & ~both & _sees(on) & _sees(off)
-            if trap:
+    return first_on_digits(board, "Simple Colors", _simple_colors_on)
+
+
+def _simple_colors_on(board: Board, d: int) -> Step | None:
+    where_d = board.where[d]
+    for on, off in clusters(board, d):
+        both = on | off
+        trap = where_d & ~both & _sees(on) & _sees(off)
+        if trap:
+            return _step(
+                "Simple Colors",
+                d,
+                f"colours {cells_text(cells_of(on))} / {cells_text(cells_of(off))}"
+                " hold it once between them",
+                both,
+                trap,
+                (on, off),
+            )
+        for wrong in (on, off):
+            if _sees_twice(wrong):
                 return _step(
                     "Simple Colors",
                     d,
-                    f"colours {cells_text(cells_of(on))} / {cells_text(cells_of(off))}"
-                    " hold it once between them",
+                    f"colour {cells_text(cells_of(wrong))} sees itself, so it is false",
                     both,
-                    trap,
+                    wrong,
                     (on, off),
                 )
-            for wrong in (on, off):
-                if _sees_twice(wrong):
-                    return _step(
-                        "Simple Colors",
-                        d,
-                        f"colour {cells_text(cells_of(wrong))} sees itself, so it is false",
-                        both,
-                        wrong,
-                        (on, off),
-                    )
     return None
 
 
 def find_multi_colors(board: Board) -> Step | None:
     """Multi-Colours: two clusters linked where one colour sees another."""
-    for d in range(1, 10):
-        where_d = board.where[d]
-        found = clusters(board, d)
-        for i, (a0, a1) in enumerate(found):
-            for j, (b0, b1) in enumerate(found):
-                if i == j:
+    return first_on_digits(board, "Multi Colors", _multi_colors_on)
+
+
+def _multi_colors_on(board: Board, d: int) -> Step | None:
+    where_d = board.where[d]
+    found = clusters(board, d)
+    for i, (a0, a1) in enumerate(found):
+        for j, (b0, b1) in enumerate(found):
+            if i == j:
+                continue
+            pattern = a0 | a1 | b0 | b1
+            for a, a_other in ((a0, a1), (a1, a0)):
+                if _sees(a) & b0 and _sees(a) & b1:
+                    return _step(
+                        "Multi Colors",
+                        d,
+                        f"colour {cells_text(cells_of(a))} sees both colours of "
+                        "another cluster, so it is false",
+                        pattern,
+                        a,
+                        (a0, a1, b0, b1),
+                    )
+                if j < i:
                     continue
-                pattern = a0 | a1 | b0 | b1
-                for a, a_other in ((a0, a1), (a1, a0)):
-                    if _sees(a) & b0 and _sees(a) & b1:
+                for b, b_other in ((b0, b1), (b1, b0)):
+                    if not _sees(a) & b:
+                        continue
+                    removed = where_d & ~pattern & _sees(a_other) & _sees(b_other)
+                    if removed:
                         return _step(
                             "Multi Colors",
                             d,
-                            f"colour {cells_text(cells_of(a))} sees both colours of "
-                            "another cluster, so it is false",
+                            f"{cells_text(cells_of(a_other))} or "
+                            f"{cells_text(cells_of(b_other))} holds it",
                             pattern,
-                            a,
+                            removed,
                             (a0, a1, b0, b1),
                         )
-                    if j < i:
-                        continue
-                    for b, b_other in ((b0, b1), (b1, b0)):
-                        if not _sees(a) & b:
-                            continue
-                        removed = where_d & ~pattern & _sees(a_other) & _sees(b_other)
-                        if removed:
-                            return _step(
-                                "Multi Colors",
-                                d,
-                                f"{cells_text(cells_of(a_other))} or "
-                                f"{cells_text(cells_of(b_other))} holds it",
-                                pattern,
-                                removed,
-                                (a0, a1, b0, b1),
-                            )
     return None

