@@ -64,7 +64,6 @@ ALL: Final = 0x1FF * LOW
 """Every candidate of every cell."""
 BOARD: Final = ALL | GUARDS
 """The board of an empty grid: every candidate, and every guard bit (they stay set)."""
-"""Every candidate of every cell: the board of an empty grid."""
 
 ROW_START: Final = sum(0x1FF << (FIELD_BITS * row[0]) for row in ROWS)
 COL_START: Final = sum(0x1FF << (FIELD_BITS * col[0]) for col in COLS)
