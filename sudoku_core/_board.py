@@ -155,9 +155,11 @@ SPREAD_BOX: Final = sum(1 << (FIELD_BITS * c) for c in BOXES[0])
 SPREAD_MINI_ROW: Final = sum(1 << (FIELD_BITS * c) for c in ROWS[0][:3])
 SPREAD_MINI_COL: Final = sum(1 << (FIELD_BITS * c) for c in COLS[0][:3])
 """Multipliers that copy a field's mask into every field of a unit (no carries: targets differ)."""
-PEER_GUARDS: Final = [peers_low << 9 for peers_low in _PEERS_LOW]
-"""Per cell: the guard bits of its 20 peers, to count unsolved peers with one AND."""
-PEER_GUARDS_AT: Final = [0] + [PEER_GUARDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
+PEER_FIELDS: Final = [peers_low * 0x3FF for peers_low in _PEERS_LOW]
+"""Per cell: every bit of its 20 peers' fields, to count with one AND and one ``bit_count``
+whatever the branch choice marks in a peer's field (see
+:func:`sudoku_core._propagate.branch_cell`)."""
+PEER_FIELDS_AT: Final = [0] + [PEER_FIELDS[bit // FIELD_BITS] for bit in range(REGION_BITS)]
 """The same indexed by the bit length of any bit of the cell's field (the branch choice has
 its guard bit)."""
 BELOW: Final = [0] + [(1 << bit) - 1 for bit in range(REGION_BITS)]

@@ -37,6 +37,14 @@ the refutations the solve made on its way to S). Simulated only: propagating a b
 children together in one int (two boards 1,350 bits apart) would run 77% of their rounds at
 about 1.25x the cost an operation, and the record's regions would make the pair 6,480 bits:
 too little left to build it.
+
+Session 8, same method: ``LOCK_ABOVE`` 35 or 45 with the new branch score (0.99x / 1.01x);
+locked candidates at every node once the first solution is found (1.005x, 166 nodes against
+170: not worth a second mode); the unit start masks as local names (1.003x). Where the time
+goes: a node that ends in a contradiction runs 7.4 rounds (5.6 of them placing naked
+singles), a live one 3.8, so dead nodes take two thirds of the rounds; a test for a digit
+missing from a unit at every round would have found those contradictions 0 or 1 rounds
+sooner in most of them (and never in 41%), too little for its fold.
 """
 
 from __future__ import annotations
@@ -51,12 +59,13 @@ _ROW_START = _board.ROW_START
 _COL_START = _board.COL_START
 _BOX_START = _board.BOX_START
 _REGION = _board.REGION_BITS
+_REGION_2 = 2 * _REGION
 _CLEAR = _board.PLACE_CLEAR
 _RECORD = _board.PLACE_RECORD
 _ROW_PLANE_AT = _board.ROW_PLANE_AT
 _COL_PLANE_AT = _board.COL_PLANE_AT
 _BOX_PLANE_AT = _board.BOX_PLANE_AT
-_PEER_GUARDS_AT = _board.PEER_GUARDS_AT
+_PEER_FIELDS_AT = _board.PEER_FIELDS_AT
 _BELOW = _board.BELOW
 _TRIPLE_10 = 1 | 1 << 10 | 1 << 20
 _TRIPLE_30 = 1 | 1 << 30 | 1 << 60
@@ -75,7 +84,8 @@ State = tuple[int, int]
 
 
 def initial_state(grid: Grid) -> State | None:
-    """The search state with the givens placed, or None when two givens clash."""
+    """The search state with the givens placed, or None when two givens clash or leave a cell
+    no candidate (:func:`propagate` needs a board with no empty field)."""
     x, record = _BOARD, _GUARDS
     for cell in CELLS:
         digit = grid[cell]
@@ -85,13 +95,19 @@ def initial_state(grid: Grid) -> State | None:
                 return None
             x &= _CLEAR[at]
             record ^= _RECORD[at]
-    return x, record
+    return _unless_empty(x, record)
 
 
-def exclude(state: State, cell: int, digit: int) -> State:
-    """The state with one candidate taken out of one cell (the generator asks "any other?")."""
+def exclude(state: State, cell: int, digit: int) -> State | None:
+    """The state with one candidate taken out of one cell (the generator asks "any other?"),
+    or None when that was the cell's last candidate."""
     x, record = state
-    return x & ~(1 << (10 * cell + digit - 1)), record
+    return _unless_empty(x & ~(1 << (10 * cell + digit - 1)), record)
+
+
+def _unless_empty(x: int, record: int) -> State | None:
+    """The state, or None when a field of the board is empty."""
+    return (x, record) if (x - _LOW) & _GUARDS == _GUARDS else None
 
 
 def decode(board: int) -> Grid:
@@ -143,6 +159,11 @@ def propagate(
     on the hardest puzzles, this order runs 9% fewer bytecodes per node than one fold of all
     three.
 
+    The board must have no empty field: :func:`initial_state` and :func:`exclude` refuse such a
+    state, and a branch of the search places one candidate of a cell on a board where no
+    naked single is left, so every peer keeps a candidate. (Testing it again in the first round
+    cost two operations a node: 1.006x on forum_hardest.)
+
     Returns the new board and record and the guard-bit flags of the cells with two or more
     candidates (none: the grid is solved), or None when the state is contradictory: a cell
     with no candidate (also when two singles exclude each other), or a digit with no place in
@@ -154,13 +175,12 @@ def propagate(
     forum_hardest).
     """
     guards, low = _GUARDS, _LOW
+    # Each field less one: its guard bit stays set iff the field is not empty (a placed cell
+    # keeps its digit, so an empty one is a contradiction), and ANDed with the board it leaves
+    # the fields that had two or more candidates. The caller's board has no empty field, so
+    # the test is made only after a round has changed the board (at the end of the loop).
+    less_one = x - low
     while True:
-        # Each field less one: its guard bit stays set iff the field is not empty (a placed
-        # cell keeps its digit, so an empty one is a contradiction), and ANDed with the board
-        # it leaves the fields that had two or more candidates.
-        less_one = x - low
-        if less_one & guards != guards:
-            return None
         # With no field empty, each field less its lowest candidate keeps its guard bit, and
         # one less again keeps it iff the field had two or more candidates.
         multi = (less_one & x) - low
@@ -169,8 +189,9 @@ def propagate(
         # masked only when it is returned.
         single = (multi ^ record) & guards
         if single:
-            # The candidate bits of every naked single at once: spread each flag over its field.
-            single = x & ((single >> 9) * 0x1FF)
+            # The candidate bits of every naked single at once: spread each flag over its field
+            # (512 - 1 in each; ``(single >> 9) * 0x1FF`` took 30 ns more: 1.006x).
+            single = x & (single - (single >> 9))
             # Each bit, highest first (bit_length, then AND with the bits below it): taking
             # the lowest (x & -x) builds a negative big int and ANDs in two's complement, 2x
             # slower in CPython and 5x in Pyodide (tests/pyodide_micro.py). The order does not matter:
@@ -181,86 +202,93 @@ def propagate(
                 single &= below[n]
                 x &= clear[n]
                 record ^= placed[n]
-            continue
-        # Boxes: three cells along (each mini-row's digits seen once and twice, kept for the
-        # rows), then three mini-rows down. The digits seen in two or more of a unit's mini-rows
-        # (``*_twice``) are kept apart: with the unit's digits they give those seen in one
-        # mini-row only, which locked candidates start from.
-        a = x >> 10
-        b = x >> 20
-        mini_o = x | a
-        mini_t = (x & a) | (mini_o & b)
-        mini_o |= b
-        a = mini_o >> 90
-        b = mini_o >> 180
-        either = mini_o | a
-        box_twice = (mini_o & a) | (either & b)
-        box_o = either | b
-        if box_o & _BOX_START != _BOX_START:
-            return None
-        t = mini_t | (mini_t >> 90) | (mini_t >> 180) | box_twice
-        hidden = (box_o ^ t ^ record) & _BOX_START
-        if hidden:
-            planes_at = box_planes
         else:
-            # Rows: the same mini-rows, three along; the counts land in each row's first field.
-            # (Folding the row afresh took 19 operations, these 13. The folds and the placing
-            # below are written out, not called: a call costs 3% of the time per node.)
-            a = mini_o >> 30
-            b = mini_o >> 60
+            # Boxes: three cells along (each mini-row's digits seen once and twice, kept for the
+            # rows), then three mini-rows down. The digits seen in two or more of a unit's mini-rows
+            # (``*_twice``) are kept apart: with the unit's digits they give those seen in one
+            # mini-row only, which locked candidates start from.
+            a = x >> 10
+            b = x >> 20
+            mini_o = x | a
+            mini_t = (x & a) | (mini_o & b)
+            mini_o |= b
+            a = mini_o >> 90
+            b = mini_o >> 180
             either = mini_o | a
-            row_twice = (mini_o & a) | (either & b)
-            row_o = either | b
-            if row_o & _ROW_START != _ROW_START:
+            box_twice = (mini_o & a) | (either & b)
+            box_o = either | b
+            if box_o & _BOX_START != _BOX_START:
                 return None
-            t = mini_t | (mini_t >> 30) | (mini_t >> 60) | row_twice
-            hidden = (row_o ^ t ^ record >> _REGION) & _ROW_START
+            t = mini_t | (mini_t >> 90) | (mini_t >> 180) | box_twice
+            hidden = (box_o ^ t ^ record) & _BOX_START
             if hidden:
-                planes_at = row_planes
+                planes_at = box_planes
             else:
-                # Columns: the same two steps down, three cells (mini-columns), then three
-                # mini-columns (strides of 90 and 270 bits): the box fold's lines with other
-                # strides, written out for the reason above.
-                a = x >> 90
-                b = x >> 180
-                mini_cols = x | a
-                mini_ct = (x & a) | (mini_cols & b)
-                mini_cols |= b
-                a = mini_cols >> 270
-                b = mini_cols >> 540
-                either = mini_cols | a
-                col_twice = (mini_cols & a) | (either & b)
-                col_o = either | b
-                if col_o & _COL_START != _COL_START:
+                # Rows: the same mini-rows, three along; the counts land in each row's first field.
+                # (Folding the row afresh took 19 operations, these 13. The folds and the placing
+                # below are written out, not called: a call costs 3% of the time per node.)
+                a = mini_o >> 30
+                b = mini_o >> 60
+                either = mini_o | a
+                row_twice = (mini_o & a) | (either & b)
+                row_o = either | b
+                if row_o & _ROW_START != _ROW_START:
                     return None
-                t = mini_ct | (mini_ct >> 270) | (mini_ct >> 540) | col_twice
-                hidden = (col_o ^ t ^ record >> 2 * _REGION) & _COL_START
-                if not hidden:
-                    # No single left: multi flags every unsolved cell.
-                    multi &= guards
-                    if multi.bit_count() <= lock_above:
-                        return x, record, multi
-                    elim = x & _locked_eliminations(
-                        mini_o, mini_cols, box_o ^ box_twice, row_o ^ row_twice, col_o ^ col_twice
-                    )
-                    if not elim:
-                        return x, record, multi
-                    x ^= elim
-                    continue
-                planes_at = col_planes
-        # The hidden singles of one fold (bits at unit start fields): each one's cell is the one
-        # candidate bit left in its unit's digit plane. When none is left, another single of
-        # the batch took the cell or the digit: a contradiction. (Within one kind of unit no
-        # two singles can place the same digit in the same unit.) Highest first, as above.
-        while hidden:
-            n = hidden.bit_length()
-            hidden &= below[n]
-            cells = x & planes_at[n]
-            if not cells:
-                return None
-            n = cells.bit_length()
-            x &= clear[n]
-            record ^= placed[n]
+                t = mini_t | (mini_t >> 30) | (mini_t >> 60) | row_twice
+                hidden = (row_o ^ t ^ record >> _REGION) & _ROW_START
+                if hidden:
+                    planes_at = row_planes
+                else:
+                    # Columns: the same two steps down, three cells (mini-columns), then three
+                    # mini-columns (strides of 90 and 270 bits): the box fold's lines with other
+                    # strides, written out for the reason above.
+                    a = x >> 90
+                    b = x >> 180
+                    mini_cols = x | a
+                    mini_ct = (x & a) | (mini_cols & b)
+                    mini_cols |= b
+                    a = mini_cols >> 270
+                    b = mini_cols >> 540
+                    either = mini_cols | a
+                    col_twice = (mini_cols & a) | (either & b)
+                    col_o = either | b
+                    if col_o & _COL_START != _COL_START:
+                        return None
+                    t = mini_ct | (mini_ct >> 270) | (mini_ct >> 540) | col_twice
+                    hidden = (col_o ^ t ^ record >> _REGION_2) & _COL_START
+                    if not hidden:
+                        # No single left: multi flags every unsolved cell.
+                        multi &= guards
+                        if multi.bit_count() <= lock_above:
+                            return x, record, multi
+                        elim = x & _locked_eliminations(
+                            mini_o,
+                            mini_cols,
+                            box_o ^ box_twice,
+                            row_o ^ row_twice,
+                            col_o ^ col_twice,
+                        )
+                        if not elim:
+                            return x, record, multi
+                        x ^= elim  # and on to the test for an empty field below
+                    planes_at = col_planes
+            # The hidden singles of one fold (bits at unit start fields): each one's cell is the one
+            # candidate bit left in its unit's digit plane. When none is left, another single of
+            # the batch took the cell or the digit: a contradiction. (Within one kind of unit no
+            # two singles can place the same digit in the same unit.) Highest first, as above.
+            while hidden:
+                n = hidden.bit_length()
+                hidden &= below[n]
+                cells = x & planes_at[n]
+                if not cells:
+                    return None
+                n = cells.bit_length()
+                x &= clear[n]
+                record ^= placed[n]
+        # The board changed: an empty field now ends the state (see above).
+        less_one = x - low
+        if less_one & guards != guards:
+            return None
 
 
 def locked_candidates(x: int) -> int:
@@ -331,25 +359,37 @@ def branch_cell(
     multi: int,
     *,
     below: list[int] = _BELOW,
-    peers: list[int] = _PEER_GUARDS_AT,
+    peers: list[int] = _PEER_FIELDS_AT,
 ) -> int:
     """The bit position of the field to branch on.
 
-    A cell with two candidates if there is one (the one with the most unsolved peers, which
-    measured 35% fewer nodes on the hardest puzzles than the first one), else a cell with the
-    fewest candidates.
+    A cell with two candidates if there is one, else a cell with the fewest candidates. Among
+    the two-candidate cells, the one with the highest score, 8 per unsolved peer and 1 per
+    two-candidate peer (the lowest cell of a tie): most unsolved peers first (35% fewer nodes
+    on the hardest puzzles than the first such cell), and then most two-candidate peers (2.6%
+    fewer again: forum_hardest, 400 freshly permuted puzzles, ``count_solutions(limit=2)``,
+    176.5 against 171.9 nodes).
+
+    The score is one ``bit_count``: ``weights`` holds, in each unsolved cell's field, bits 1..8
+    (8 bits: ``multi - (multi >> 8)`` leaves 512 - 2 there) and its guard bit when the cell has
+    two candidates, and the AND keeps the peers' fields. The tie-break by a second
+    ``bit_count`` per cell saved as many nodes but cost as much time as it saved; this way it
+    costs three operations a choice (1.02x on forum_hardest, 1.01-1.05x on the other sets;
+    CPU time, alternated in one process).
     """
     low_cleared = (x - _LOW) & x  # no field is empty: each keeps its guard bit
     twice_cleared = (low_cleared - _LOW) & low_cleared  # guard bit: two or more candidates
     bivalue = multi ^ (((twice_cleared | _GUARDS) - _LOW) & _GUARDS)  # less three or more
     if bivalue:
-        best, best_degree = 0, -1
-        while bivalue:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
-            n = bivalue.bit_length()
-            bivalue &= below[n]
-            degree = (multi & peers[n]).bit_count()
-            if degree >= best_degree:
-                best, best_degree = n, degree
+        weights = bivalue | (multi - (multi >> 8))
+        cells = bivalue
+        best, best_score = 0, -1
+        while cells:  # highest cell first (see propagate), so ">=" keeps the lowest of a tie
+            n = cells.bit_length()
+            cells &= below[n]
+            score = (weights & peers[n]).bit_count()
+            if score >= best_score:
+                best, best_score = n, score
         return best - 10
     return fewest_candidates(x, multi)[0]
 

@@ -281,10 +281,11 @@ def has_other_solution(grid: GridLike, solution: Grid, cells: Collection[Cell]) 
     state = initial_state(as_grid(grid))
     if state is None:
         return False
-    return any(
-        next(_iter_solved(exclude(state, cell, solution[cell]), SearchStats()), None) is not None
-        for cell in cells
-    )
+    for cell in cells:
+        other = exclude(state, cell, solution[cell])
+        if other is not None and next(_iter_solved(other, SearchStats()), None) is not None:
+            return True
+    return False
 
 
 def solve(grid: GridLike, budget: Budget | None = None) -> Grid | None:

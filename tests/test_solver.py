@@ -24,7 +24,7 @@ from sudoku_core import (
     solve,
 )
 from sudoku_core.grid import Grid
-from sudoku_core.solver import random_solution
+from sudoku_core.solver import has_other_solution, random_solution
 
 SEED_003 = "009100000040078023600402001032680057895000030064310000407863915008590762956721040"
 SEED_003_SOLUTION = (
@@ -73,6 +73,17 @@ def test_no_solution_and_clashing_givens_are_none() -> None:
     assert solve(unsolvable) is None
     assert count_solutions(unsolvable) == 0
     assert solve("11" + "." * 79) is None
+
+
+def test_no_other_digit_where_the_givens_leave_one() -> None:
+    """has_other_solution takes the solution's digit out of each emptied cell; where it was the
+    cell's one candidate the state is refused before the search (propagation needs a board
+    with no empty field), and a cell with a real alternative is still found."""
+    answer = parse(SEED_003_SOLUTION)
+    one_hole = (*answer[:8], 0, *answer[9:])
+    assert not has_other_solution(one_hole, answer, [8])
+    assert has_other_solution("." * 81, answer, [0])
+    assert not has_other_solution(SEED_003, answer, range(81))
 
 
 def test_a_budget_gives_up_clearly() -> None:
@@ -314,7 +325,7 @@ def test_the_search_locks_candidates_as_locked_candidates_does(
     """Propagation takes locked candidates from its own folds (_propagate._locked_eliminations);
     its fixed point must be the one reached by singles and the public locked_candidates, which
     folds the board afresh: the same board, record and unsolved cells, or None for both."""
-    from sudoku_core._propagate import initial_state, locked_candidates, propagate
+    from sudoku_core._propagate import _unless_empty, initial_state, locked_candidates, propagate
 
     start = state = initial_state(_subset_of_a_solution(index, rng, keep, clash))
     assume(start is not None)  # a wrong digit may clash with another given
@@ -328,6 +339,9 @@ def test_the_search_locks_candidates_as_locked_candidates_does(
         if reduced == singles[0]:
             expected = singles
             break
-        state = (reduced, singles[1])
+        reduced_state = _unless_empty(reduced, singles[1])  # propagate needs no empty field
+        if reduced_state is None:
+            break
+        state = reduced_state
     assert start is not None
     assert propagate(*start, 0) == expected
