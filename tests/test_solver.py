@@ -79,8 +79,14 @@ def test_no_other_digit_where_the_givens_leave_one() -> None:
     """has_other_solution takes the solution's digit out of each emptied cell; where it was the
     cell's one candidate the state is refused before the search (propagation needs a board
     with no empty field), and a cell with a real alternative is still found."""
+    from sudoku_core._propagate import exclude, initial_state
+
     answer = parse(SEED_003_SOLUTION)
     one_hole = (*answer[:8], 0, *answer[9:])
+    state = initial_state(one_hole)
+    assert state is not None and exclude(state, 8, answer[8]) is None
+    assert exclude(state, 8, answer[8] % 9 + 1) is not None  # not a candidate there: no change
+    assert initial_state(parse("12345678." + "........9" + "." * 63)) is None  # r1c9 empty
     assert not has_other_solution(one_hole, answer, [8])
     assert has_other_solution("." * 81, answer, [0])
     assert not has_other_solution(SEED_003, answer, range(81))
