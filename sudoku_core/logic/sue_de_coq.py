@@ -107,6 +107,10 @@ def iter_sue_de_coq(board: Board) -> Search:
     the pairs where nothing was found are kept in the board's memo with their candidates and
     empty cells, and not searched again while those stay the same. Along the paths of 40
     forum_hardest puzzles that took a search from 3.0 to 1.4 ms (CPU), the same steps.
+
+    The board must not change while the search is paused: a pair is recorded under the
+    candidates read when the search began (the grader and the hints apply a step only after
+    the search returns, on a board of their own).
     """
     cands = board.cands
     space = space_of(board)
