@@ -162,7 +162,7 @@ def propagate(
     The board must have no empty field: :func:`initial_state` and :func:`exclude` refuse such a
     state, and a branch of the search places one candidate of a cell on a board where no
     naked single is left, so every peer keeps a candidate. (Testing it again in the first round
-    cost two operations a node: 1.006x on forum_hardest.)
+    cost two operations a node: 1.008x on forum_hardest.)
 
     Returns the new board and record and the guard-bit flags of the cells with two or more
     candidates (none: the grid is solved), or None when the state is contradictory: a cell
