@@ -1,10 +1,10 @@
 """Constraint propagation on the whole-board ints of :mod:`sudoku_core._board`.
 
-Why a module of its own: this is the solver's hot path (naked and hidden singles to a fixed
-point, locked candidates, the choice of the cell to branch on), written as big-int operations
-whose every line was measured; :mod:`sudoku_core.solver` keeps the search loop and the public
-calls. A search *state* is two immutable ints, (board, record), so a branch costs nothing to
-copy and nothing to undo.
+Why a module of its own: this is the solver's hot path (the search loop with naked and hidden
+singles to a fixed point and locked candidates written into it, the choice of the cell to
+branch on), written as big-int operations whose every line was measured;
+:mod:`sudoku_core.solver` keeps the public calls, budgets and records. A search *state* is two
+immutable ints, (board, record), so a branch costs nothing to copy and nothing to undo.
 
 No ``a & ~b`` on a board: ``~b`` is a negative int, and ANDing one takes CPython's
 two's-complement path, 3x the cost of a plain AND (163 against 53 ns on 810 bits). Where ``b``
@@ -45,12 +45,34 @@ goes: a node that ends in a contradiction runs 7.4 rounds (5.6 of them placing n
 singles), a live one 3.8, so dead nodes take two thirds of the rounds; a test for a digit
 missing from a unit at every round would have found those contradictions 0 or 1 rounds
 sooner in most of them (and never in 41%), too little for its fold.
+
+Session 9: propagation written into the search loop (:func:`solved_boards`), 1.03-1.05x.
+Timing the same code in another process moved it by up to 5% (a scratch copy measured
+1.07x in one process and 1.00x in the next), so each comparison is now run in several
+processes, both trees in each, alternated.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Generator
+
 from sudoku_core import _board
+from sudoku_core._steps import run_to_end
+from sudoku_core.errors import GaveUpError
 from sudoku_core.grid import CELLS, Grid
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    import random
+    from typing import Protocol
+
+    class Tally(Protocol):
+        """What :func:`solved_boards` counts into (the solver's ``SearchStats``)."""
+
+        nodes: int
+        guesses: int
+
 
 _BOARD = _board.BOARD
 _LOW = _board.LOW
@@ -138,157 +160,282 @@ set that may lose a little). Above 45: forum_hardest 1.10x but 17_clue 0.95x; ab
 """
 
 
-def propagate(
-    x: int,
-    record: int,
-    lock_above: int = 0,
+_DEAD = -1
+"""``multi`` of a state that ended in a contradiction (a real ``multi`` is never negative)."""
+
+_NEVER = 1 << 62
+"""A node number no search reaches: the checkpoint of a search with nothing to check."""
+
+
+def propagate(x: int, record: int, lock_above: int = 0) -> tuple[int, int, int] | None:
+    """Place naked and hidden singles, and apply locked candidates, until nothing changes.
+
+    Returns the new board and record and the guard-bit flags of the cells with two or more
+    candidates (none: the grid is solved), or None when the state is contradictory. This is
+    the first node of :func:`solved_boards`, which propagates inline (see there): for the tests and
+    the micro-benchmarks, which look at one fixed point.
+    """
+    return run_to_end(solved_boards((x, record), lock_above=lock_above, one_node=True))
+
+
+def solved_boards(
+    state: State,
+    stats: Tally | None = None,
     *,
+    lock_above: int = 0,
+    max_nodes: int = -1,
+    seconds: float | None = None,
+    tick_nodes: int = 0,
+    rng: random.Random | None = None,
+    one_node: bool = False,
     below: list[int] = _BELOW,
     clear: list[int] = _CLEAR,
     placed: list[int] = _RECORD,
     box_planes: list[int] = _BOX_PLANE_AT,
     row_planes: list[int] = _ROW_PLANE_AT,
     col_planes: list[int] = _COL_PLANE_AT,
-) -> tuple[int, int, int] | None:
-    """Place naked and hidden singles, and apply locked candidates, until nothing changes.
+) -> Generator[int | None, None, tuple[int, int, int] | None]:
+    """The search loop: depth-first from ``state``, yielding each solution's board (a field
+    per cell holding its digit: see :func:`decode`), and None every ``tick_nodes`` nodes (so
+    the page's worker can run it in slices).
 
-    The cheapest deduction that finds something is applied first and the loop restarts:
-    naked singles, then hidden singles in boxes, rows and columns (each fold also proves that
-    every digit still has a place in every unit of its kind), then locked candidates, these
-    only while more than ``lock_above`` cells are unsolved (see :data:`LOCK_ABOVE`). Measured
-    on the hardest puzzles, this order runs 9% fewer bytecodes per node than one fold of all
-    three.
+    Why propagation is written into the loop and not called: the call, its tuple of three
+    and the search's own push and pop of the first child were 3-5% of the time on
+    forum_hardest (1.03-1.05x written out, six processes; CPU time, both trees alternated in
+    each).
 
-    The board must have no empty field: :func:`initial_state` and :func:`exclude` refuse such a
-    state, and a branch of the search places one candidate of a cell on a board where no
-    naked single is left, so every peer keeps a candidate. (Testing it again in the first round
+    Each node propagates first. The cheapest deduction that finds something is applied and the
+    round starts over: naked singles, then hidden singles in boxes, rows and columns (each fold
+    also proves that every digit still has a place in every unit of its kind), then locked
+    candidates, these only while more than ``lock_above`` cells are unsolved (see
+    :data:`LOCK_ABOVE`). Measured on the hardest puzzles, this order runs 9% fewer bytecodes
+    per node than one fold of all three. A state is dead when a cell has no candidate (also
+    when two singles exclude each other) or a digit no place in a unit.
+
+    At a fixed point with unsolved cells the node branches: without ``rng`` on
+    :func:`branch_cell`'s cell, lowest digit first; with ``rng`` on a random cell among those
+    with the fewest candidates, digits in random order (the generator's random completion;
+    the calls on ``rng`` are part of what a seed reproduces, so their order must not change).
+    The first child is the next node; the others wait on the stack.
+
+    The state's board must have no empty field: :func:`initial_state` and :func:`exclude`
+    refuse such a state, and a branch places one candidate of a cell on a board where no naked
+    single is left, so every peer keeps a candidate. (Testing it again in the first round
     cost two operations a node: 1.008x on forum_hardest.)
 
-    Returns the new board and record and the guard-bit flags of the cells with two or more
-    candidates (none: the grid is solved), or None when the state is contradictory: a cell
-    with no candidate (also when two singles exclude each other), or a digit with no place in
-    a unit.
+    ``stats`` gets the nodes and guesses at each yield and at the end. Past ``max_nodes``
+    nodes (unless -1) or ``seconds`` it raises :class:`GaveUpError`. With ``one_node`` it
+    yields nothing and returns the first node's fixed point as (board, record, the flags of
+    the unsolved cells), or None when the state is dead (:func:`propagate`); otherwise it
+    returns None.
 
-    The keyword-only arguments are the tables, never passed: as defaults they are local names,
-    one bytecode cheaper to load than the module's globals in the loops below (with the
-    tables indexed by bit length, see :data:`sudoku_core._board.PLACE_CLEAR`: 1.02x on
-    forum_hardest).
+    The keyword-only arguments after ``one_node`` are the tables, never passed: as defaults
+    they are local names, one bytecode cheaper to load than the module's globals in the loops
+    below (with the tables indexed by bit length, see
+    :data:`sudoku_core._board.PLACE_CLEAR`: 1.02x on forum_hardest).
     """
     guards, low = _GUARDS, _LOW
-    # Each field less one: its guard bit stays set iff the field is not empty (a placed cell
-    # keeps its digit, so an empty one is a contradiction), and ANDed with the board it leaves
-    # the fields that had two or more candidates. The caller's board has no empty field, so
-    # the test is made only after a round has changed the board (at the end of the loop).
-    less_one = x - low
-    while True:
-        # With no field empty, each field less its lowest candidate keeps its guard bit, and
-        # one less again keeps it iff the field had two or more candidates.
-        multi = (less_one & x) - low
-        # Unplaced cells with one candidate: one XOR with the record's guard bits, masked once
-        # (masking both first took one operation more every round: 1.02-1.03x). ``multi`` is
-        # masked only when it is returned.
-        single = (multi ^ record) & guards
-        if single:
-            # The candidate bits of every naked single at once: spread each flag over its field
-            # (512 - 1 in each; ``(single >> 9) * 0x1FF`` took 30 ns more: 1.006x).
-            single = x & (single - (single >> 9))
-            # Each bit, highest first (bit_length, then AND with the bits below it): taking
-            # the lowest (x & -x) builds a negative big int and ANDs in two's complement, 2x
-            # slower in CPython and 5x in Pyodide (tests/pyodide_micro.py). The order does not matter:
-            # every single of the batch is placed, and two that clash empty a cell, which the
-            # next round finds.
-            while single:
-                n = single.bit_length()
-                single &= below[n]
-                x &= clear[n]
-                record ^= placed[n]
-        else:
-            # Boxes: three cells along (each mini-row's digits seen once and twice, kept for the
-            # rows), then three mini-rows down. The digits seen in two or more of a unit's mini-rows
-            # (``*_twice``) are kept apart: with the unit's digits they give those seen in one
-            # mini-row only, which locked candidates start from.
-            a = x >> 10
-            b = x >> 20
-            mini_o = x | a
-            mini_t = (x & a) | (mini_o & b)
-            mini_o |= b
-            a = mini_o >> 90
-            b = mini_o >> 180
-            either = mini_o | a
-            box_twice = (mini_o & a) | (either & b)
-            box_o = either | b
-            if box_o & _BOX_START != _BOX_START:
-                return None
-            t = mini_t | (mini_t >> 90) | (mini_t >> 180) | box_twice
-            hidden = (box_o ^ t ^ record) & _BOX_START
-            if hidden:
-                planes_at = box_planes
-            else:
-                # Rows: the same mini-rows, three along; the counts land in each row's first field.
-                # (Folding the row afresh took 19 operations, these 13. The folds and the placing
-                # below are written out, not called: a call costs 3% of the time per node.)
-                a = mini_o >> 30
-                b = mini_o >> 60
-                either = mini_o | a
-                row_twice = (mini_o & a) | (either & b)
-                row_o = either | b
-                if row_o & _ROW_START != _ROW_START:
-                    return None
-                t = mini_t | (mini_t >> 30) | (mini_t >> 60) | row_twice
-                hidden = (row_o ^ t ^ record >> _REGION) & _ROW_START
-                if hidden:
-                    planes_at = row_planes
+    nodes = stats.nodes if stats is not None else 0
+    guesses = stats.guesses if stats is not None else 0
+    deadline = None if seconds is None else time.monotonic() + seconds
+    # The one test of every node: the next node number at which the budget or a tick is due.
+    checkpoint = _checkpoint(nodes, max_nodes, deadline is not None, tick_nodes)
+    stack: list[State] = []
+    push, pop = stack.append, stack.pop
+    x, record = state
+    try:
+        while True:
+            nodes += 1
+            if nodes == checkpoint:
+                if nodes > max_nodes >= 0:
+                    nodes = max_nodes  # the node over the budget does not run
+                    raise GaveUpError(f"gave up after {max_nodes} search nodes")
+                if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
+                    raise GaveUpError(f"gave up after {seconds:g} s")
+                if tick_nodes and not nodes % tick_nodes:
+                    if stats is not None:
+                        stats.nodes, stats.guesses = nodes, guesses
+                    yield None
+                checkpoint = _checkpoint(nodes, max_nodes, deadline is not None, tick_nodes)
+            # Each field less one: its guard bit stays set iff the field is not empty (a placed
+            # cell keeps its digit, so an empty one is a contradiction), and ANDed with the
+            # board it leaves the fields that had two or more candidates. The state has no
+            # empty field (see above), so the test is made only after a round has changed the
+            # board (at the end of the round).
+            less_one = x - low
+            while True:
+                # With no field empty, each field less its lowest candidate keeps its guard
+                # bit, and one less again keeps it iff the field had two or more candidates.
+                multi = (less_one & x) - low
+                # Unplaced cells with one candidate: one XOR with the record's guard bits,
+                # masked once (masking both first took one operation more every round:
+                # 1.02-1.03x). ``multi`` is masked only at a fixed point.
+                single = (multi ^ record) & guards
+                if single:
+                    # The candidate bits of every naked single at once: spread each flag over
+                    # its field (512 - 1 in each; ``(single >> 9) * 0x1FF`` took 30 ns more:
+                    # 1.006x).
+                    single = x & (single - (single >> 9))
+                    # Each bit, highest first (bit_length, then AND with the bits below it):
+                    # taking the lowest (x & -x) builds a negative big int and ANDs in two's
+                    # complement, 2x slower in CPython and 5x in Pyodide
+                    # (tests/pyodide_micro.py). The order does not matter: every single of the
+                    # batch is placed, and two that clash empty a cell, which the end of the
+                    # round finds.
+                    while single:
+                        n = single.bit_length()
+                        single &= below[n]
+                        x &= clear[n]
+                        record ^= placed[n]
                 else:
-                    # Columns: the same two steps down, three cells (mini-columns), then three
-                    # mini-columns (strides of 90 and 270 bits): the box fold's lines with other
-                    # strides, written out for the reason above.
-                    a = x >> 90
-                    b = x >> 180
-                    mini_cols = x | a
-                    mini_ct = (x & a) | (mini_cols & b)
-                    mini_cols |= b
-                    a = mini_cols >> 270
-                    b = mini_cols >> 540
-                    either = mini_cols | a
-                    col_twice = (mini_cols & a) | (either & b)
-                    col_o = either | b
-                    if col_o & _COL_START != _COL_START:
-                        return None
-                    t = mini_ct | (mini_ct >> 270) | (mini_ct >> 540) | col_twice
-                    hidden = (col_o ^ t ^ record >> _REGION_2) & _COL_START
-                    if not hidden:
-                        # No single left: multi flags every unsolved cell.
-                        multi &= guards
-                        if multi.bit_count() <= lock_above:
-                            return x, record, multi
-                        elim = x & _locked_eliminations(
-                            mini_o,
-                            mini_cols,
-                            box_o ^ box_twice,
-                            row_o ^ row_twice,
-                            col_o ^ col_twice,
-                        )
-                        if not elim:
-                            return x, record, multi
-                        x ^= elim  # and on to the test for an empty field below
-                    planes_at = col_planes
-            # The hidden singles of one fold (bits at unit start fields): each one's cell is the one
-            # candidate bit left in its unit's digit plane. When none is left, another single of
-            # the batch took the cell or the digit: a contradiction. (Within one kind of unit no
-            # two singles can place the same digit in the same unit.) Highest first, as above.
-            while hidden:
-                n = hidden.bit_length()
-                hidden &= below[n]
-                cells = x & planes_at[n]
-                if not cells:
-                    return None
-                n = cells.bit_length()
+                    # Boxes: three cells along (each mini-row's digits seen once and twice,
+                    # kept for the rows), then three mini-rows down. The digits seen in two or
+                    # more of a unit's mini-rows (``*_twice``) are kept apart: with the unit's
+                    # digits they give those seen in one mini-row only, which locked
+                    # candidates start from.
+                    a = x >> 10
+                    b = x >> 20
+                    mini_o = x | a
+                    mini_t = (x & a) | (mini_o & b)
+                    mini_o |= b
+                    a = mini_o >> 90
+                    b = mini_o >> 180
+                    either = mini_o | a
+                    box_twice = (mini_o & a) | (either & b)
+                    box_o = either | b
+                    if box_o & _BOX_START != _BOX_START:
+                        multi = _DEAD
+                        break
+                    t = mini_t | (mini_t >> 90) | (mini_t >> 180) | box_twice
+                    hidden = (box_o ^ t ^ record) & _BOX_START
+                    if hidden:
+                        planes_at = box_planes
+                    else:
+                        # Rows: the same mini-rows, three along; the counts land in each row's
+                        # first field. (Folding the row afresh took 19 operations, these 13.
+                        # The folds and the placing below are written out, not called: a call
+                        # costs 3% of the time per node.)
+                        a = mini_o >> 30
+                        b = mini_o >> 60
+                        either = mini_o | a
+                        row_twice = (mini_o & a) | (either & b)
+                        row_o = either | b
+                        if row_o & _ROW_START != _ROW_START:
+                            multi = _DEAD
+                            break
+                        t = mini_t | (mini_t >> 30) | (mini_t >> 60) | row_twice
+                        hidden = (row_o ^ t ^ record >> _REGION) & _ROW_START
+                        if hidden:
+                            planes_at = row_planes
+                        else:
+                            # Columns: the same two steps down, three cells (mini-columns),
+                            # then three mini-columns (strides of 90 and 270 bits): the box
+                            # fold's lines with other strides, written out for the reason above.
+                            a = x >> 90
+                            b = x >> 180
+                            mini_cols = x | a
+                            mini_ct = (x & a) | (mini_cols & b)
+                            mini_cols |= b
+                            a = mini_cols >> 270
+                            b = mini_cols >> 540
+                            either = mini_cols | a
+                            col_twice = (mini_cols & a) | (either & b)
+                            col_o = either | b
+                            if col_o & _COL_START != _COL_START:
+                                multi = _DEAD
+                                break
+                            t = mini_ct | (mini_ct >> 270) | (mini_ct >> 540) | col_twice
+                            hidden = (col_o ^ t ^ record >> _REGION_2) & _COL_START
+                            if not hidden:
+                                # No single left: multi flags every unsolved cell.
+                                multi &= guards
+                                if multi.bit_count() <= lock_above:
+                                    break  # a fixed point
+                                elim = x & _locked_eliminations(
+                                    mini_o,
+                                    mini_cols,
+                                    box_o ^ box_twice,
+                                    row_o ^ row_twice,
+                                    col_o ^ col_twice,
+                                )
+                                if not elim:
+                                    break  # a fixed point
+                                x ^= elim  # and on to the test for an empty field below
+                            planes_at = col_planes
+                    # The hidden singles of one fold (bits at unit start fields): each one's
+                    # cell is the one candidate bit left in its unit's digit plane. When none
+                    # is left, another single of the batch took the cell or the digit: a
+                    # contradiction. (Within one kind of unit no two singles can place the
+                    # same digit in the same unit.) Highest first, as above.
+                    while hidden:
+                        n = hidden.bit_length()
+                        hidden &= below[n]
+                        cells = x & planes_at[n]
+                        if not cells:
+                            # Only the guard bits: every field empty, which the test below
+                            # finds (a flag for the two loops out cost a test every round).
+                            x = guards
+                            break
+                        n = cells.bit_length()
+                        x &= clear[n]
+                        record ^= placed[n]
+                # The board changed: an empty field now ends the state (see above).
+                less_one = x - low
+                if less_one & guards != guards:
+                    multi = _DEAD
+                    break
+            if multi > 0:
+                if one_node:
+                    return x, record, multi
+                guesses += 1
+                if rng is None:
+                    pos = branch_cell(x, multi)
+                    digits = x >> pos & 0x1FF
+                    # The higher digits wait on the stack, highest first: the lowest is tried
+                    # first, as the next node.
+                    n = digits.bit_length()
+                    digits &= below[n]
+                    while digits:
+                        push((x & clear[pos + n], record ^ placed[pos + n]))
+                        n = digits.bit_length()
+                        digits &= below[n]
+                    n += pos
+                else:
+                    pos = rng.choice(fewest_candidates(x, multi))
+                    order = [di for di in range(9) if x >> (pos + di) & 1]
+                    rng.shuffle(order)
+                    for di in reversed(order[1:]):
+                        push((x & clear[pos + di + 1], record ^ placed[pos + di + 1]))
+                    n = pos + order[0] + 1
                 x &= clear[n]
                 record ^= placed[n]
-        # The board changed: an empty field now ends the state (see above).
-        less_one = x - low
-        if less_one & guards != guards:
-            return None
+                continue
+            if not multi:
+                if one_node:
+                    return x, record, 0
+                if stats is not None:
+                    stats.nodes, stats.guesses = nodes, guesses
+                yield x
+            if not stack:
+                return None
+            x, record = pop()
+    finally:
+        if stats is not None:
+            stats.nodes, stats.guesses = nodes, guesses
+
+
+def _checkpoint(nodes: int, max_nodes: int, timed: bool, tick_nodes: int) -> int:
+    """The first node number after ``nodes`` at which :func:`solved_boards` must look at its budget
+    (past ``max_nodes``, unless -1; every 64th node when ``timed``) or yield a tick (every
+    ``tick_nodes``-th node, unless 0)."""
+    due = [_NEVER]
+    if max_nodes >= 0:
+        due.append(max(max_nodes + 1, nodes + 1))
+    if timed:
+        due.append((nodes // 64 + 1) * 64)
+    if tick_nodes:
+        due.append((nodes // tick_nodes + 1) * tick_nodes)
+    return min(due)
 
 
 def locked_candidates(x: int) -> int:

@@ -18,16 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Generator, Iterator
 
-from sudoku_core._board import BELOW, PLACE_CLEAR, PLACE_RECORD
 from sudoku_core._propagate import (
     LOCK_ABOVE,
     State,
-    branch_cell,
     decode,
     exclude,
-    fewest_candidates,
     initial_state,
-    propagate,
+    solved_boards,
 )
 from sudoku_core._record import Frozen, Record, frozen_init
 from sudoku_core._steps import run_to_end
@@ -38,10 +35,6 @@ from sudoku_core.grid import UNITS, Cell, Grid
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
     import random  # only the generator passes an rng; importing it cost solve 1 ms
-
-_CLEAR = PLACE_CLEAR
-_RECORD = PLACE_RECORD
-
 
 # The three records below are records of sudoku_core._record, not dataclasses: importing
 # dataclasses (and the inspect module it needs) was 12 ms of the command line's start-up.
@@ -118,65 +111,29 @@ def _iter_solved(
     tick_nodes: int = 0,
     rng: random.Random | None = None,
 ) -> Iterator[int | None]:
-    """The search loop: depth-first from a state, yielding each solution's board (a field per
-    cell holding its digit: see :func:`decode`).
-
-    With ``tick_nodes > 0`` it also yields None every that many nodes, so a caller can run it
-    in slices (the page's worker does). Raises :class:`GaveUpError` when the budget runs out.
+    """The search loop (:func:`sudoku_core._propagate.solved_boards`) under a budget: each solution's
+    board (a field per cell holding its digit: see :func:`decode`), and None every
+    ``tick_nodes`` nodes when that is not 0, so a caller can run it in slices (the page's
+    worker does). Raises :class:`GaveUpError` when the budget runs out.
 
     Branching: without ``rng``, on the two-candidate cell with the most unsolved peers, lowest
     digit first (the fastest order measured); with ``rng``, on a random cell among those with
-    the fewest candidates, digits in random order (the generator's random completion; the
-    calls on ``rng`` are part of what a seed reproduces, so their order must not change).
+    the fewest candidates, digits in random order (the generator's random completion).
     """
     # The generator's random completions keep locked candidates at every node: the states, and
     # so the calls on ``rng`` that a seed reproduces, stay what they were.
     lock_above = LOCK_ABOVE if rng is None else 0
     max_nodes = budget.nodes if budget and budget.nodes is not None else -1
-    deadline = time.monotonic() + budget.seconds if budget and budget.seconds is not None else None
-    nodes = stats.nodes
-    guesses = stats.guesses
-    stack: list[State] = [state]
-    push = stack.append
-    pop = stack.pop
-    below, clear, placed = BELOW, _CLEAR, _RECORD  # local names: the loop runs once a node
-    try:
-        while stack:
-            if nodes == max_nodes:
-                raise GaveUpError(f"gave up after {max_nodes} search nodes")
-            nodes += 1
-            if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
-                raise GaveUpError(f"gave up after {budget.seconds:g} s")  # type: ignore[union-attr]
-            if tick_nodes and not nodes % tick_nodes:
-                stats.nodes, stats.guesses = nodes, guesses
-                yield None
-            x, record = pop()
-            result = propagate(x, record, lock_above)
-            if result is None:
-                continue
-            x, record, multi = result
-            if not multi:
-                stats.nodes, stats.guesses = nodes, guesses
-                yield x
-                continue
-            guesses += 1
-            if rng is None:
-                pos = branch_cell(x, multi)
-                v = x >> pos & 0x1FF
-                while v:  # push the highest digit first, so the lowest is tried first
-                    n = v.bit_length()
-                    v &= below[n]
-                    n += pos
-                    push((x & clear[n], record ^ placed[n]))
-            else:
-                pos = rng.choice(fewest_candidates(x, multi))
-                digits = [di for di in range(9) if x >> (pos + di) & 1]
-                rng.shuffle(digits)
-                for di in reversed(digits):
-                    at = pos + di + 1
-                    push((x & _CLEAR[at], record ^ _RECORD[at]))
-    finally:
-        stats.nodes, stats.guesses = nodes, guesses
+    seconds = budget.seconds if budget else None
+    return solved_boards(
+        state,
+        stats,
+        lock_above=lock_above,
+        max_nodes=max_nodes,
+        seconds=seconds,
+        tick_nodes=tick_nodes,
+        rng=rng,
+    )
 
 
 def iter_count(

@@ -351,3 +351,27 @@ def test_the_search_locks_candidates_as_locked_candidates_does(
         state = reduced_state
     assert start is not None
     assert propagate(*start, 0) == expected
+
+
+@pytest.mark.parametrize(
+    ("unit", "others"),
+    [
+        ("box", [1, 2, 9, 10, 11, 18, 19, 20]),
+        ("row", list(range(1, 9))),
+        ("col", list(range(9, 81, 9))),
+    ],
+)
+def test_two_hidden_singles_on_one_cell_end_the_state(unit: str, others: list[int]) -> None:
+    """Digits 1 and 2 have one place left in a unit, the same cell: the first hidden single
+    placed takes the other's last place, a contradiction found in the middle of a fold (no
+    naked single, and in a row or column no box single, comes first)."""
+    from sudoku_core._propagate import exclude, initial_state, propagate, solved_boards
+
+    state = initial_state(parse("." * 81))
+    for cell in others:
+        for digit in (1, 2):
+            assert state is not None
+            state = exclude(state, cell, digit)
+    assert state is not None
+    assert propagate(*state) is None, unit
+    assert list(solved_boards(state)) == []  # the search's first node is the same
