@@ -375,3 +375,40 @@ def test_two_hidden_singles_on_one_cell_end_the_state(unit: str, others: list[in
     assert state is not None
     assert propagate(*state) is None, unit
     assert list(solved_boards(state)) == []  # the search's first node is the same
+
+
+@pytest.mark.parametrize(
+    ("budget", "tick_nodes", "ticks", "gave_up_at", "ran"),
+    [
+        ({"max_nodes": 30}, 7, [7, 14, 21, 28], 30, 30),
+        ({"max_nodes": 28}, 7, [7, 14, 21, 28], 28, 28),  # the tick at the last node still comes
+        ({"max_nodes": 0}, 5, [], 0, 0),
+        # The clock is read at the start of every 64th node, which counts but does not run.
+        ({"seconds": 0.0}, 10, [10, 20, 30, 40, 50, 60], 64, 63),
+    ],
+)
+def test_the_search_loop_ticks_and_gives_up_at_exact_nodes(
+    budget: dict[str, float], tick_nodes: int, ticks: list[int], gave_up_at: int, ran: int
+) -> None:
+    """The loop tests one node number a node (_propagate._checkpoint): every tick and the
+    budget must still come at their exact nodes, also when they fall on the same node."""
+    from sudoku_core._propagate import initial_state, solved_boards
+    from sudoku_core.solver import SearchStats
+
+    state = initial_state(parse("." * 81))
+    assert state is not None
+    stats = SearchStats()
+    seen = []
+    with pytest.raises(GaveUpError):
+        for board in solved_boards(state, stats, tick_nodes=tick_nodes, **budget):  # type: ignore[arg-type]
+            if board is None:
+                seen.append(stats.nodes)
+    assert seen == ticks
+    assert stats.nodes == gave_up_at
+    # ... and no node past the budget ran: a tick comes before its node, so the guesses at the
+    # tick of node ran + 1 are those of the first ``ran`` nodes.
+    every = SearchStats()
+    for board in solved_boards(state, every, tick_nodes=1):
+        if board is None and every.nodes == ran + 1:
+            break
+    assert stats.guesses == every.guesses
