@@ -25,6 +25,7 @@ import hashlib
 import http.server
 import json
 import os
+import posixpath
 import re
 import shutil
 import statistics
@@ -178,11 +179,11 @@ CSP = csp_header()
 # What another origin's page imports to use <sudoku-board> on its own (module scripts and their
 # imports are fetched with CORS): these get `Access-Control-Allow-Origin: *` (docs/embed.md).
 BOARD_FILES = (
-    "define-sudoku-board.js",
-    "sudoku-board.js",
-    "cell-layers.js",
-    "grid.js",
-    "sudoku-board.css",
+    "board/define-sudoku-board.js",
+    "board/sudoku-board.js",
+    "board/cell-layers.js",
+    "board/grid.js",
+    "board/sudoku-board.css",
 )
 
 
@@ -770,12 +771,15 @@ def sri(path: Path) -> str:
 
 
 def import_map(site: Path) -> str:
-    """The import map every page of the site carries: the integrity of each script at the root
-    (the page's modules; sw.js and Pyodide's files are checked elsewhere), as compact JSON."""
+    """The import map every page of the site carries: the integrity of each of the page's
+    scripts, in any folder (sw.js and Pyodide's files are checked elsewhere), as compact JSON.
+    Keys are relative to the site's root, where its pages are."""
     integrity = {
-        f"./{path.name}": sri(path)
-        for path in sorted(site.iterdir())
-        if path.suffix in (".js", ".mjs") and path.name != SERVICE_WORKER_NAME
+        f"./{path.relative_to(site).as_posix()}": sri(path)
+        for path in sorted(iter_files(site))
+        if path.suffix in (".js", ".mjs")
+        and path.relative_to(site).as_posix() != SERVICE_WORKER_NAME
+        and path.relative_to(site).parts[0] != PYODIDE_DIR_NAME
     }
     return json.dumps({"integrity": integrity}, sort_keys=True, separators=(",", ":"))
 
@@ -784,7 +788,7 @@ _MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"[^>]*></script>
 # a static `import … from "./x.js"`, `import "./x.js"` or `export … from "./x.js"` at a line's
 # start (never a JSDoc `import("./x.js")` type nor a dynamic import(), which load later by design)
 _STATIC_IMPORT = re.compile(
-    r'^(?:import|export)\s+(?:[\w$*{}\s,]+?\s+from\s+)?["\'](\./[^"\']+)["\']', re.MULTILINE
+    r'^(?:import|export)\s+(?:[\w$*{}\s,]+?\s+from\s+)?["\'](\.\.?/[^"\']+)["\']', re.MULTILINE
 )
 _HANDWRITTEN_PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
 _BUILT_PRELOAD = re.compile(r'\n?[ \t]*<link rel="modulepreload" href="[^"]+" integrity="[^"]+">')
@@ -803,7 +807,7 @@ def static_imports(site: Path, roots: Sequence[str]) -> list[str]:
         if not path.is_file():
             raise BuildError(f"{name} is imported by a page's scripts but is not in the site")
         for ref in _STATIC_IMPORT.findall(path.read_text()):
-            child = (Path(name).parent / ref).as_posix().removeprefix("./")
+            child = posixpath.normpath(posixpath.join(posixpath.dirname(name), ref))
             if child not in seen:
                 seen.add(child)
                 order.append(child)

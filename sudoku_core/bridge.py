@@ -223,7 +223,7 @@ OPERATIONS: dict[str, Callable[[Json], Work]] = {
     "hint": _op_hint,
     "generate_graded": _op_generate_graded,
 }
-"""What the page may ask for (``web/protocol.js`` types each one's args, progress and result).
+"""What the page may ask for (``web/engine/protocol.js`` types each one's args, progress and result).
 ``solve`` answers with the full verdict (the solution included): the page has to explain an
 invalid, unsolvable or ambiguous puzzle anyway. ``grade {grid, path?}`` -> ``Grade.to_dict()``;
 ``hint {grid, digits?, candidates?}`` -> ``Hint.to_dict()``; ``generate_graded {difficulty,
@@ -256,7 +256,7 @@ ARGUMENTS: dict[str, frozenset[str]] = {
         "generate_graded": ("difficulty", "seed", "symmetry", "max_seconds"),
     }.items()
 }
-"""The arguments each operation takes (``web/protocol.js`` types the same): :func:`start`
+"""The arguments each operation takes (``web/engine/protocol.js`` types the same): :func:`start`
 refuses any other, naming it, rather than ignoring a misspelt budget."""
 
 

@@ -82,7 +82,7 @@ async function boot(indexDir) {
       stdout: (/** @type {string} */ line) => process.stderr.write(`[py] ${line}\n`),
       stderr: (/** @type {string} */ line) => process.stderr.write(`[py:err] ${line}\n`),
     });
-    pyodide.runPython("import random; random.seed()"); // as web/solver-worker.js does
+    pyodide.runPython("import random; random.seed()"); // as web/engine/solver-worker.js does
     return { pyodide, boot_ms: performance.now() - started, packages_ms: 0 };
   }
   const pyodide = await loadPyodide({

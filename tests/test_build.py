@@ -8,6 +8,7 @@ import hashlib
 import http.client
 import importlib
 import json
+import posixpath
 import re
 import struct
 import sys
@@ -222,13 +223,17 @@ def test_web_files_are_copied(site_dir: Path) -> None:
 
 
 def test_every_page_pins_the_scripts_with_an_import_map_its_csp_allows(site_dir: Path) -> None:
-    """pin_page_scripts: each page with modules carries one import map giving every root script's
+    """pin_page_scripts: each page with modules carries one import map giving every page script's
     sha256 (so the browser refuses a module that is not this build's), placed before the first
     module load, and its <meta> CSP (and the server's header, via the manifest) allows exactly
     that inline script by its hash."""
     manifest = json.loads((site_dir / "build-manifest.json").read_text())
     (source,) = manifest["script_hashes"]
-    scripts = sorted(p.name for p in site_dir.iterdir() if p.suffix == ".js" and p.name != "sw.js")
+    scripts = sorted(
+        p.relative_to(site_dir).as_posix()
+        for p in site_dir.rglob("*.js")
+        if p.name != "sw.js" and p.relative_to(site_dir).parts[0] != "pyodide"
+    )
     pages = [p for p in site_dir.glob("*.html") if '<script type="module"' in p.read_text()]
     assert pages
     for page in pages:
@@ -257,7 +262,7 @@ def test_every_page_pins_the_scripts_with_an_import_map_its_csp_allows(site_dir:
 
 
 # a module's static imports, as the browser reads them (a test's own reading, not build.py's)
-STATIC_IMPORT = re.compile(r'(?:\bfrom\s*|^import\s*)["\'](\./[^"\']+)["\']', re.MULTILINE)
+STATIC_IMPORT = re.compile(r'(?:\bfrom\s*|^import\s*)["\'](\.\.?/[^"\']+)["\']', re.MULTILINE)
 
 
 def test_every_page_preloads_every_module_its_scripts_import_with_its_integrity(
@@ -274,12 +279,13 @@ def test_every_page_preloads_every_module_its_scripts_import_with_its_integrity(
         graph: set[str] = set()
         queue = list(roots)
         while queue:
-            for ref in STATIC_IMPORT.findall((site_dir / queue.pop()).read_text()):
-                name = ref.removeprefix("./")
+            importer = queue.pop()
+            for ref in STATIC_IMPORT.findall((site_dir / importer).read_text()):
+                name = posixpath.normpath(posixpath.join(posixpath.dirname(importer), ref))
                 if name not in graph and name not in roots:
                     graph.add(name)
                     queue.append(name)
-        assert "grid.js" in graph, "the import scan found too little: is the regex still right?"
+        assert "board/grid.js" in graph, "the import scan found too little: is the regex still right?"
         preloads = re.findall(
             r'<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">', html
         )

@@ -1,4 +1,4 @@
-"""web/puzzle-pool.json: the page's pre-graded puzzles, made by ``python -m sudoku_core pool``.
+"""web/puzzles/puzzle-pool.json: the page's pre-graded puzzles, made by ``python -m sudoku_core pool``.
 
 Every entry must be a unique puzzle of its stated level and score, and reproducible from its
 seed, so that the page's "New puzzle" is honest about what it hands out and a shared seed means
@@ -17,7 +17,7 @@ from sudoku_core import count_solutions, format_line, generate_graded, grade
 from sudoku_core.cli import main
 from sudoku_core.cli.pool import pool_text
 
-POOL = Path(__file__).resolve().parents[1] / "web" / "puzzle-pool.json"
+POOL = Path(__file__).resolve().parents[1] / "web" / "puzzles" / "puzzle-pool.json"
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 FIELDS = {"seed", "level", "score", "givens", "symmetry", "puzzle"}
 
@@ -71,7 +71,7 @@ def test_the_file_is_exactly_what_the_pool_command_writes() -> None:
 
 def test_the_pool_command_makes_the_first_entries_again(tmp_path: Path) -> None:
     """One puzzle per level: the same lines as the shipped file's first of each level (the
-    full ``pool -o web/puzzle-pool.json`` run makes the whole file again, byte for byte)."""
+    full ``pool -o web/puzzles/puzzle-pool.json`` run makes the whole file again, byte for byte)."""
     made = tmp_path / "pool.json"
     assert main(["pool", "--per-level", "1", "-o", str(made)]) == 0
     assert made.read_text() == pool_text(FIRSTS)

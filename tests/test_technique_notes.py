@@ -1,4 +1,4 @@
-"""Every technique the engine uses has a short explanation on the page (web/technique-notes.json):
+"""Every technique the engine uses has a short explanation on the page (web/teach/technique-notes.json):
 a technique added to the catalogue without one fails here."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from sudoku_core.logic.techniques import CATALOGUE
 
-NOTES = Path(__file__).resolve().parent.parent / "web" / "technique-notes.json"
+NOTES = Path(__file__).resolve().parent.parent / "web" / "teach" / "technique-notes.json"
 # Named by issue 12 for the engine; explained before they reach the catalogue.
 COMING = {
     "Uniqueness Test 5", "Uniqueness Test 6", "Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2",

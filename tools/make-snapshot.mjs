@@ -5,7 +5,7 @@
 // Why: booting Python in WebAssembly (`loadPyodide`) costs 4-6 s of CPU in Chromium on every
 // visit, most of it the interpreter's own start-up and imports; restoring this snapshot
 // (`loadPyodide({_loadSnapshot})`, Pyodide's memory-snapshot API) takes about 0.5 s, and the
-// engine's import and wheel unpacking are already done in it. The worker (web/solver-worker.js)
+// engine's import and wheel unpacking are already done in it. The worker (web/engine/solver-worker.js)
 // uses it when the build lists it, after its sha256 check like every file that executes, and
 // falls back to the ordinary boot when it cannot be restored.
 //

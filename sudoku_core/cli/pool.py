@@ -1,6 +1,6 @@
-"""The ``pool`` subcommand: the page's pre-graded puzzles, ``web/puzzle-pool.json``, in one command.
+"""The ``pool`` subcommand: the page's pre-graded puzzles, ``web/puzzles/puzzle-pool.json``, in one command.
 
-``python -m sudoku_core pool -o web/puzzle-pool.json`` makes ``--per-level`` puzzles of each
+``python -m sudoku_core pool -o web/puzzles/puzzle-pool.json`` makes ``--per-level`` puzzles of each
 level (symmetry none) with :func:`sudoku_core.graded.generate_graded`, level ``i`` (0 = Easy)
 from the seeds ``--seed + 1000 * i + j``, and writes them one JSON object a line, so the file
 diffs well and ``tests/test_pool.py`` can check every entry. Generation has no time limit
@@ -157,7 +157,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMAND = Command(
     "pool",
-    "make the page's pool of pre-graded puzzles (web/puzzle-pool.json)",
+    "make the page's pool of pre-graded puzzles (web/puzzles/puzzle-pool.json)",
     _add_arguments,
     run,
 )

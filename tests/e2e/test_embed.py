@@ -323,7 +323,7 @@ def test_the_board_element_works_on_its_own_from_another_origin(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         '<title>board only</title><link rel="icon" href="icon.svg">'
-        f'<script type="module" src="{site_server}define-sudoku-board.js"></script></head>'
+        f'<script type="module" src="{site_server}board/define-sudoku-board.js"></script></head>'
         f'<body><sudoku-board label="Puzzle of the day" givens="{PUZZLE}" mode="play"></sudoku-board></body></html>'
     )
     url = host_server(html)

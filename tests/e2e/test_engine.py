@@ -252,7 +252,7 @@ def the_worker(page: Page, timeout_s: float = 30) -> Worker:
     snapshot takes about a second: wait until the old one is gone."""
     deadline = time.perf_counter() + timeout_s
     while True:
-        workers = [w for w in page.workers if w.url.endswith("solver-worker.js")]
+        workers = [w for w in page.workers if w.url.endswith("engine/solver-worker.js")]
         if len(workers) == 1 or time.perf_counter() > deadline:
             assert len(workers) == 1, [w.url for w in workers]
             return workers[0]
@@ -312,7 +312,7 @@ def test_a_crashed_worker_is_replaced(app: Studio) -> None:
 
 PROTOCOL_SCRIPT = """
 async (puzzle) => {
-  const worker = new Worker(new URL("./solver-worker.js", location.href), { type: "module" });
+  const worker = new Worker(new URL("./engine/solver-worker.js", location.href), { type: "module" });
   const seen = [];
   const terminal = new Set(["result", "error", "cancelled"]);
   const finals = new Map();

@@ -222,7 +222,7 @@ def test_a_game_saved_while_the_page_loads_is_shown_as_saved(
     page.add_init_script(AT_READY)
     held: list[Route] = []
     # a bound method will not do: Playwright wraps the handler it is given
-    page.route("**/app.js", lambda route: held.append(route))  # noqa: PLW0108
+    page.route("**/app/app.js", lambda route: held.append(route))  # noqa: PLW0108
     page.goto(site_server, wait_until="commit")
     expect(page.locator("html")).to_have_attribute("data-library", "read")
     a.cell(1).click()

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-POOL = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzle-pool.json").read_text())
+POOL = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text())
 POOL_PUZZLES = {p["puzzle"]: p for p in POOL["puzzles"]}
 DONE = re.compile("generated|target_missed|cancelled|error")
 
@@ -298,14 +298,14 @@ def test_a_dialog_that_cannot_load_is_said_and_tried_again(
     the board says so, and the next click loads it again."""
     studio = fresh(site_server, wait=False)
     page = studio.page
-    page.route("**/new-puzzle-dialog.js", lambda route: route.abort())
+    page.route("**/puzzles/new-puzzle-dialog.js", lambda route: route.abort())
     page.goto(site_server)
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
     studio.button("New puzzle…").click()
     message = page.locator("#board-message")
     expect(message).to_contain_text("The New puzzle dialog could not be loaded")
     expect(page.locator("#new-dialog")).to_be_hidden()
-    page.unroute("**/new-puzzle-dialog.js")
+    page.unroute("**/puzzles/new-puzzle-dialog.js")
     studio.button("New puzzle…").click()
     expect(page.locator("#new-dialog")).to_be_visible()
     # the refused loads, and nothing else, reached the console

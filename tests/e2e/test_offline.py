@@ -93,7 +93,7 @@ def test_after_one_visit_a_reload_and_a_new_page_work_offline_under_a_sub_path(
     expect(studio.engine).to_have_attribute("data-boot-verified", "precache")
     expect(studio.engine).to_have_attribute("data-boot-from", "kept-snapshot")
     # started by engine-start.js before the page's other modules, and adopted: one worker only
-    assert [w.url for w in page.workers].count(url + "solver-worker.js") == 1
+    assert [w.url for w in page.workers].count(url + "engine/solver-worker.js") == 1
     solve_one(studio)
 
     second = Studio(page.context.new_page(), studio.log, url)
@@ -128,7 +128,7 @@ def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
     )
 
     # a new build deployed: one file changed, its manifest and service worker made again
-    style = site_copy / "style.css"
+    style = site_copy / "app" / "style.css"
     style.write_text(style.read_text() + "\n/* the second build */\n")
     build_py.finish_site(site_copy, "second-build")
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
@@ -147,11 +147,11 @@ def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
     expect(update).to_be_hidden()
     # the game came back
     expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 7, given")
-    served = page.evaluate("async () => (await fetch('style.css')).text()")
+    served = page.evaluate("async () => (await fetch('app/style.css')).text()")
     assert "the second build" in served
     after = page.evaluate(CACHED_URLS)
     assert len({name for name, _ in after}) == 1, "an old cache was left behind"
-    styles = [u for _, u in after if "/style.css" in u]
+    styles = [u for _, u in after if "/app/style.css" in u]
     assert len(styles) == 1, f"the old build's style.css is still cached: {styles}"
     assert len(after) == len(before)
     studio.wait_ready()
@@ -283,7 +283,7 @@ def test_a_tampered_page_script_is_refused_before_it_runs(
     """First visit, no service worker yet: the pages' import map pins every module's sha256
     (build.py, pin_page_scripts), so the browser refuses a changed one before it runs, and
     load-guard.js says why on the page instead of a silent "Loading"."""
-    script = site_copy / "grid.js"  # imported by the board and the app
+    script = site_copy / "board" / "grid.js"  # imported by the board and the app
     script.write_text(script.read_text() + "\nglobalThis.tampered = true;\n")
     studio = fresh(serve_site(site=site_copy), wait=False)
     page = studio.page
@@ -300,10 +300,10 @@ def test_a_tampered_page_script_is_refused_before_it_runs(
 def test_a_tampered_build_never_installs_its_service_worker(
     fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
 ) -> None:
-    script = site_copy / "solver-worker.js"  # the worker's: the page itself still runs
+    script = site_copy / "engine" / "solver-worker.js"  # the worker's: the page itself still runs
     script.write_text(script.read_text() + "\n// tampered\n")
     studio = fresh(serve_site(site=site_copy), **WITH_SW)
-    failed_with(studio, "solver-worker.js", "failed its integrity check")
+    failed_with(studio, "engine/solver-worker.js", "failed its integrity check")
     page = studio.page
     state = page.evaluate(
         """async () => {

@@ -22,7 +22,7 @@ PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2........
 MIXED_SCRIPT = """
 async ([seed, puzzle]) => {
   const base = location.href;
-  const { client, personRequests } = await import(new URL("./engine-runner.js", base).href);
+  const { client, personRequests } = await import(new URL("./engine/engine-runner.js", base).href);
   personRequests.dispatchEvent(new Event("start"));  // the pool's background work stops
   let s = seed >>> 0;
   const rand = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
@@ -77,7 +77,7 @@ def test_200_mixed_requests_with_random_cancels_restart_nothing(app: Studio) -> 
 
 BAD_INTERRUPT_SCRIPT = """
 async (puzzle) => {
-  const worker = new Worker(new URL("./solver-worker.js", location.href), { type: "module" });
+  const worker = new Worker(new URL("./engine/solver-worker.js", location.href), { type: "module" });
   const replies = new Map();
   const done = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no answer in 90 s")), 90000);

@@ -48,7 +48,7 @@ BLANK_PAGE += '<link rel="icon" href="icon.svg"></head><body></body></html>\n'
 # settlement is bounded (a promise that never settles is reported as {unsettled: true}).
 CLIENT_SCRIPT = """
 async ([mode, options, scenario]) => {
-  const { SolverClient } = await import(new URL("./solver-client.js", location.href).href);
+  const { SolverClient } = await import(new URL("./engine/solver-client.js", location.href).href);
   const pause = (ms) => new Promise((r) => setTimeout(r, ms));
   const settle = (promise) => Promise.race([
     promise.then(

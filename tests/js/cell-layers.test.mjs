@@ -8,9 +8,9 @@ import { test } from "node:test";
 import {
   LAYER, applyChanges, autoCandidates, bit, candidateMasks, decodeMove, diffLayers, editCells, encodeMove,
   formatMarks, layersAreSound, layersOf, marksProblem, parseMarks, setEntries,
-} from "../../web/cell-layers.js";
-import { gameProblem, mergeGames, readRecord } from "../../web/game-record.js";
-import { historyProblem, pushMove } from "../../web/move-history.js";
+} from "../../web/board/cell-layers.js";
+import { gameProblem, mergeGames, readRecord } from "../../web/game/game-record.js";
+import { historyProblem, pushMove } from "../../web/game/move-history.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983";

@@ -1,4 +1,4 @@
-// The embed API's checks (web/embed-protocol.js) under Node's own test runner: what a host sends
+// The embed API's checks (web/embed/embed-protocol.js) under Node's own test runner: what a host sends
 // is untrusted input, so nothing may throw, sizes are bounded before any work, and every refusal
 // says why. Run by tests/test_web_modules.py (`node --test`).
 
@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import {
   CONTROLS, DEFAULT_CONTROLS, MAX_MESSAGE_CHARS, embedOptions, originOf, plainSize, readControls, readLoad, readRequest, shown,
-} from "../../web/embed-protocol.js";
+} from "../../web/embed/embed-protocol.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983";

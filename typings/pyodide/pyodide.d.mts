@@ -1,4 +1,4 @@
-// The part of Pyodide's API that web/solver-worker.js uses, for TypeScript's checker only (never
+// The part of Pyodide's API that web/engine/solver-worker.js uses, for TypeScript's checker only (never
 // shipped). The runtime itself is copied into site/pyodide/ by build.py, so web/ has no
 // pyodide/pyodide.mjs to read types from; tsconfig.worker.json's rootDirs lays this folder over
 // web/, so `import ... from "./pyodide/pyodide.mjs"` finds these declarations. The signatures are

@@ -1,0 +1,334 @@
+// @ts-check
+// The page's wiring, and nothing else: which module answers which control, and the start-up.
+// Each concern lives in its own module:
+//   game-view.js          the game on the board: mode, conflicts, mistakes, completion, exports
+//   play-history.js       undo and redo of every move (cell-layers.js, move-history.js)
+//   tool-pad.js           the tools and number pad; shortcuts.js: the page's keys and their list
+//   game-timer.js         the time played, pause; settings.js: the settings dialog
+//   hint-view.js          Hint in three steps; completion-view.js: the solved moment
+//   technique-help.js     "What is a Naked Pair?": the technique explanations' dialog
+//   path-view.js          Path: the solving path step by step, and why this grade
+//   autosave.js           saving it in the game library (game-library.js), other tabs, retries
+//   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
+//   verdict-view.js       the verdict line and "Keep trying"
+//   engine-runner.js      the engine's status, its buttons' state, one request at a time with Cancel
+//   engine-actions.js     Solve, Check, Reveal cell, Count solutions
+//   new-puzzle-dialog.js  New puzzle…: the dialog, the pool, generation
+//   pool-refill.js        background work: grading, refilling the pool
+//   import-export.js      paste, open file, share links, copy, save, print
+//   offline.js            the service worker: offline after one visit, "A new version is ready"
+//   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
+// The modules no board needs at its start (Path, New puzzle…, the background work, the service
+// worker, embed mode) are not among the imports below: they load once the board is ready (or on
+// the first click that needs one), so a first visit fetches and runs 7 modules (62 KB) fewer
+// before the board takes input. The build's import map checks them like the others.
+// Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
+// manual play needs no engine at all.
+
+import "../board/define-sudoku-board.js";
+import { autoCandidates, diffLayers, layersOf } from "../board/cell-layers.js";
+import { wireCompletion } from "../game/completion-view.js";
+import { byId } from "./dom.js";
+import { wireEngineActions } from "../engine/engine-actions.js";
+import { client, personRequests, updateEngineUi, wireEngineControls } from "../engine/engine-runner.js";
+import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
+import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, returnTo, sayOnBoard, showGame, wireModeRadios } from "../game/game-view.js";
+import { newGameId } from "../game/game-library.js";
+import { gameOf, sameGame } from "../game/game-record.js";
+import { OPENED_BEFORE } from "../game/library-start.js";
+import { isPaused, showTimer, togglePause, wireTimer } from "../game/game-timer.js";
+import { EMPTY_GRID, cellName } from "../board/grid.js";
+import { hint, wireHint } from "../teach/hint-view.js";
+import { wireTechniqueHelp } from "../teach/technique-help.js";
+import { makeMove, recordMove, redo, undo, wireHistory } from "../game/play-history.js";
+import { settings, settingsChanges, wireSettings } from "./settings.js";
+import { wireShortcuts } from "./shortcuts.js";
+import { wireToolPad } from "../board/tool-pad.js";
+import { openLink, wireExport, wireImport } from "../puzzles/import-export.js";
+import { board, state } from "./page-state.js";
+import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
+import { forgetOldSave, loadGame } from "./storage.js";
+import { wireUndo } from "../game/undo-line.js";
+import { clearVerdict, hasVerdict, keepTrying } from "../engine/verdict-view.js";
+
+// --- the parts loaded after the board ---------------------------------------------------------
+
+/**
+ * A module loaded once, on its first use or soon after the board is ready, then `wire`d; a
+ * failure (a file missing from a partial upload, or refused by the import map's integrity
+ * check) is said on the board, and the next use tries again.
+ * @template T
+ * @param {string} what  the part of the page, for the message
+ * @param {() => Promise<T>} load  a dynamic import of the module by its literal path (the build's
+ *   tests check that every path the page names is in the site)
+ * @param {(module: T) => void} [wire]
+ * @returns {{get: () => Promise<T | null>, loaded: () => T | null}}
+ */
+function later(what, load, wire) {
+  /** @type {Promise<T | null> | null} */
+  let loading = null;
+  /** @type {T | null} */
+  let module = null;
+  const get = () => (loading ??= load().then((m) => {
+    wire?.(m); // a fault here is said below, like a failed load
+    return m;
+  }).then(
+    (m) => (module = m),
+    (/** @type {unknown} */ error) => {
+      loading = null;
+      sayOnBoard(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+      return null;
+    },
+  ));
+  return { get, loaded: () => module };
+}
+
+const pathView = later("The solving path", () => import("../teach/path-view.js"), (m) => m.wirePath((steps) => {
+  countHint();
+  sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
+}));
+const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
+const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
+const offline = later("Offline play", () => import("./offline.js"));
+const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
+
+/** Called by ready(): the board takes input. */
+let boardIsReady = () => {};
+/** Resolves once the board takes input; what it does not need loads after that. */
+const boardReady = new Promise((resolve) => void (boardIsReady = () => resolve(undefined)));
+
+/** Background work after `delay` ms (pool-refill.js, loaded after the board). @param {number} [delay] */
+const scheduleBackground = (delay) => {
+  const m = refill.loaded();
+  if (m) m.scheduleBackground(delay); // loaded: at once, in the order asked (as stopBackground)
+  else void boardReady.then(refill.get).then((loaded) => loaded?.scheduleBackground(delay));
+};
+/** Stop background work now (none runs before its module has loaded; a schedule still queued is
+ * answered in the order asked). */
+const stopBackground = () => {
+  const m = refill.loaded();
+  if (m) m.stopBackground();
+  else void boardReady.then(refill.get).then((loaded) => loaded?.stopBackground());
+};
+
+// --- the engine -------------------------------------------------------------------------------
+
+client.addEventListener("statechange", () => {
+  updateEngineUi();
+  if (client.ready) scheduleBackground();
+});
+// The person's request goes first: background work stops before it and may resume after it.
+personRequests.addEventListener("start", () => stopBackground());
+personRequests.addEventListener("idle", () => scheduleBackground());
+gameEvents.addEventListener("shown", () => scheduleBackground());
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") scheduleBackground();
+});
+wireEngineControls();
+wireEngineActions();
+byId("continue").addEventListener("click", keepTrying);
+
+// --- the board and manual play ----------------------------------------------------------------
+
+board.addEventListener("sudoku-change", (event) => {
+  const { kind, changes } = /** @type {CustomEvent<import("../board/sudoku-board.js").ChangeDetail>} */ (event).detail;
+  recordMove(kind, changes);
+  sayOnBoard("");
+  if (hasVerdict()) clearVerdict();
+  afterMove();
+});
+board.addEventListener("sudoku-reject", (event) => {
+  const { cell } = /** @type {CustomEvent<import("../board/sudoku-board.js").RejectDetail>} */ (event).detail;
+  sayOnBoard(`${cellName(cell)} is a given; switch to “Enter puzzle” to change it.`);
+});
+board.addEventListener("sudoku-select", () => sayOnBoard(""));
+wireModeRadios();
+
+wireToolPad(sayOnBoard);
+wireHistory(afterMove);
+
+byId("clear-entries").addEventListener("click", () => {
+  clearVerdict();
+  const layers = board.layers;
+  if (makeMove("clear", diffLayers(layers, layersOf(layers.givens, EMPTY_GRID)))) {
+    sayOnBoard("Cleared your digits, marks and colours. Undo brings them back.");
+  }
+});
+byId("fill-candidates").addEventListener("click", fillCandidates);
+byId("clear-all").addEventListener("click", () => {
+  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" }, { undo: "Cleared the board for a new puzzle." });
+  sayOnBoard("Cleared. Type a puzzle in “Enter puzzle” mode, or paste one.");
+});
+
+/** Every empty cell's candidates as centre marks, in one undoable move. */
+function fillCandidates() {
+  if (makeMove("candidates", autoCandidates(board.layers))) sayOnBoard("Filled every empty cell's candidates as centre marks.");
+  else sayOnBoard("The centre marks already hold every cell's candidates.");
+}
+
+/** A hint level shown, or a path applied: one more hint used (in the completion's count). */
+function countHint() {
+  state.progress.hints += 1;
+  autosave();
+}
+
+/** Help reads the board: not while it is hidden. */
+function whenNotPaused(/** @type {() => void} */ action) {
+  if (isPaused()) sayOnBoard("The game is paused: Resume first.");
+  else action();
+}
+
+const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
+const askHint = () => whenNotPaused(() => {
+  if (hintButton.hidden) return; // an embed without Hint
+  if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
+  else {
+    pathView.loaded()?.closePath(); // the hint is for the player's board, not the path's preview
+    void hint(countHint);
+  }
+});
+hintButton.addEventListener("click", askHint);
+wireHint();
+const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
+pathButton.addEventListener("click", () => whenNotPaused(() => {
+  if (!pathButton.disabled) void pathView.get().then((m) => m?.showSolvingPath());
+}));
+wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
+wireTechniqueHelp();
+wireTimer(autosave);
+wireCompletion(() => byId("new-puzzle").click());
+
+// The secondary actions on a phone: "More…" shows them (on a wide screen they are always there).
+const more = byId("more");
+more.addEventListener("click", () => {
+  const open = more.getAttribute("aria-expanded") !== "true";
+  more.setAttribute("aria-expanded", String(open));
+  document.body.dataset.more = String(open);
+  if (open) byId("controls").scrollIntoView({ block: "start" });
+});
+
+// --- settings ------------------------------------------------------------------------------------
+
+/** The settings on the board and the page. */
+function applySettings() {
+  if (settings.clearPeerMarks) board.removeAttribute("peer-marks");
+  else board.setAttribute("peer-marks", "keep");
+  board.toggleAttribute("auto-candidates", settings.autoCandidates);
+  showTimer(settings.showTimer);
+  afterChange(); // the mistake marks and the conflicts line follow the settings
+}
+wireSettings();
+let autoWas = settings.autoCandidates;
+settingsChanges.addEventListener("change", () => {
+  applySettings();
+  if (settings.autoCandidates && !autoWas && board.mode === "play") fillCandidates();
+  autoWas = settings.autoCandidates;
+  scheduleBackground(0);
+});
+wireUndo();
+
+// --- saved games --------------------------------------------------------------------------------
+
+wireRecentGames((record) => {
+  if (record.id !== currentGameId()) void returnTo(record.id, undefined, "Opened a game from Recent games.");
+});
+otherTabs.addEventListener("change", () => void refreshRecentGames());
+
+// --- puzzles in and out -----------------------------------------------------------------------
+
+byId("new-puzzle").addEventListener("click", () => void newPuzzleDialog.get().then((m) => m?.openNewPuzzleDialog()));
+wireImport();
+wireExport();
+window.addEventListener("hashchange", () => void openLink());
+
+// --- start ------------------------------------------------------------------------------------
+
+/**
+ * The game from a share link, else the game this tab had before a reload, else the most recently
+ * saved game, else an empty board to type a
+ * puzzle into. The old single save slot moves into the game library first (kept when unreadable).
+ */
+async function start() {
+  const tabGame = tabGameId(); // read before the empty board below takes its place
+  // embed mode (marked on <html> by embed-mode.js, which also preloads embed-frame.js)
+  const frame = document.documentElement.dataset.embed === "true" ? await embedFrame.get() : null;
+  const embed = frame?.embed ?? { embed: false, host: null };
+  if (frame?.embed.embed) frame.layoutEmbed();
+  showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: embed.embed ? "play" : "enter" });
+  if (embed.embed && embed.host) {
+    // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
+    state.saving = false;
+    openLink();
+    ready();
+    frame?.startEmbedApi();
+    return;
+  }
+  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
+  const old = loadGame();
+  // not for a reload (this tab had a game) nor a share link (its fragment stays until it is saved)
+  if (!OPENED_BEFORE && tabGame === null && !location.hash && old.ok && !old.game && !old.note) {
+    await startFresh(opening, tabGame);
+    return;
+  }
+  const library = await opening;
+  let note = old.ok ? old.note : "";
+  /** @type {import("../game/game-record.js").GameRecord | null} */
+  let latest = null;
+  if (library) {
+    if (old.ok && old.game) {
+      const moved = await library.save(newGameId(), old.game, null);
+      if (moved.ok) forgetOldSave();
+      else note = `Your saved game could not be moved into the game library (${moved.problem}); it is kept as it is.`;
+    }
+    const listed = await library.list();
+    if (listed.ok) latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+  } else if (!old.ok) {
+    savingOff(old.problem);
+  }
+  if (!openLink()) {
+    if (latest) showGame(gameOf(latest), { record: latest });
+    else if (!library && old.ok && old.game) showGame(old.game);
+    if (note) sayOnBoard(note);
+  }
+  void refreshRecentGames();
+  ready();
+}
+
+/**
+ * A browser that has never opened the game library (a first visit) has no saved game to wait
+ * for: the board takes input at once (a share link's puzzle, else an empty board), and the
+ * library, still being created, saves the moves made meanwhile once it is open. Should it hold
+ * games after all (the browser lost only the mark that says it was opened), the latest one is
+ * shown then, unless the board has changed since.
+ * @param {Promise<import("../game/game-library.js").GameLibrary | null>} opening
+ * @param {string | null} tabGame
+ */
+async function startFresh(opening, tabGame) {
+  const linked = openLink();
+  const shown = currentGame();
+  ready();
+  const library = await opening;
+  const listed = library ? await library.list() : null;
+  const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
+  if (latest && !linked && sameGame(currentGame(), shown, false)) showGame(gameOf(latest), { record: latest });
+  void refreshRecentGames();
+}
+
+function ready() {
+  updateEngineUi();
+  applySettings();
+  document.body.dataset.app = "ready";
+  boardIsReady();
+}
+
+void start();
+// The service worker is registered after the board, or after 3 s whatever happened: it is the
+// way out of a broken or stale build ("A new version is ready"), so it must not wait on a start
+// that hangs.
+void Promise.race([boardReady, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => {
+  // what the board did not need, loaded now: the first click on Path or New puzzle… finds it
+  // (each also loads on its first use, if that comes sooner)
+  void offline.get().then((m) => m?.wireOffline());
+  void pathView.get();
+  void newPuzzleDialog.get();
+});

@@ -1,0 +1,146 @@
+// @ts-check
+// The messages between solver-client.js (page) and solver-worker.js (worker), and the bridge's
+// operations with their arguments, progress and results (`Ops`), in one place so that
+// `SolverClient.request(op, args)` is typed by its op name. Only plain data crosses: strings,
+// numbers, booleans, arrays and plain objects (grids as 81-char strings, "." or "0" empty).
+// The ops are sudoku_core.bridge.OPERATIONS; their results are the Python objects' to_dict().
+
+/** @typedef {import("../puzzles/puzzle-info.js").Level} Level */
+/** @typedef {import("../puzzles/puzzle-info.js").Symmetry} Symmetry */
+
+// --- what the operations take and give --------------------------------------------------------
+/**
+ * @typedef {{max_seconds?: number, max_nodes?: number}} Budget
+ *   How long a search may run before it gives up (gave_up / GaveUpError); absent: no limit.
+ * @typedef {{nodes: number, guesses: number, seconds: number}} SearchStats
+ * @typedef {{digit: number, kind: "row" | "column" | "box", number: number, cells: number[], message: string}} ConflictInfo
+ *   One digit repeated in one unit (validate.Conflict.to_dict()); `number` is 1..9.
+ * @typedef {"invalid" | "no_solution" | "unique" | "multiple" | "gave_up"} VerdictStatus
+ * @typedef {{status: VerdictStatus, message: string, puzzle: string, givens: number, too_few_givens: boolean,
+ *   conflicts: ConflictInfo[], solution: string | null, solutions: string[], differences: number[],
+ *   stats: SearchStats}} Verdict
+ *   verdict.Verdict.to_dict(): `check` and `solve` answer with it (solve's solution included).
+ * @typedef {{verdict: Verdict, mistakes: number[] | null}} MistakesResult
+ *   `mistakes`: the player's cells that differ from the unique solution (null when there is none).
+ * @typedef {{count: number, limit: number, complete: boolean, gave_up: boolean, invalid: boolean,
+ *   stats: SearchStats}} CountResult
+ * @typedef {{puzzle: string, solution: string, seed: number, givens: number, symmetry: Symmetry,
+ *   minimal: boolean | null, target_met: boolean, timed_out: boolean, tries: number, seconds: number,
+ *   message: string}} Generated
+ *   generator.Generated.to_dict().
+ * @typedef {{er: number, ep: number, ed: number}} Rating
+ *   Sudoku Explainer-style ratings of the hardest step.
+ * @typedef {{cell: number, name: string, digit: number}} CellDigit
+ * @typedef {{from: [number, number], to: [number, number], strong: boolean, from_cells?: number[],
+ *   to_cells?: number[]}} StepLink
+ *   One edge of a chain, candidate ([cell, digit]) to candidate, strong or weak as the chain uses
+ *   it (logic.steps.Link.to_dict()). A group node (grouped chains: a digit in 2-3 cells of a
+ *   box-line crossing) is named by its first cell, with all its cells in from_cells / to_cells.
+ * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
+ *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
+ *   units: string[], links?: StepLink[], base?: string[], cover?: string[], fins?: number[],
+ *   colours?: number[][], als?: number[][]}} Step
+ *   One logical step (logic.steps.Step.to_dict()). For drawing (always sent by this engine, empty
+ *   when the technique has none): links, a chain's edges in order (strong first, alternating);
+ *   base and cover, a fish's units by name ("row 3"; units holds the base too); fins, its fin
+ *   cells; colours, a colouring step's colour classes (cells), two per cluster; als (ALS steps,
+ *   when the engine sends it), the cells of each almost locked set.
+ * @typedef {{puzzle: string, solution: string, level: Level, score: number, rating: Rating,
+ *   histogram: Record<string, number>, bottleneck: Step | null, steps: number, logical: boolean,
+ *   seconds: number, message: string, path?: Step[]}} Grade
+ *   grading.Grade.to_dict(); `path` only when asked for.
+ * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
+ *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
+ *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
+ * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
+ *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
+ *   remove?: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
+ *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
+ *   hints.Hint.to_dict().
+ * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
+ * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
+ *   seconds?: number}} GradedProgress
+ *   While a candidate is made: generate's progress plus the level sought; after each one graded:
+ *   `last`, its level.
+ * @typedef {Record<string, never>} NoProgress
+ *   The op answers in one slice.
+ */
+
+/**
+ * Every operation by name: its arguments, the progress it reports, its result.
+ * @typedef {{
+ *   version: {args: Record<string, never>, progress: NoProgress, result: {version: string}},
+ *   parse: {args: {text: string}, progress: NoProgress,
+ *     result: {grid: string, givens: number, conflicts: ConflictInfo[]}},
+ *   format: {args: {grid: string, to?: "line" | "grid" | "board", empty?: string}, progress: NoProgress,
+ *     result: {text: string}},
+ *   conflicts: {args: {grid: string}, progress: NoProgress, result: {conflicts: ConflictInfo[]}},
+ *   check: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
+ *   solve: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
+ *   find_mistakes: {args: {grid: string, entries: string} & Budget, progress: SearchStats, result: MistakesResult},
+ *   count_solutions: {args: {grid: string, limit?: number} & Budget, progress: SearchStats & {count: number},
+ *     result: CountResult},
+ *   generate: {args: {seed?: number, symmetry?: Symmetry, max_givens?: number, minimal?: boolean,
+ *     givens?: string, max_tries?: number, max_seconds?: number}, progress: GenerateProgress, result: Generated},
+ *   grade: {args: {grid: string, path?: boolean}, progress: {steps: number, score: number, level: Level},
+ *     result: Grade},
+ *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[]},
+ *     progress: {work: number}, result: Hint},
+ *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
+ *     progress: GradedProgress, result: GradedPuzzle},
+ * }} Ops
+ */
+/** @typedef {keyof Ops} OpName */
+
+// --- page -> worker ---------------------------------------------------------------------------
+/**
+ * @typedef {{type: "request", id: number, op: OpName, args: Record<string, unknown>}} RequestMessage
+ *   Start `op` (a sudoku_core.bridge operation); queued behind the boot and any earlier request.
+ * @typedef {{type: "cancel", id: number}} CancelMessage
+ *   Abandon request `id` (queued or running); always answered: by the request's one terminal
+ *   reply ("cancelled", or its result/error when it finished in the same slice), or by
+ *   "already-finished" when its terminal reply had already gone.
+ * @typedef {{type: "interrupt-buffer", buffer: SharedArrayBuffer}} InterruptBufferMessage
+ *   Only when the page is cross-origin isolated: Pyodide's interrupt buffer (write 2 to interrupt).
+ * @typedef {RequestMessage | CancelMessage | InterruptBufferMessage} ToWorker
+ */
+
+// --- worker -> page ---------------------------------------------------------------------------
+/**
+ * @typedef {"runtime" | "engine" | "ready" | "failed"} Stage
+ * @typedef {{type: "stage", stage: "runtime" | "engine", message: string}} StageMessage
+ *   Boot progress, in order: runtime (Pyodide), engine (sudoku-core wheel and import).
+ * @typedef {{type: "ready", version: string, pyodide: string, bootMs: number, stages?: Record<string, number>,
+ *   startedAt?: number, from?: "snapshot" | "kept-snapshot" | "wheel", verified?: "sha256" | "precache" | "skipped"}} ReadyMessage
+ *   Sent once, after `import sudoku_core.bridge` worked and its `version` op answered. `stages`:
+ *   ms from the boot's start to the end of each stage (lists, verify, snapshot, runtime, wheel,
+ *   import); `startedAt`: when the boot began, in ms since the epoch (performance.timeOrigin plus
+ *   now: the page compares it with its own origin, so the bench sees how late the worker began); `from`: the engine came from the build's memory snapshot (inflated now, or kept
+ *   inflated from an earlier visit), or Python booted and
+ *   loaded the wheel (no snapshot in the build, or it could not be restored); `verified`: how
+ *   the executing files were checked (hashed here, the service worker's precache, or not at all:
+ *   no manifest or no SubtleCrypto).
+ * @typedef {{type: "failed", error: ErrorInfo}} FailedMessage
+ *   The boot failed; the worker answers every request with an error from now on.
+ * @typedef {{type: "accepted", id: number}} AcceptedMessage
+ *   The worker has received request `id` (proof of life; requests are acknowledged between slices).
+ * @typedef {{type: "progress", id: number, progress: Record<string, unknown>}} ProgressMessage
+ *   Sent at most every PROGRESS_MS while a request runs; also a heartbeat. The shape is the op's
+ *   `Ops[op]["progress"]`: the worker passes the bridge's dict through unchanged.
+ * @typedef {{type: "result", id: number, result: unknown}} ResultMessage
+ *   The shape is the op's `Ops[op]["result"]`.
+ * @typedef {{type: "error", id: number, error: ErrorInfo}} ErrorMessage
+ * @typedef {{type: "cancelled", id: number}} CancelledMessage
+ * @typedef {{type: "already-finished", id: number}} AlreadyFinishedMessage
+ *   The answer to a cancel that came after request `id`'s terminal reply (not a second one).
+ * @typedef {StageMessage | ReadyMessage | FailedMessage | AcceptedMessage | ProgressMessage | ResultMessage
+ *   | ErrorMessage | CancelledMessage | AlreadyFinishedMessage} FromWorker
+ *
+ * @typedef {{type: string, message: string, line?: number, column?: number}} ErrorInfo
+ *   `type` is the Python exception's class name (InvalidPuzzleError, BadRequestError, ...) or a
+ *   name of ours: BootError, BootTimeout, WorkerCrashed, EngineUnavailable, PythonError.
+ */
+
+// The worker's pace (SLICE_MS, PROGRESS_MS) is defined in solver-worker.js itself: an import of
+// this file would be one more request, one after the other, before the worker could start.
+export {};

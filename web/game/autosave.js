@@ -1,0 +1,266 @@
+// @ts-check
+// Autosave of the game on the board into the game library, and the footer line that says how
+// saving goes. One write at a time; changes made meanwhile are written next (the latest wins
+// within this tab). Tabs tell each other about every write (BroadcastChannel, else the `storage`
+// event of a ping key), and a tab showing the same game merges the other's moves at once, so
+// neither silently overwrites the other. A failed write is tried again later (1 s, 2 s, 4 s… up
+// to a minute) and the footer says when saving resumes. When the library cannot even be opened (private mode, a cross-site frame), saving is
+// off for the tab and the game stays in memory, as the footer says.
+
+import { byId } from "../app/dom.js";
+import { GameLibrary, newGameId } from "./game-library.js";
+import { gameOf, sameGame } from "./game-record.js";
+import { EMPTY_GRID } from "../board/grid.js";
+import { CHANNEL, PING_KEY } from "./library-start.js";
+import { state } from "../app/page-state.js";
+
+/** @typedef {import("./game-record.js").GameRecord} GameRecord */
+/** @typedef {import("../app/storage.js").Game} Game */
+/**
+ * What the saver needs from the page: the game on the board, and a way to show a merged one.
+ * @typedef {{read: () => Game, apply: (game: Game) => void, saved: () => void}} SaverHooks
+ */
+
+const TAB_GAME_KEY = "sudoku-studio.tab-game";
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 60_000;
+
+const saveStatus = byId("save-status");
+
+/** @type {GameLibrary | null} */
+let library = null;
+/** @type {SaverHooks | null} */
+let hooks = null;
+/** The key of the game on the board (a new game gets a new key; the one before stays saved). */
+let currentId = newGameId();
+/** Per game, the record this tab last read or wrote: a write is based on it (merge, not overwrite). */
+const known = /** @type {Map<string, GameRecord>} */ (new Map());
+/** Per game, the latest state not yet written (in the order the games were left). */
+const pending = /** @type {Map<string, Game>} */ (new Map());
+let writing = false;
+/** Another tab wrote the game on the board since this tab last read or wrote it. */
+let behind = false;
+/** Saving is off for good in this tab (the library could not be opened). */
+let off = false;
+let retryMs = 0;
+/** @type {ReturnType<typeof setTimeout> | null} */
+let retryTimer = null;
+/** @type {BroadcastChannel | null} */
+let channel = null;
+
+/** The library, once open (null while opening, or when saving is off). */
+export const openLibrary = () => library;
+
+/** The key of the game on the board. */
+export const currentGameId = () => currentId;
+
+/**
+ * Open the library and start saving; null (and the footer says why) when storage is off.
+ * @param {SaverHooks} pageHooks @returns {Promise<GameLibrary | null>}
+ */
+export async function startSaving(pageHooks) {
+  hooks = pageHooks;
+  const opened = await GameLibrary.open();
+  if (!opened.ok) {
+    savingOff(opened.problem);
+    pending.clear();
+    return null;
+  }
+  library = opened.library;
+  listenToOtherTabs();
+  if (pending.size) void write();
+  return library;
+}
+
+/**
+ * From now on the board holds another game: `record` when returning to a saved one, else a new
+ * game with its own key. Call it before the board changes: the game left is saved as it is.
+ * @param {GameRecord | null} record
+ */
+export function switchGame(record) {
+  if (record) known.set(record.id, record);
+  currentId = record ? record.id : newGameId();
+  try {
+    globalThis.sessionStorage.setItem(TAB_GAME_KEY, currentId); // a reload of this tab returns to it
+  } catch {
+    // no session storage: a reload shows the most recently saved game
+  }
+}
+
+/** The game this tab showed before a reload, if it said. */
+export function tabGameId() {
+  try {
+    return globalThis.sessionStorage.getItem(TAB_GAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The latest state of game `id` not written yet (writes failing and being retried), or null:
+ * returning to that game must show it, not the older stored record.
+ * @param {string} id @returns {Game | null}
+ */
+export const unsavedGame = (id) => pending.get(id) ?? null;
+
+/** The game on the board changed: save it (now, or after the write under way). */
+export function autosave() {
+  if (!hooks || off) return;
+  pending.delete(currentId); // re-inserted last: games are written in the order they were left
+  pending.set(currentId, hooks.read());
+  saveStatus.dataset.pending = "true";
+  if (!library || writing || retryTimer !== null) return;
+  void write();
+}
+
+async function write() {
+  if (!library || !hooks) return;
+  writing = true;
+  for (;;) {
+    const next = pending.entries().next();
+    if (next.done) {
+      if (!behind) break;
+      behind = false;
+      await catchUp(library, hooks);
+      continue;
+    }
+    const [id, game] = next.value;
+    pending.delete(id);
+    const base = known.get(id) ?? null;
+    if (!base && game.givens === EMPTY_GRID && game.entries === EMPTY_GRID) continue; // an empty board is not a game yet
+    const result = await library.save(id, game, base);
+    if (!result.ok) {
+      if (!pending.has(id)) pending.set(id, game);
+      writing = false;
+      retryLater(result.problem);
+      return;
+    }
+    if (retryMs > 0) savingResumed();
+    if (result.record.rev !== base?.rev) tellOtherTabs(result.record);
+    known.set(id, baseAfterWrite(id, game, result.record));
+  }
+  writing = false;
+  saveStatus.dataset.pending = "false"; // every change is written (tests wait for this)
+  hooks.saved();
+}
+
+/**
+ * The record the next write of game `id` is based on, after `game` was written as `record`.
+ *
+ * When the write merged another tab's moves in, the board shows them at once, unless this tab
+ * has moved again meanwhile (or a change is already waiting: another tab's ping queues the board
+ * as it is). Then the board is still based on what this tab wrote, not on the merge: were the
+ * merge taken as the base, the other tab's moves would look like cells this tab had cleared, and
+ * the next write would erase them. So the base is what was written, under an older revision,
+ * and the next write merges again.
+ * @param {string} id @param {Game} game @param {GameRecord} record @returns {GameRecord}
+ */
+function baseAfterWrite(id, game, record) {
+  const stored = gameOf(record);
+  if (sameGame(stored, game) || !hooks) return record;
+  if (!pending.has(id)) {
+    if (id !== currentId) return record; // a game left: nothing on the board is based on it
+    if (sameGame(hooks.read(), game, false)) {
+      hooks.apply(stored); // the merge brought another tab's moves: show them
+      return record;
+    }
+  }
+  return { ...record, givens: game.givens, entries: game.entries, mode: game.mode, play: game.play ?? record.play, rev: record.rev - 1 };
+}
+
+/**
+ * Another tab wrote the game on the board, and this tab has no change of its own waiting: show
+ * the stored game. Nothing is written, so the tabs do not answer each other's writes for ever
+ * (each tab's clock would always be a few milliseconds ahead of the other's last write). When
+ * the board has moved on from what this tab last read or wrote, it is queued instead: its write
+ * merges the other tab's moves in.
+ * @param {GameLibrary} library @param {SaverHooks} hooks
+ */
+async function catchUp(library, hooks) {
+  const id = currentId;
+  const got = await library.get(id);
+  const base = known.get(id);
+  if (!got.ok || !got.record || !base || got.record.rev <= base.rev) return; // the next write merges
+  if (id !== currentId || pending.has(id)) return; // a move meanwhile: its write merges
+  if (sameGame(hooks.read(), gameOf(base), false)) {
+    known.set(id, got.record);
+    hooks.apply(gameOf(got.record));
+  } else {
+    pending.set(id, hooks.read());
+  }
+}
+
+/** @param {string} problem */
+function retryLater(problem) {
+  retryMs = retryMs ? Math.min(retryMs * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
+  state.saving = false;
+  saveStatus.dataset.state = "off";
+  saveStatus.dataset.retry = String(retryMs / 1000);
+  saveStatus.textContent = `Saving is off: ${problem}. Trying again in ${retryMs / 1000} s; your game stays in this tab meanwhile.`;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (!writing) void write();
+  }, retryMs);
+}
+
+function savingResumed() {
+  retryMs = 0;
+  state.saving = true;
+  saveStatus.dataset.state = "on";
+  delete saveStatus.dataset.retry;
+  saveStatus.textContent = "Saving resumed: your game is saved in this browser again.";
+}
+
+/** Storage cannot be used in this tab: stop trying, and say so in the footer. @param {string} problem */
+export function savingOff(problem) {
+  off = true;
+  state.saving = false;
+  saveStatus.dataset.state = "off";
+  saveStatus.textContent = `Saving is off: ${problem}. Your game stays in this tab until you close it.`;
+}
+
+// --- other tabs ---------------------------------------------------------------------------------
+
+/** @param {GameRecord} record */
+function tellOtherTabs(record) {
+  const message = { id: record.id, rev: record.rev };
+  if (channel) {
+    channel.postMessage(message);
+    return;
+  }
+  try {
+    globalThis.localStorage.setItem(PING_KEY, JSON.stringify({ ...message, at: Date.now() }));
+  } catch {
+    // no way to tell other tabs: they merge on their next write instead
+  }
+}
+
+/** @param {unknown} data */
+function heard(data) {
+  if (!data || typeof data !== "object" || !hooks) return;
+  otherTabs.dispatchEvent(new Event("change"));
+  const { id, rev } = /** @type {{id?: unknown, rev?: unknown}} */ (data);
+  const base = known.get(currentId);
+  if (id !== currentId || typeof rev !== "number" || (base && rev <= base.rev)) return;
+  behind = true; // read once the writes under way are done (see catchUp)
+  if (!writing && retryTimer === null) void write();
+}
+
+function listenToOtherTabs() {
+  if (typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.addEventListener("message", (event) => heard(event.data));
+    return;
+  }
+  window.addEventListener("storage", (event) => {
+    if (event.key !== PING_KEY || !event.newValue) return;
+    try {
+      heard(JSON.parse(event.newValue));
+    } catch {
+      // not ours
+    }
+  });
+}
+
+/** Dispatches "change" when another tab saved a game (the recent games list refreshes). */
+export const otherTabs = new EventTarget();

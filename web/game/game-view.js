@@ -1,0 +1,251 @@
+// @ts-check
+// The game on the board and everything that follows from it: the mode, the conflicts line, the
+// puzzle's seed and level (above the board and in the print header), the export fields and share
+// link, and which saved game is on the board (autosave.js saves it; a new game gets its own
+// record, and the game it replaces can be brought back with Undo or from Recent games).
+
+import { autosave, currentGameId, openLibrary, switchGame, unsavedGame } from "./autosave.js";
+import { decodeMove, formatMarks, layersOf } from "../board/cell-layers.js";
+import { showCompletion } from "./completion-view.js";
+import { byId } from "../app/dom.js";
+import { gameOf, layersOfGame, newPlay, sameGame } from "./game-record.js";
+import { elapsedMs, isPaused, setElapsed, setPlayable } from "./game-timer.js";
+import { EMPTY_GRID, combine, filledCount, findConflicts, wrongCells } from "../board/grid.js";
+import { clearHint } from "../teach/hint-view.js";
+import { board, state } from "../app/page-state.js";
+import { updateHistoryButtons } from "./play-history.js";
+import { LEVEL_NAMES, describeInfo } from "../puzzles/puzzle-info.js";
+import { refreshRecentGames } from "./recent-games.js";
+import { settings } from "../app/settings.js";
+import { shareLinkFor } from "../puzzles/share-link.js";
+import { offerUndo } from "./undo-line.js";
+import { clearVerdict } from "../engine/verdict-view.js";
+
+/** @typedef {import("../app/storage.js").Game} Game */
+/** @typedef {import("./game-record.js").GameRecord} GameRecord */
+
+const boardMessage = byId("board-message");
+const conflictsText = byId("conflicts");
+const exportLine = /** @type {HTMLInputElement} */ (byId("export-line"));
+const shareLink = /** @type {HTMLInputElement} */ (byId("share-link"));
+const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
+const puzzleInfo = byId("puzzle-info");
+const printTitle = byId("print-title");
+const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mode"]'));
+
+/** What was known about the puzzle before its givens were edited (Undo may bring them back). */
+let infoSetAside = /** @type {import("../puzzles/puzzle-info.js").PuzzleInfo | null} */ (null);
+
+/**
+ * Fires "shown" when another game is put on the board (app.js schedules background work), and
+ * "change" after every change to the game (embed-frame.js tells the host).
+ */
+export const gameEvents = new EventTarget();
+
+/** The game on the board, as it is saved: cells, marks, history, time and help used. @returns {Game} */
+export function currentGame() {
+  const layers = board.layers;
+  const { history, hints, reveals, undos, solved } = state.progress;
+  return {
+    givens: layers.givens, entries: layers.entries, mode: board.mode, info: state.info,
+    play: {
+      corner: formatMarks(layers.corner), centre: formatMarks(layers.centre), colours: formatMarks(layers.colours),
+      history, ms: elapsedMs(), hints, reveals, undos, solved,
+    },
+  };
+}
+
+/** The line under the board (what just happened to it; "" clears it). @param {string} text */
+export function sayOnBoard(text) {
+  boardMessage.textContent = text;
+}
+
+/**
+ * Put a game on the board: a new game (its own saved record) unless `record` is the saved game
+ * it comes from. The game it replaces stays saved; `undo` (what happened, for the undo line)
+ * offers to bring it back.
+ * @param {Game} game
+ * @param {{keepVerdict?: boolean, record?: GameRecord | null, undo?: string}} [options]
+ */
+export function showGame(game, options = {}) {
+  autosave(); // the game left, as it is now (its clock has run since its last move)
+  const before = currentGame();
+  const beforeId = currentGameId();
+  const record = options.record ?? null;
+  switchGame(record);
+  setBoard(game);
+  if (!options.keepVerdict) clearVerdict();
+  afterChange();
+  gameEvents.dispatchEvent(new Event("shown"));
+  void refreshRecentGames();
+  const wasEmpty = before.givens === EMPTY_GRID && before.entries === EMPTY_GRID;
+  if (options.undo && !wasEmpty && !(record && record.id === beforeId) && !sameGame(before, game)) {
+    offerUndo(`${options.undo} The game before is in Recent games.`, () => void returnTo(beforeId, before));
+  }
+}
+
+/** Put the cells, marks, history, time, info and mode on the board (no new game). @param {Game} game */
+function setBoard(game) {
+  const play = game.play ?? newPlay();
+  board.layers = game.play ? layersOfGame(game) : layersOf(game.givens, game.entries);
+  state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
+  state.progress = { history: play.history, hints: play.hints, reveals: play.reveals, undos: play.undos, solved: play.solved };
+  setElapsed(play.ms);
+  setMode(game.mode);
+  updateHistoryButtons();
+}
+
+/**
+ * Another tab's moves merged into this game: show them (the verdict, this tab's clock and its
+ * pause stay). @param {Game} game
+ */
+export function applyMergedGame(game) {
+  const ms = elapsedMs();
+  const paused = isPaused();
+  setBoard(game);
+  setElapsed(Math.max(ms, game.play?.ms ?? 0), paused);
+  showChange(); // not saved again: it is the stored game (saving it would echo between the tabs)
+}
+
+/**
+ * Put a saved game back on the board (Undo, Recent games): as stored now (or as this tab has
+ * it waiting to be written, when writes fail), or as this tab last had it when storage cannot
+ * be read.
+ * @param {string} id @param {Game} [fallback] @param {string} [undo]
+ */
+export async function returnTo(id, fallback, undo) {
+  const library = openLibrary();
+  const got = library ? await library.get(id) : null;
+  if (got && got.ok && got.record) showGame(unsavedGame(id) ?? gameOf(got.record), { record: got.record, undo });
+  else if (fallback) showGame(fallback, { undo });
+}
+
+/** @param {"play" | "enter"} mode */
+function setMode(mode) {
+  board.mode = mode;
+  for (const radio of modeRadios) radio.checked = radio.value === mode;
+  document.body.dataset.mode = mode;
+}
+
+/** The mode radios: each switches the board's mode (and the choice is saved). */
+export function wireModeRadios() {
+  for (const radio of modeRadios) {
+    radio.addEventListener("change", () => {
+      if (!radio.checked) return;
+      setMode(radio.value === "enter" ? "enter" : "play");
+      afterChange(); // the clock, the mistakes and the conflicts follow the mode (and it is saved)
+    });
+  }
+}
+
+/**
+ * After a move by the player (typed, from the pad, undone or redone, Reveal, a hint): everything
+ * afterChange does, and the completion when this move solved the grid, once per game. Not when
+ * Solve filled any of it (the engine solved it, not the player), even if a digit was then
+ * erased and typed again.
+ */
+export function afterMove() {
+  afterChange();
+  const { history, solved } = state.progress;
+  if (solved || board.mode !== "play" || document.body.dataset.complete !== "true" || history.at === 0) return;
+  if (history.moves.slice(0, history.at).some((move) => decodeMove(move)?.kind === "solve")) return;
+  state.progress.solved = true;
+  setPlayable(false);
+  const { hints, reveals, undos } = state.progress;
+  showCompletion({ ms: elapsedMs(), hints, reveals, undos, info: state.info });
+  boardMessage.textContent = "Solved! Every row, column and box has 1 to 9.";
+  autosave();
+  gameEvents.dispatchEvent(new Event("change"));
+}
+
+/** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
+export function afterChange() {
+  showChange();
+  autosave();
+  gameEvents.dispatchEvent(new Event("change"));
+}
+
+/** What follows from the board as it is now: conflicts text, mistakes, the clock, info, exports. */
+function showChange() {
+  const grid = combine(board.givens, board.entries);
+  const found = findConflicts(grid); // the rules hold whatever the mistake mode shows
+  const conflicts = settings.mistakes === "off" ? [] : found;
+  clearHint();
+  conflictsText.dataset.count = String(conflicts.length);
+  if (conflicts.length) {
+    const shown = conflicts.slice(0, 2).map((c) => c.message);
+    const more = conflicts.length > 2 ? `; and ${conflicts.length - 2} more` : "";
+    conflictsText.textContent = `Conflict: ${shown.join("; ")}${more}.`;
+  } else {
+    conflictsText.textContent = "";
+  }
+  const filled = filledCount(grid);
+  const complete = filled === 81 && found.length === 0;
+  document.body.dataset.filled = String(filled);
+  document.body.dataset.complete = String(complete);
+  if (complete && board.mode === "play" && board.entries !== EMPTY_GRID) {
+    boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
+  }
+  markMistakes();
+  // the clock runs until the grid is complete (a full grid with a mistake is still being played)
+  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !complete);
+  exportLine.value = board.givens;
+  // the givens were edited: the info no longer applies, but comes back if the edit is undone
+  if (state.info && state.info.puzzle !== board.givens) {
+    infoSetAside = state.info;
+    state.info = null;
+  } else if (!state.info && infoSetAside?.puzzle === board.givens) {
+    state.info = infoSetAside;
+  }
+  showInfo();
+  updateShareLink();
+}
+
+/**
+ * The mistake mode on the board: conflicts shown or not, and with "against the solution" the
+ * player's digits that differ from it (once the engine has solved the puzzle in the background).
+ */
+export function markMistakes() {
+  board.toggleAttribute("conflicts", false);
+  if (settings.mistakes === "off") board.setAttribute("conflicts", "off");
+  const solution = state.solution?.puzzle === board.givens ? state.solution.solution : null;
+  const wrong = settings.mistakes === "solution" && solution && board.mode === "play" ? wrongCells(board.entries, solution) : [];
+  if (wrong.length) board.setAttribute("wrong", wrong.join(" "));
+  else board.removeAttribute("wrong");
+}
+
+/** The puzzle the engine should solve in the background for the mistake mode, or null. */
+export function solutionWanted() {
+  if (settings.mistakes !== "solution" || board.mode !== "play") return null;
+  if (state.solution?.puzzle === board.givens || filledCount(board.givens) < 17) return null;
+  return board.givens;
+}
+
+/** The puzzle's seed and level above the board and in the print header. */
+export function showInfo() {
+  const info = state.info;
+  const text = info ? describeInfo(info, { grading: state.grading === info.puzzle }) : "";
+  if (puzzleInfo.textContent !== text) puzzleInfo.textContent = text; // unchanged text is not announced again
+  puzzleInfo.hidden = !info;
+  for (const [name, value] of Object.entries({
+    seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
+  })) {
+    if (value === undefined) delete puzzleInfo.dataset[name];
+    else puzzleInfo.dataset[name] = String(value);
+  }
+  printTitle.textContent = info?.level ? `Sudoku · ${LEVEL_NAMES[info.level]}` : "Sudoku";
+}
+
+/** The info changed (graded in the background): show it, link it, save it. */
+export function infoChanged() {
+  showInfo();
+  updateShareLink();
+  autosave();
+}
+
+/** The share link field, for the game as it is now; returns the link. */
+export function updateShareLink() {
+  shareLink.value = shareLinkFor(currentGame(), shareProgress.checked, location.href);
+  return shareLink.value;
+}
+

@@ -1,0 +1,166 @@
+// @ts-check
+// The pool behind an instant "New puzzle" with a difficulty: puzzles shipped, pre-graded, in
+// puzzle-pool.json (see docs/web.md), plus fresh ones the engine made in the background. What was
+// handed out, the fresh puzzles and what is owed are kept in localStorage (when it works) under
+// `sudoku-studio.pool`, so a reload neither repeats a puzzle nor forgets a fresh one.
+// No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle, and gives
+// it back with `addFresh()`.
+
+import { filledCount, findConflicts, isGrid } from "../board/grid.js";
+import { MIN_CLUES, isLevel, isSeed, isSymmetry } from "./puzzle-info.js";
+import { loadRecord, saveRecord } from "../app/storage.js";
+
+/** @typedef {import("./puzzle-info.js").Level} Level */
+/** @typedef {import("./puzzle-info.js").Symmetry} Symmetry */
+/**
+ * A graded puzzle: generate_graded(difficulty=level, seed, symmetry) makes it again.
+ * @typedef {{seed: number, level: Level, score: number, givens: number, symmetry: Symmetry, puzzle: string}} PoolEntry
+ */
+/**
+ * What is remembered: puzzles handed out (shipped ones), fresh ones not yet handed out, and how
+ * many fresh ones are owed per "level:symmetry" (one per puzzle handed out or made on demand).
+ * @typedef {{v: 1, used: string[], fresh: PoolEntry[], owed: Record<string, number>}} PoolRecord
+ */
+
+export const POOL_KEY = "sudoku-studio.pool";
+/** At most this many fresh puzzles are kept (and owed) per level and symmetry. */
+const FRESH_PER_KIND = 3;
+/** Puzzles handed out that are remembered (older ones may come again after that many). */
+const USED_MAX = 500;
+
+/** @param {Level} level @param {Symmetry} symmetry */
+const kind = (level, symmetry) => `${level}:${symmetry}`;
+
+/**
+ * A pool entry from storage or the shipped file is untrusted input: it must be a real puzzle of a
+ * known level, not just the right shape (an entry of eighty-one 1s once passed as "Easy").
+ * @param {unknown} value @returns {value is PoolEntry}
+ */
+function isEntry(value) {
+  if (!value || typeof value !== "object") return false;
+  const e = /** @type {Record<string, unknown>} */ (value);
+  if (!(isSeed(e.seed) && isLevel(e.level) && Number.isSafeInteger(e.score) && Number(e.score) >= 0
+    && isSymmetry(e.symmetry) && isGrid(e.puzzle))) return false;
+  const puzzle = /** @type {string} */ (e.puzzle);
+  const clues = filledCount(puzzle);
+  return e.givens === clues && clues >= MIN_CLUES && findConflicts(puzzle).length === 0;
+}
+
+export class PuzzlePool {
+  /** @type {PoolEntry[]} */
+  #shipped = [];
+  /** @type {PoolRecord} */
+  #record = { v: 1, used: [], fresh: [], owed: {} };
+  /** False when storage could not even be read (then it is not written either). */
+  #saving = true;
+  /** Stored fresh puzzles that were damaged (not real puzzles) and were set aside. */
+  dropped = 0;
+  /** @type {Promise<void>} */
+  loaded;
+
+  /** @param {URL | string} url the shipped pool (puzzle-pool.json) */
+  constructor(url) {
+    this.#restore();
+    this.loaded = this.#fetch(url);
+  }
+
+  /** How many puzzles of this level and symmetry can be handed out at once. @param {Level} level @param {Symmetry} symmetry */
+  available(level, symmetry) {
+    const used = new Set(this.#record.used);
+    const shipped = this.#shipped.filter((e) => e.level === level && e.symmetry === symmetry && !used.has(e.puzzle));
+    return shipped.length + this.#record.fresh.filter((e) => e.level === level && e.symmetry === symmetry).length;
+  }
+
+  /**
+   * The next puzzle of this level and symmetry (fresh ones first), now remembered as handed
+   * out; or null when there is none left. Either way a fresh one is owed.
+   * @param {Level} level @param {Symmetry} symmetry @returns {PoolEntry | null}
+   */
+  take(level, symmetry) {
+    const record = this.#record;
+    /** @type {PoolEntry | null} */
+    let entry = null;
+    const freshIndex = record.fresh.findIndex((e) => e.level === level && e.symmetry === symmetry);
+    if (freshIndex >= 0) {
+      entry = record.fresh.splice(freshIndex, 1)[0];
+    } else {
+      const used = new Set(record.used);
+      entry = this.#shipped.find((e) => e.level === level && e.symmetry === symmetry && !used.has(e.puzzle)) ?? null;
+      if (entry) record.used = [...record.used, entry.puzzle].slice(-USED_MAX);
+    }
+    this.owe(level, symmetry); // saves
+    return entry;
+  }
+
+  /** Ask for one more fresh puzzle of this kind (up to a few). @param {Level} level @param {Symmetry} symmetry */
+  owe(level, symmetry) {
+    const key = kind(level, symmetry);
+    const have = this.#record.fresh.filter((e) => kind(e.level, e.symmetry) === key).length;
+    this.#record.owed[key] = Math.min((this.#record.owed[key] ?? 0) + 1, FRESH_PER_KIND - have);
+    if (this.#record.owed[key] <= 0) delete this.#record.owed[key];
+    this.#save();
+  }
+
+  /** The kind of puzzle to make next in the background, or null if none is owed. @returns {{level: Level, symmetry: Symmetry} | null} */
+  wanted() {
+    for (const [key, count] of Object.entries(this.#record.owed)) {
+      const [level, symmetry] = key.split(":");
+      if (count > 0 && isLevel(level) && isSymmetry(symmetry)) return { level, symmetry };
+    }
+    return null;
+  }
+
+  /** A puzzle made in the background: kept for later, and one fewer owed. @param {PoolEntry} entry */
+  addFresh(entry) {
+    const key = kind(entry.level, entry.symmetry);
+    const owed = (this.#record.owed[key] ?? 0) - 1;
+    if (owed > 0) this.#record.owed[key] = owed;
+    else delete this.#record.owed[key];
+    if (!this.#record.fresh.some((e) => e.puzzle === entry.puzzle)) this.#record.fresh.push(entry);
+    this.#save();
+  }
+
+  /** Stop asking for this kind (e.g. the engine could not make one). @param {Level} level @param {Symmetry} symmetry */
+  forgive(level, symmetry) {
+    delete this.#record.owed[kind(level, symmetry)];
+    this.#save();
+  }
+
+  /** @param {URL | string} url */
+  async #fetch(url) {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) return;
+      const data = await response.json();
+      const puzzles = data && data.v === 1 && Array.isArray(data.puzzles) ? data.puzzles : [];
+      this.#shipped = puzzles.filter(isEntry);
+    } catch {
+      // no pool (offline copy without it, bad JSON): every difficulty is generated on demand
+    }
+  }
+
+  #restore() {
+    const loaded = loadRecord(POOL_KEY);
+    if (!loaded.ok) {
+      this.#saving = false;
+      return;
+    }
+    const data = /** @type {Partial<PoolRecord> | null} */ (loaded.data);
+    if (!data || data.v !== 1) return;
+    const used = Array.isArray(data.used) ? data.used.filter(isGrid) : [];
+    const stored = Array.isArray(data.fresh) ? data.fresh : [];
+    const fresh = stored.filter(isEntry);
+    this.dropped = stored.length - fresh.length;
+    /** @type {Record<string, number>} */
+    const owed = {};
+    for (const [key, count] of Object.entries(data.owed && typeof data.owed === "object" ? data.owed : {})) {
+      if (Number.isInteger(count) && count > 0) owed[key] = Math.min(count, FRESH_PER_KIND);
+    }
+    this.#record = { v: 1, used, fresh, owed };
+  }
+
+  #save() {
+    // a failed write (storage full for a moment) is not the end: the next change writes it all
+    if (this.#saving) saveRecord(POOL_KEY, this.#record);
+  }
+}
