@@ -285,7 +285,9 @@ def test_every_page_preloads_every_module_its_scripts_import_with_its_integrity(
                 if name not in graph and name not in roots:
                     graph.add(name)
                     queue.append(name)
-        assert "board/grid.js" in graph, "the import scan found too little: is the regex still right?"
+        assert "board/grid.js" in graph, (
+            "the import scan found too little: is the regex still right?"
+        )
         preloads = re.findall(
             r'<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)">', html
         )

@@ -94,7 +94,54 @@ class Studio:
         return self.page.locator("#verdict")
 
     def button(self, name: str) -> Locator:
-        return self.page.get_by_role("button", name=name, exact=True)
+        """The button of that name, as a person reaches it: a button that lives in a panel the
+        page is not showing, or in the More menu, has its tab or the menu opened first."""
+        shown = self.page.get_by_role("button", name=name, exact=True)
+        if shown.count() == 0:
+            self.reveal(self.page.get_by_role("button", name=name, exact=True, include_hidden=True))
+        return shown
+
+    def reveal(self, target: Locator) -> None:
+        """Open the panel (its tab) or the menu (More) that holds ``target``, if it is in one."""
+        if target.count() != 1:
+            return
+        where = target.evaluate(
+            """(el) => {
+                const panel = el.closest('[role="tabpanel"][hidden]');
+                if (panel) return "tab:" + panel.getAttribute("aria-labelledby");
+                const menu = el.closest(".menu[hidden]");
+                if (menu) return "menu:" + menu.id;
+                return "";
+            }"""
+        )
+        if where.startswith("tab:"):
+            self.page.locator(f"#{where[4:]}").click()
+        elif where.startswith("menu:"):
+            self.page.locator(f'[aria-controls="{where[5:]}"]').click()
+
+    def count_limit(self, value: str) -> None:
+        """Type the limit of Count solutions (in the Share panel)."""
+        field = self.page.locator("#count-limit")
+        self.reveal(field)
+        field.fill(value)
+
+    def show_panel(self, name: str) -> None:
+        """Show a panel of the side panel: "Games", "Learn" or "Share"."""
+        self.page.get_by_role("tab", name=name, exact=True).click()
+
+    def dismiss_welcome(self) -> None:
+        """Escape the welcome over an empty board, if it is shown (a first visit)."""
+        from playwright.sync_api import expect
+
+        welcome = self.page.locator("#welcome")
+        if welcome.is_visible():
+            self.page.keyboard.press("Escape")
+            expect(welcome).to_be_hidden()
+
+    def solve(self) -> None:
+        """Solve, as a person does it: More, Solve…, then confirm in the dialog."""
+        self.button("Solve…").click()
+        self.page.get_by_role("button", name="Show the solution", exact=True).click()
 
     def cell(self, index: int) -> Locator:
         """The gridcell for 0..80, found by its data-cell (its name changes with its value)."""
@@ -130,9 +177,12 @@ class Studio:
         expect(self.engine).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
 
     def mode(self, name: str) -> None:
-        self.page.get_by_role("radio", name=name, exact=True).check()
+        """Play or Create (the radios of the Games panel)."""
+        radio = self.page.get_by_role("radio", name=name, exact=True, include_hidden=True)
+        self.reveal(radio)
+        radio.check()
 
-    def type_grid(self, grid: str, mode: str = "Enter puzzle") -> None:
+    def type_grid(self, grid: str, mode: str = "Create") -> None:
         """Type a grid with the keyboard, as a person: select r1c1, digits, arrows to skip."""
         self.mode(mode)
         self.cell(0).click()
@@ -191,10 +241,13 @@ class Studio:
                 page.keyboard.press("Escape")
         if page.locator('#work[data-state="running"]').count():
             self.button("Cancel").click()
+        if page.locator('#assist[aria-expanded="true"]').count():
+            page.locator("#assist").click()
         self.wait_ready()
         self.button("Clear all").click()
         expect(self.verdict).to_have_attribute("data-status", "none")
-        page.locator("#count-limit").fill("1000")
+        page.locator("#count-limit").evaluate("(input) => { input.value = '1000'; }")
+        self.show_panel("Games")
 
     # --- the board's toolkit: its attributes and events, for test_board_toolkit.py ---
     def set_board(self, **attributes: str | bool) -> None:
@@ -240,11 +293,14 @@ def open_studio(
     *,
     init_script: str | None = None,
     wait: bool = True,
+    keep_welcome: bool = False,
     **context_options: Any,
 ) -> Studio:
     """A Studio on a page of a new context (its own storage) that ``log`` watches.
 
-    wait: go to ``url`` and wait until app.js has started.
+    wait: go to ``url`` and wait until app.js has started; then the welcome an empty board
+    shows on a first visit is put away with Escape, as a person would to just use the grid
+    (``keep_welcome=True`` leaves it).
     Service workers are blocked unless asked for (``service_workers="allow"``): a page served by
     sw.js bypasses ``context.route``, which the start-up fault tests rely on, and every context
     would download the whole site again to precache it.
@@ -262,6 +318,8 @@ def open_studio(
 
         studio.page.goto(url)
         expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+        if not keep_welcome:
+            studio.dismiss_welcome()
     return studio
 
 

@@ -35,7 +35,7 @@ def start(app: Studio) -> None:
 def enter_mode(app: Studio) -> None:
     """Enter puzzle mode with a few givens typed."""
     app.type_grid(PUZZLE[:27])
-    expect(app.page.get_by_role("radio", name="Enter puzzle", exact=True)).to_be_checked()
+    expect(app.page.get_by_role("radio", name="Create", exact=True)).to_be_checked()
 
 
 def in_play(app: Studio) -> None:
@@ -97,8 +97,7 @@ STATES: dict[str, Callable[[Studio], None]] = {
 
 @dataclass(frozen=True)
 class View:
-    """How the page is shown: colour scheme and viewport (None: the context's own). On a narrow
-    viewport the controls sit behind More…, which the view opens so that the states reach them."""
+    """How the page is shown: colour scheme and viewport (None: the context's own)."""
 
     color_scheme: Literal["light", "dark"]
     viewport: ViewportSize | None = None
@@ -127,28 +126,21 @@ def cases() -> list[object]:
 
 @pytest.fixture
 def shown(app: Studio) -> Iterator[Callable[[View], None]]:
-    """show(view): emulate the view on the shared page (opening More… when it is there). After the
-    test the page is put back as `app` expects it: dialogs closed, More… closed, the context's
-    own colours and viewport."""
+    """show(view): emulate the view on the shared page. After the test the page is put back as
+    `app` expects it: dialogs and the More menu closed, the context's own colours and viewport."""
     page = app.page
     original = page.viewport_size
-    more = page.locator("#more")
 
     def show(view: View) -> None:
         page.emulate_media(color_scheme=view.color_scheme)
         if view.viewport is not None:
             page.set_viewport_size(view.viewport)
-        if more.is_visible() and more.get_attribute("aria-expanded") != "true":
-            more.click()
-            expect(more).to_have_attribute("aria-expanded", "true")
 
     yield show
     for _ in range(3):  # a dialog over a dialog at most
         if page.locator("dialog[open]").count():
             page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
-    if more.get_attribute("aria-expanded") == "true":
-        more.click()  # still in the view's viewport, where it is shown
     page.emulate_media(color_scheme="null")
     if original is not None:
         page.set_viewport_size(original)

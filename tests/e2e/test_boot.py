@@ -46,8 +46,8 @@ def test_engine_buttons_wait_for_the_engine_but_play_does_not(
     engine = studio.engine
     # before ready: disabled, with the reason said; the board already works
     if engine.get_attribute("data-state") != "ready":
-        expect(studio.button("Solve")).to_be_disabled()
-        expect(studio.button("Solve")).to_have_accessible_description(
+        expect(studio.button("Solve…")).to_be_disabled()
+        expect(studio.button("Solve…")).to_have_accessible_description(
             "The engine is loading; you can already play."
         )
     studio.mode("Play")
@@ -58,7 +58,7 @@ def test_engine_buttons_wait_for_the_engine_but_play_does_not(
     expect(studio.page.get_by_role("status").filter(has_text="Engine ready")).to_have_text(
         "Engine ready (sudoku-core 0.1.0)"
     )
-    expect(studio.button("Solve")).to_be_enabled()
+    expect(studio.button("Solve…")).to_be_enabled()
     assert int(str(engine.get_attribute("data-boot-ms"))) > 0
 
 
@@ -68,10 +68,10 @@ def test_served_under_a_sub_path(fresh: Callable[..., Studio], serve_site: Serve
     studio = fresh(url)
     studio.wait_ready()
     studio.type_grid(PUZZLE)
-    studio.button("Solve").click()
+    studio.solve()
     expect(studio.verdict).to_have_attribute("data-status", "unique")
     assert studio.grid() == SOLUTION
-    link = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    link = str(studio.page.locator("#share-link").inner_text())
     assert link.startswith(url + "#puzzle=")
 
 
@@ -83,12 +83,12 @@ def test_cross_origin_isolated_page_uses_the_interrupt_buffer(
     studio.wait_ready()
     page = studio.page
     studio.mode("Play")
-    page.locator("#count-limit").fill("1000000")
+    studio.count_limit("1000000")
     studio.button("Count solutions").click()
     expect(page.locator("#work-text")).to_contain_text("solutions so far")
     studio.button("Cancel").click()
     expect(studio.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
-    expect(studio.button("Solve")).to_be_enabled(timeout=1000)
+    expect(studio.button("Solve…")).to_be_enabled(timeout=1000)
 
 
 @pytest.mark.allow_console_errors  # the 404 is the point
@@ -103,7 +103,7 @@ def test_missing_wheel_shows_the_error_and_retry_recovers(
     expect(engine).to_have_attribute("data-state", "failed", timeout=60_000)
     expect(studio.page.locator("#engine-text")).to_contain_text("The engine could not start")
     expect(studio.page.locator("#engine-text")).to_contain_text("sudoku-core")
-    expect(studio.button("Solve")).to_be_disabled()
+    expect(studio.button("Solve…")).to_be_disabled()
     expect(studio.page.locator("#engine-reason")).to_contain_text("press Retry")
     # play goes on
     studio.mode("Play")
@@ -156,7 +156,7 @@ def test_a_request_over_budget_gives_up_and_can_keep_trying(
     studio = fresh(site_server + "?engine-seconds=1")
     studio.wait_ready()
     page = studio.page
-    page.locator("#count-limit").fill("1000000")
+    studio.count_limit("1000000")
     studio.button("Count solutions").click()
     expect(studio.verdict).to_have_attribute("data-status", "gave_up", timeout=20_000)
     expect(studio.verdict).to_contain_text("Gave up after 1 s with")

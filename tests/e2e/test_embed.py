@@ -153,11 +153,11 @@ def test_progress_lives_in_the_host_and_comes_back_after_a_reload(
     board = framed.locator("#board")
     expect(board).to_have_attribute("givens", PUZZLE)
     # compact: the board, the pad and the chosen actions; no site chrome
-    expect(framed.locator(".masthead")).to_be_hidden()
+    expect(framed.locator(".topbar")).to_be_hidden()
     expect(framed.locator("#recent-title")).to_be_hidden()
     for name in ("Undo", "Check", "Hint"):
         expect(framed.get_by_role("button", name=name, exact=True)).to_be_visible()
-    for name in ("Redo", "Solve", "New puzzle…", "More…"):
+    for name in ("Redo", "Solve…", "New puzzle…", "More"):
         expect(framed.get_by_role("button", name=name, exact=True)).to_be_hidden()
     expect(framed.locator("#save-status")).to_be_hidden()
 
@@ -305,7 +305,7 @@ def test_the_frame_height_follows_its_content(
     # more content (a message under the board) makes it taller again
     frame_of(page).locator('[role="gridcell"][data-cell="2"]').click()  # a given
     page.keyboard.press("4")
-    expect(frame_of(page).locator("#board-message")).not_to_be_empty()
+    expect(frame_of(page).locator("#status")).not_to_be_empty()
     for _ in range(100):
         if settled()[0] > narrow:
             break

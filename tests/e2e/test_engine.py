@@ -24,7 +24,7 @@ UNSOLVABLE = PUZZLE[:-1] + "1"  # follows the rules, cannot be completed
 
 def test_type_a_puzzle_and_solve_it(app: Studio) -> None:
     app.type_grid(PUZZLE)
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "unique")
     expect(app.verdict).to_contain_text("exactly one solution")
     assert app.grid() == SOLUTION
@@ -34,7 +34,7 @@ def test_type_a_puzzle_and_solve_it(app: Studio) -> None:
 
 def test_solve_explains_an_invalid_puzzle(app: Studio) -> None:
     app.type_grid(TWO_FIVES)
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "invalid")
     expect(app.verdict).to_contain_text("digit 5 appears twice in row 1: r1c1, r1c2")
     assert app.flagged() == [0, 1]
@@ -53,7 +53,7 @@ def test_check_says_no_solution(app: Studio) -> None:
 def test_multiple_solutions_show_where_two_differ(app: Studio, counted: list[Counted]) -> None:
     several = next(c for c in counted if c.count > 1)
     app.type_grid(several.puzzle)
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "multiple")
     expect(app.verdict).to_contain_text("Multiple solutions: two of them differ in")
     cells = app.flagged()
@@ -96,12 +96,12 @@ def test_reveal_cell(app: Studio) -> None:
     app.cell(4 * 9 + 0).click()
     app.button("Reveal cell").click()
     expect(app.cell(36)).to_have_accessible_name(f"Row 5, column 1, {SOLUTION[36]}")
-    expect(app.page.locator("#board-message")).to_have_text(f"Revealed r5c1: {SOLUTION[36]}.")
+    expect(app.page.locator("#status")).to_have_text(f"Revealed r5c1: {SOLUTION[36]}.")
 
 
 def test_clear_entries_keeps_the_puzzle(app: Studio) -> None:
     app.paste(PUZZLE)
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "unique")
     app.button("Clear entries").click()
     assert app.grid() == PUZZLE
@@ -127,7 +127,7 @@ def test_paste_formats(app: Studio, text: str) -> None:
     app.paste(text)
     expect(app.page.locator("#import-dialog")).not_to_have_attribute("open", "")
     assert app.givens() == PUZZLE
-    expect(app.page.locator("#io-message")).to_have_text("Imported a puzzle with 27 givens.")
+    expect(app.page.locator("#status")).to_have_text("Imported a puzzle with 27 givens.")
 
 
 def test_paste_error_says_where_and_leaves_the_board(app: Studio) -> None:
@@ -148,7 +148,7 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
     with page.expect_file_chooser() as chooser:
         app.button("Open file…").click()
     chooser.value.set_files(good)
-    message = page.locator("#io-message")
+    message = page.locator("#status")
     expect(message).to_have_text("Opened good.sdk: a puzzle with 27 givens.")
     assert app.givens() == PUZZLE
 
@@ -157,7 +157,7 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
     with page.expect_file_chooser() as chooser:
         app.button("Open file…").click()
     chooser.value.set_files(bad)
-    expect(message).to_have_attribute("data-state", "error")
+    expect(message).to_have_attribute("data-tone", "error")
     expect(message).to_contain_text("Could not read bad.txt:")
     expect(message).to_contain_text("line 2")
     assert app.givens() == PUZZLE  # untouched
@@ -174,10 +174,10 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
 def test_export_line_and_save_file(app: Studio) -> None:
     app.paste(PUZZLE)
     page = app.page
-    expect(page.get_by_label("Puzzle line")).to_have_value(PUZZLE)
+    expect(page.locator("#export-line")).to_have_text(PUZZLE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     app.button("Copy line").click()
-    expect(page.locator("#io-message")).to_contain_text("puzzle line")
+    expect(page.locator("#status")).to_contain_text("puzzle line")
     with page.expect_download() as download:
         app.button("Save file").click()
     path = download.value.path()
@@ -201,12 +201,12 @@ async () => {
 def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     page = app.page
     app.mode("Play")
-    page.locator("#count-limit").fill("1000000")
+    app.count_limit("1000000")
     app.button("Count solutions").click()
     work = page.locator("#work")
     expect(work).to_have_attribute("data-state", "running")
     expect(page.locator("#work-text")).to_contain_text("solutions so far")  # progress arrives
-    expect(app.button("Solve")).to_be_disabled()
+    expect(app.button("Solve…")).to_be_disabled()
     expect(page.locator("#engine-reason")).to_have_text("The engine is busy; Cancel to stop it.")
 
     # the page's main thread stays free: timers fire on time while the engine counts
@@ -221,7 +221,7 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     started = time.perf_counter()
     app.button("Cancel").click()
     expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
-    expect(app.button("Solve")).to_be_enabled(timeout=1000)
+    expect(app.button("Solve…")).to_be_enabled(timeout=1000)
     assert time.perf_counter() - started < 2.0  # between two slices, not at the count's end
     # the same worker goes on serving (it stopped between two slices; no restart)
     expect(app.engine).to_have_attribute("data-state", "ready")
@@ -231,7 +231,7 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     expect(work).to_have_attribute("data-state", "running")
     app.button("Cancel").click()
     expect(app.verdict).to_have_attribute("data-status", "cancelled")
-    page.locator("#count-limit").fill("5")
+    app.count_limit("5")
     app.button("Count solutions").click()
     expect(app.verdict).to_have_attribute("data-status", "counted")
     expect(app.verdict).to_have_text("At least 5 solutions (counting stopped at the limit).")
@@ -264,7 +264,7 @@ def test_a_stuck_worker_is_replaced_after_cancel(app: Studio) -> None:
     the cancel message: the client gives it a second, then starts a new worker."""
     page = app.page
     app.mode("Play")
-    page.locator("#count-limit").fill("1000000")
+    app.count_limit("1000000")
     restarts = int(str(app.engine.get_attribute("data-restarts")))
     app.button("Count solutions").click()
     expect(page.locator("#work-text")).to_contain_text("solutions so far")
@@ -290,7 +290,7 @@ def test_a_killed_worker_is_replaced_and_the_request_still_answered(app: Studio)
     worker = the_worker(page)
     restarts = int(str(app.engine.get_attribute("data-restarts")))
     worker.evaluate("self.close()")
-    app.button("Solve").click()
+    app.solve()
     expect(app.engine).to_have_attribute("data-restarting", "true")
     expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1))
     app.wait_ready()

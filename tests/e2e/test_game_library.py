@@ -149,7 +149,7 @@ def test_solve_can_be_undone(app: Studio) -> None:
     app.cell(empty).click()
     app.page.keyboard.press("5")
     mine = app.entries()
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "unique")
     expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
     undo_move(app)

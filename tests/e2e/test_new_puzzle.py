@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-POOL = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text())
+POOL = json.loads(
+    (Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text()
+)
 POOL_PUZZLES = {p["puzzle"]: p for p in POOL["puzzles"]}
 DONE = re.compile("generated|target_missed|cancelled|error")
 
@@ -54,7 +56,7 @@ def test_generate_with_a_seed_and_symmetry_then_again(app: Studio) -> None:
     expect(info).to_have_attribute("data-level", re.compile("easy|medium|hard|unfair|extreme"))
     expect(info).to_contain_text("score")
     level = str(info.get_attribute("data-level"))
-    link = urlsplit(page.get_by_label("Share link", exact=True).input_value()).fragment
+    link = urlsplit(page.locator("#share-link").inner_text()).fragment
     fragment = parse_qs(link)
     assert fragment["seed"] == ["5"] and fragment["symmetry"] == ["rot180"]
     assert fragment["level"] == [level]
@@ -113,7 +115,7 @@ def test_cancel_a_long_generation_and_the_page_stays_usable(app: Studio) -> None
     app.button("Cancel").click()
     expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
     expect(app.button("New puzzle…")).to_be_enabled(timeout=1000)
-    expect(app.button("Solve")).to_be_enabled(timeout=1000)
+    expect(app.button("Solve…")).to_be_enabled(timeout=1000)
     assert time.perf_counter() - started < 1.0
     assert app.givens() == before
     expect(app.engine).to_have_attribute("data-state", "ready")  # stopped between slices
@@ -165,7 +167,7 @@ def test_a_difficulty_comes_at_once_from_the_pool_and_is_refilled(app: Studio) -
     try:
         expect(page.locator("#print-title")).to_be_visible()
         expect(info).to_be_visible()
-        expect(page.locator(".masthead")).to_be_hidden()
+        expect(page.locator(".brand")).to_be_hidden()
     finally:
         page.emulate_media(media="screen")
 
@@ -202,7 +204,7 @@ def test_seed_and_level_round_trip_through_a_share_link(
     info = app.page.locator("#puzzle-info")
     seed = str(info.get_attribute("data-seed"))
     score = str(info.get_attribute("data-score"))
-    link = app.page.get_by_label("Share link", exact=True).input_value()
+    link = app.page.locator("#share-link").inner_text()
 
     other = fresh(link)  # a new browser profile: only the link carries it
     assert other.givens() == givens
@@ -211,7 +213,7 @@ def test_seed_and_level_round_trip_through_a_share_link(
     expect(other_info).to_have_attribute("data-seed", seed)
     expect(other_info).to_have_attribute("data-level", "easy")
     expect(other_info).to_have_text(f"Easy (score {score}) · seed {seed} · no symmetry")
-    expect(other.page.locator("#io-message")).to_contain_text(f"seed {seed}")
+    expect(other.page.locator("#status")).to_contain_text(f"seed {seed}")
     # saved with the game: a reload keeps it; the dialog offers the seed to make it again
     other.page.reload()
     expect(other.page.locator("body")).to_have_attribute("data-app", "ready")
@@ -302,7 +304,7 @@ def test_a_dialog_that_cannot_load_is_said_and_tried_again(
     page.goto(site_server)
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
     studio.button("New puzzle…").click()
-    message = page.locator("#board-message")
+    message = page.locator("#status")
     expect(message).to_contain_text("The New puzzle dialog could not be loaded")
     expect(page.locator("#new-dialog")).to_be_hidden()
     page.unroute("**/puzzles/new-puzzle-dialog.js")

@@ -50,7 +50,7 @@ def offline_ready(studio: Studio) -> None:
 
 def solve_one(studio: Studio) -> None:
     studio.type_grid(PUZZLE)
-    studio.button("Solve").click()
+    studio.solve()
     expect(studio.verdict).to_have_attribute("data-status", "unique")
     assert studio.grid() == SOLUTION
 
@@ -112,7 +112,7 @@ def test_a_new_build_is_offered_and_taken_only_on_the_players_word(
     studio.wait_ready()
     offline_ready(studio)
     page = studio.page
-    studio.mode("Enter puzzle")
+    studio.mode("Create")
     studio.cell(0).click()
     page.keyboard.press("7")
     page.evaluate("() => { window.firstLoad = true; }")

@@ -39,7 +39,7 @@ HARDEST_AT = PATH.index(HARDEST)
 def set_up(app: Studio) -> None:
     """The hint tests' fixed state (four digits typed as a person would), then Path."""
     hint_state(app)
-    app.button("Path").click()
+    app.button("Show the solving path").click()
     expect(panel(app)).to_be_visible()
 
 
@@ -188,7 +188,7 @@ def test_apply_up_to_here_is_one_move_and_undo_restores_the_board(app: Studio) -
     # the digits changed: the path was for the grid before, so the panel and drawing went
     expect(panel(app)).to_be_hidden()
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(0)
-    expect(app.page.locator("#board-message")).to_contain_text(f"Applied {at + 1} steps")
+    expect(app.page.locator("#status")).to_contain_text(f"Applied {at + 1} steps")
     focused = app.page.evaluate("() => document.activeElement?.id")
     assert focused == "board", "after Apply up to here, play goes on on the board"
 

@@ -89,16 +89,16 @@ def test_share_link_round_trip_with_and_without_progress(
 ) -> None:
     studio = fresh(site_server)
     play_a_little(studio)
-    link = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    link = str(studio.page.locator("#share-link").inner_text())
     assert urlsplit(link).fragment.startswith("puzzle=")
     studio.page.get_by_label("Include my progress in the link").uncheck()
-    bare = str(studio.page.get_by_label("Share link", exact=True).input_value())
+    bare = str(studio.page.locator("#share-link").inner_text())
     assert "progress=" in link and "progress=" not in bare
 
     other = fresh(link)  # a new browser profile: only the link carries the game
     assert other.givens() == PUZZLE
     assert other.entries()[:3] == "51."
-    expect(other.page.locator("#io-message")).to_have_text("Opened the puzzle from the link.")
+    expect(other.page.locator("#status")).to_have_text("Opened the puzzle from the link.")
     expect(other.board).to_have_attribute("mode", "play")
     assert urlsplit(other.page.url).fragment == ""  # saved, so the fragment is dropped
     third = fresh(bare)
@@ -109,15 +109,15 @@ def test_share_link_round_trip_with_and_without_progress(
 def test_link_with_garbage_is_not_opened(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + "#puzzle=<script>alert(1)</script>&progress=1")
     assert studio.givens() == "." * 81
-    message = studio.page.locator("#io-message")
-    expect(message).to_have_attribute("data-state", "error")
+    message = studio.page.locator("#status")
+    expect(message).to_have_attribute("data-tone", "error")
     expect(message).to_contain_text("r1c1 is “<”")
 
 
 def test_share_link_carries_no_query_string(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + "?engine-seconds=1")
     play_a_little(studio)
-    link = urlsplit(studio.page.get_by_label("Share link", exact=True).input_value())
+    link = urlsplit(studio.page.locator("#share-link").inner_text())
     assert link.query == ""
     assert link.fragment.startswith("puzzle=")
 
@@ -137,9 +137,9 @@ def test_bad_link_says_why_and_keeps_the_game(
 ) -> None:
     studio = fresh(site_server)
     play_a_little(studio)
-    message = studio.page.locator("#io-message")
+    message = studio.page.locator("#status")
     studio.page.goto(site_server + "#" + fragment)  # the same page: a hashchange
-    expect(message).to_have_attribute("data-state", "error")
+    expect(message).to_have_attribute("data-tone", "error")
     expect(message).to_contain_text("The link was not opened")
     expect(message).to_contain_text(reason)
     assert studio.givens() == PUZZLE and studio.entries()[:2] == "51"
@@ -190,7 +190,7 @@ def test_garbage_in_storage_is_ignored(
     script = f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(stored)});"
     studio = fresh(site_server, init_script=script)
     assert studio.givens() == "." * 81
-    expect(studio.page.locator("#board-message")).to_contain_text("could not be read")
+    expect(studio.page.locator("#status")).to_contain_text("could not be read")
     expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
     studio.mode("Play")
     studio.cell(0).click()

@@ -143,7 +143,7 @@ def test_undo_and_redo_every_kind_of_move_from_the_pad_and_the_keys(app: Studio)
     entries_are(app, revealed)
 
     # Solve fills every cell; one undo brings back the cells as they were
-    app.button("Solve").click()
+    app.solve()
     entries_are(app, "".join(s if p == "." else "." for p, s in zip(PUZZLE, SOLUTION, strict=True)))
     keys.press("Control+z")
     entries_are(app, revealed)
@@ -201,10 +201,10 @@ def test_undo_to_last_correct_steps_back_to_only_correct_digits_in_one_go(app: S
     good = with_entry({right1: SOLUTION[right1], right2: SOLUTION[right2]})
     entries_are(app, good)
     message = "Undid 2 moves, back to the last state with only correct digits."
-    expect(app.page.locator("#board-message")).to_have_text(message)
+    expect(app.page.locator("#status")).to_have_text(message)
     moves(app, 2, 2)  # one step back over two moves, each still redoable
     app.button("Undo to last correct").click()
-    expect(app.page.locator("#board-message")).to_have_text(
+    expect(app.page.locator("#status")).to_have_text(
         "All your digits agree with the solution: nothing to undo."
     )
     entries_are(app, good)
@@ -364,7 +364,7 @@ def test_the_timer_stops_in_enter_mode(fresh: Callable[..., Studio], site_server
     studio = fresh(site_server + link_to(PUZZLE))
     box = studio.page.locator("#timer-box")
     expect(box).to_have_attribute("data-state", "running")
-    studio.mode("Enter puzzle")
+    studio.mode("Create")
     expect(box).to_have_attribute("data-state", "stopped", timeout=5_000)
     expect(studio.button("Pause")).to_be_disabled()
 
@@ -455,11 +455,11 @@ def test_finishing_the_grid_shows_the_solved_dialog_with_the_help_used(app: Stud
 
 def test_a_grid_filled_by_solve_shows_no_solved_dialog(app: Studio) -> None:
     start_game(app, NEARLY)
-    app.button("Solve").click()
+    app.solve()
     expect(app.verdict).to_have_attribute("data-status", "unique")
     expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
     expect(app.page.locator("#done-dialog")).not_to_have_attribute("open", "")
-    expect(app.page.locator("#board-message")).not_to_contain_text("Solved!")
+    expect(app.page.locator("#status")).not_to_contain_text("Solved!")
 
 
 def test_a_full_grid_that_breaks_the_rules_is_not_solved_in_any_mistake_mode(app: Studio) -> None:
@@ -483,7 +483,7 @@ def test_a_full_grid_that_breaks_the_rules_is_not_solved_in_any_mistake_mode(app
 
 def test_solve_then_retyping_a_digit_is_no_completion(app: Studio) -> None:
     start_game(app, NEARLY)
-    app.button("Solve").click()
+    app.solve()
     expect(app.page.locator("body")).to_have_attribute("data-complete", "true")
     app.cell(LAST[0]).click()
     app.page.keyboard.press("Delete")
@@ -524,7 +524,7 @@ def test_pause_hides_the_hint_and_blocks_moves(app: Studio) -> None:
     before = app.entries()
     app.page.keyboard.press("Control+z")
     app.page.keyboard.press("h")
-    expect(app.page.locator("#board-message")).to_contain_text("paused")
+    expect(app.page.locator("#status")).to_contain_text("paused")
     assert app.entries() == before
     app.page.locator("#resume").click()
     expect(hint).to_be_visible()
@@ -684,11 +684,11 @@ def test_a_phone_shows_board_pad_and_game_actions_on_one_screen(
     expect(studio.verdict).to_have_attribute("data-status", "consistent")
     on_screen(studio)
 
-    more = studio.button("More…")
-    solve = studio.button("Solve")
+    more = studio.page.get_by_role("button", name="More", exact=True)
     expect(more).to_have_attribute("aria-expanded", "false")
-    expect(solve).to_be_hidden()
+    expect(studio.page.locator("#solve")).to_be_hidden()
     more.click()
     expect(more).to_have_attribute("aria-expanded", "true")
-    for name in ("Solve", "Reveal cell", "Undo to last correct", "Settings…", "Fill candidates"):
-        expect(studio.button(name)).to_be_visible()
+    for name in ("Solve…", "Reveal cell", "Undo to last correct", "Fill candidates"):
+        expect(studio.page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(studio.button("Settings…")).to_be_visible()

@@ -32,7 +32,7 @@ import { byId } from "./dom.js";
 import { wireEngineActions } from "../engine/engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "../engine/engine-runner.js";
 import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
-import { afterChange, afterMove, applyMergedGame, currentGame, gameEvents, returnTo, sayOnBoard, showGame, wireModeRadios } from "../game/game-view.js";
+import { afterMove, applyMergedGame, currentGame, gameEvents, returnTo, settingsApplied, showGame, wireModeRadios } from "../game/game-view.js";
 import { newGameId } from "../game/game-library.js";
 import { gameOf, sameGame } from "../game/game-record.js";
 import { OPENED_BEFORE } from "../game/library-start.js";
@@ -49,7 +49,10 @@ import { board, state } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
-import { clearVerdict, hasVerdict, keepTrying } from "../engine/verdict-view.js";
+import { wireVerdict } from "../engine/verdict-view.js";
+import { say, wireStatusLine } from "./status.js";
+import { showPanel, wireMenu, wirePanels } from "./panels.js";
+import { hideWelcome, showWelcome, wireWelcome } from "./welcome.js";
 
 // --- the parts loaded after the board ---------------------------------------------------------
 
@@ -76,7 +79,7 @@ function later(what, load, wire) {
     (m) => (module = m),
     (/** @type {unknown} */ error) => {
       loading = null;
-      sayOnBoard(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+      say(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
       return null;
     },
   ));
@@ -85,7 +88,7 @@ function later(what, load, wire) {
 
 const pathView = later("The solving path", () => import("../teach/path-view.js"), (m) => m.wirePath((steps) => {
   countHint();
-  sayOnBoard(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
+  say(`Applied ${steps} step${steps === 1 ? "" : "s"} of the path. Undo takes ${steps === 1 ? "it" : "them"} back.`);
 }));
 const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
@@ -124,46 +127,44 @@ gameEvents.addEventListener("shown", () => scheduleBackground());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") scheduleBackground();
 });
+wireStatusLine(byId("status"));
+wireVerdict();
 wireEngineControls();
 wireEngineActions();
-byId("continue").addEventListener("click", keepTrying);
 
 // --- the board and manual play ----------------------------------------------------------------
 
 board.addEventListener("sudoku-change", (event) => {
   const { kind, changes } = /** @type {CustomEvent<import("../board/sudoku-board.js").ChangeDetail>} */ (event).detail;
   recordMove(kind, changes);
-  sayOnBoard("");
-  if (hasVerdict()) clearVerdict();
-  afterMove();
+  afterMove(); // what was said about the game before this move goes (app/status.js)
 });
 board.addEventListener("sudoku-reject", (event) => {
   const { cell } = /** @type {CustomEvent<import("../board/sudoku-board.js").RejectDetail>} */ (event).detail;
-  sayOnBoard(`${cellName(cell)} is a given; switch to “Enter puzzle” to change it.`);
+  say(`${cellName(cell)} is a given; switch to Create mode to change it.`);
 });
-board.addEventListener("sudoku-select", () => sayOnBoard(""));
+board.addEventListener("sudoku-select", () => say(""));
 wireModeRadios();
 
-wireToolPad(sayOnBoard);
+wireToolPad(say);
 wireHistory(afterMove);
 
 byId("clear-entries").addEventListener("click", () => {
-  clearVerdict();
   const layers = board.layers;
   if (makeMove("clear", diffLayers(layers, layersOf(layers.givens, EMPTY_GRID)))) {
-    sayOnBoard("Cleared your digits, marks and colours. Undo brings them back.");
+    say("Cleared your digits, marks and colours. Undo brings them back.");
   }
 });
 byId("fill-candidates").addEventListener("click", fillCandidates);
 byId("clear-all").addEventListener("click", () => {
   showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" }, { undo: "Cleared the board for a new puzzle." });
-  sayOnBoard("Cleared. Type a puzzle in “Enter puzzle” mode, or paste one.");
+  say("Cleared. Type the givens of a puzzle, or paste one (Games panel).");
 });
 
 /** Every empty cell's candidates as centre marks, in one undoable move. */
 function fillCandidates() {
-  if (makeMove("candidates", autoCandidates(board.layers))) sayOnBoard("Filled every empty cell's candidates as centre marks.");
-  else sayOnBoard("The centre marks already hold every cell's candidates.");
+  if (makeMove("candidates", autoCandidates(board.layers))) say("Filled every empty cell's candidates as centre marks.");
+  else say("The centre marks already hold every cell's candidates.");
 }
 
 /** A hint level shown, or a path applied: one more hint used (in the completion's count). */
@@ -174,14 +175,14 @@ function countHint() {
 
 /** Help reads the board: not while it is hidden. */
 function whenNotPaused(/** @type {() => void} */ action) {
-  if (isPaused()) sayOnBoard("The game is paused: Resume first.");
+  if (isPaused()) say("The game is paused: Resume first.");
   else action();
 }
 
 const hintButton = /** @type {HTMLButtonElement} */ (byId("hint"));
 const askHint = () => whenNotPaused(() => {
   if (hintButton.hidden) return; // an embed without Hint
-  if (hintButton.disabled) sayOnBoard("Hints need the engine; it is not ready yet.");
+  if (hintButton.disabled) say("Hints need the engine; it is not ready yet.");
   else {
     pathView.loaded()?.closePath(); // the hint is for the player's board, not the path's preview
     void hint(countHint);
@@ -192,20 +193,15 @@ wireHint();
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
 pathButton.addEventListener("click", () => whenNotPaused(() => {
   if (!pathButton.disabled) void pathView.get().then((m) => m?.showSolvingPath());
+  showPanel("learn");
 }));
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
 wireCompletion(() => byId("new-puzzle").click());
 
-// The secondary actions on a phone: "More…" shows them (on a wide screen they are always there).
-const more = byId("more");
-more.addEventListener("click", () => {
-  const open = more.getAttribute("aria-expanded") !== "true";
-  more.setAttribute("aria-expanded", String(open));
-  document.body.dataset.more = String(open);
-  if (open) byId("controls").scrollIntoView({ block: "start" });
-});
+wirePanels();
+wireMenu(byId("assist"), byId("assist-menu"));
 
 // --- settings ------------------------------------------------------------------------------------
 
@@ -215,7 +211,7 @@ function applySettings() {
   else board.setAttribute("peer-marks", "keep");
   board.toggleAttribute("auto-candidates", settings.autoCandidates);
   showTimer(settings.showTimer);
-  afterChange(); // the mistake marks and the conflicts line follow the settings
+  settingsApplied(); // the mistake marks and the conflicts line follow the settings
 }
 wireSettings();
 let autoWas = settings.autoCandidates;
@@ -237,6 +233,22 @@ otherTabs.addEventListener("change", () => void refreshRecentGames());
 // --- puzzles in and out -----------------------------------------------------------------------
 
 byId("new-puzzle").addEventListener("click", () => void newPuzzleDialog.get().then((m) => m?.openNewPuzzleDialog()));
+wireWelcome({
+  play: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),
+  create: () => {
+    showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: "enter" });
+    say("Type the givens; the verdict follows as you type. Play this puzzle when it is unique.");
+    board.focusGrid();
+  },
+  paste: () => {
+    showPanel("games");
+    byId("import").click();
+  },
+  dismiss: () => board.focusGrid(),
+});
+board.addEventListener("sudoku-select", hideWelcome);
+gameEvents.addEventListener("shown", hideWelcome); // a game chosen (or Clear all): the board is no longer unclaimed
+board.addEventListener("sudoku-change", hideWelcome);
 wireImport();
 wireExport();
 window.addEventListener("hashchange", () => void openLink());
@@ -288,7 +300,7 @@ async function start() {
   if (!openLink()) {
     if (latest) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
-    if (note) sayOnBoard(note);
+    if (note) say(note, "warning");
   }
   void refreshRecentGames();
   ready();
@@ -318,6 +330,8 @@ function ready() {
   updateEngineUi();
   applySettings();
   document.body.dataset.app = "ready";
+  const embedded = document.documentElement.dataset.embed === "true";
+  if (!embedded && board.givens === EMPTY_GRID && board.entries === EMPTY_GRID) showWelcome();
   boardIsReady();
 }
 

@@ -14,7 +14,6 @@ import { byId } from "./dom.js";
  *   when the game library cannot be opened; the footer says which)
  * @property {AbortController | null} busy  the person's engine request in progress (one at a time)
  * @property {{puzzle: string, solution: string} | null} solution  the known solution, for Reveal
- * @property {(() => void) | null} again  "Keep trying": the last request again with a larger budget
  * @property {PuzzleInfo | null} info  what is known about the puzzle on the board (seed, level...),
  *   while its givens are unchanged
  * @property {string} grading  the puzzle the engine is grading in the background, or ""
@@ -30,6 +29,6 @@ export const board = /** @type {SudokuBoardElement} */ (byId("board"));
 
 /** @type {PageState} */
 export const state = {
-  saving: true, busy: null, solution: null, again: null, info: null, grading: "",
+  saving: true, busy: null, solution: null, info: null, grading: "",
   progress: { history: { moves: [], at: 0 }, hints: 0, reveals: 0, undos: 0, solved: false },
 };

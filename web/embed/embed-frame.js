@@ -16,7 +16,8 @@
 import { byId } from "../app/dom.js";
 import { embedOptions, message, readRequest } from "./embed-protocol.js";
 import { SCHEMA_VERSION } from "../game/game-record.js";
-import { currentGame, gameEvents, sayOnBoard, showGame } from "../game/game-view.js";
+import { currentGame, gameEvents, showGame } from "../game/game-view.js";
+import { say } from "../app/status.js";
 import { changeSettings } from "../app/settings.js";
 
 /** @typedef {import("./embed-protocol.js").Control} Control */
@@ -164,7 +165,7 @@ function obey(data) {
     solvedSent = request.game.play?.solved ? request.game.givens : "";
     loadAnswered = request.id; // the change showGame makes answers the load
     showGame(request.game);
-    sayOnBoard("");
+    say("");
   } else {
     if (request.controls) showControls(request.controls);
     if (request.mistakes) changeSettings({ mistakes: request.mistakes });

@@ -6,10 +6,12 @@
 {
   if (new URLSearchParams(location.search).has("embed")) {
     document.documentElement.dataset.embed = "true";
-    for (const name of ["embed-frame.js", "embed-protocol.js"]) {
+    for (const name of ["./embed-frame.js", "./embed-protocol.js"]) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
-      link.href = name; // checked by the import map's integrity, as every module of the page
+      // beside this module (a link's href is read against the page's address, not the module's);
+      // checked by the import map's integrity, as every module of the page
+      link.href = new URL(name, import.meta.url).href;
       document.head.append(link);
     }
   }

@@ -7,22 +7,19 @@ import { setEntries } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
 import { runEngine } from "./engine-runner.js";
-import { sayOnBoard } from "../game/game-view.js";
 import { EMPTY, EMPTY_GRID, cellName, filledCount } from "../board/grid.js";
 import { board, state } from "../app/page-state.js";
 import { makeMove, undoToLastCorrect } from "../game/play-history.js";
 import { settings } from "../app/settings.js";
-import { showCount, showFailure, showVerdict, verdictCells } from "./verdict-view.js";
+import { say } from "../app/status.js";
+import { showFailure, showVerdict, verdictCells } from "./verdict-view.js";
 
 /** How the page's own moves tidy marks: as the player's typed digits do. */
 export const editOptions = () => ({ clearPeerMarks: settings.clearPeerMarks, keepCandidates: settings.autoCandidates });
 
-const countLimit = /** @type {HTMLInputElement} */ (byId("count-limit"));
-
 /** @param {number} seconds */
 async function solve(seconds = SOLVE_SECONDS) {
   const puzzle = board.givens;
-  state.again = null;
   try {
     const v = await runEngine("solve", { grid: puzzle, max_seconds: seconds }, "Solving");
     if (v.status === "unique" && v.solution) {
@@ -31,13 +28,13 @@ async function solve(seconds = SOLVE_SECONDS) {
         let entries = "";
         for (let c = 0; c < 81; c++) entries += puzzle[c] === EMPTY ? v.solution[c] : EMPTY;
         if (makeMove("solve", setEntries(board.layers, entries, editOptions()))) {
-          sayOnBoard("Solved: the solution fills the board. Undo takes it back.");
+          say("Solved: the solution fills the board. Undo takes it back.");
         }
       }
       showVerdict("unique", "solve", `Solved. ${v.message}`);
     } else {
-      if (v.status === "gave_up") state.again = () => void solve(seconds * 4);
-      showVerdict(v.status, "solve", v.message, verdictCells(v));
+      const again = v.status === "gave_up" ? () => void solve(seconds * 4) : null;
+      showVerdict(v.status, "solve", v.message, verdictCells(v), { again });
     }
   } catch (error) {
     showFailure(error, "solve");
@@ -49,21 +46,19 @@ async function check(seconds = SOLVE_SECONDS) {
   const puzzle = board.givens;
   const entries = board.entries;
   const playing = board.mode === "play" && entries !== EMPTY_GRID;
-  state.again = null;
+  const again = () => void check(seconds * 4);
   try {
     if (!playing) {
       const v = await runEngine("check", { grid: puzzle, max_seconds: seconds }, "Checking");
       if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
-      if (v.status === "gave_up") state.again = () => void check(seconds * 4);
-      showVerdict(v.status, "check", v.message, verdictCells(v));
+      showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
       return;
     }
     const r = await runEngine("find_mistakes", { grid: puzzle, entries, max_seconds: seconds }, "Checking");
     const v = r.verdict;
     if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
     if (v.status !== "unique" || r.mistakes === null) {
-      if (v.status === "gave_up") state.again = () => void check(seconds * 4);
-      showVerdict(v.status, "check", v.message, verdictCells(v));
+      showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
     } else if (r.mistakes.length) {
       const n = r.mistakes.length;
       showVerdict(
@@ -105,11 +100,11 @@ async function knownSolution(action) {
 async function reveal() {
   const cell = board.selected;
   if (cell < 0) {
-    sayOnBoard("Select a cell to reveal first.");
+    say("Select a cell to reveal first.");
     return;
   }
   if (board.givens[cell] !== EMPTY) {
-    sayOnBoard(`${cellName(cell)} is a given.`);
+    say(`${cellName(cell)} is a given.`);
     return;
   }
   const solution = await knownSolution("reveal");
@@ -119,23 +114,23 @@ async function reveal() {
   if (!changes.length) return; // already that digit: no help used
   state.progress.reveals += 1; // before the move: a reveal that completes the grid is counted
   if (!makeMove("reveal", changes)) state.progress.reveals -= 1; // paused
-  sayOnBoard(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
+  say(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
 }
 
 /** Back to the newest state of this game whose digits all agree with the solution. */
 async function lastCorrect() {
   const solution = await knownSolution("last-correct");
-  if (solution) sayOnBoard(undoToLastCorrect(solution));
+  if (solution) say(undoToLastCorrect(solution));
 }
 
 /** @param {number} seconds */
 async function countSolutions(seconds = COUNT_SECONDS) {
+  const countLimit = /** @type {HTMLInputElement} */ (byId("count-limit"));
   const limit = Math.round(Number(countLimit.value));
   if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) {
     showVerdict("error", "count", "The limit must be a whole number from 1 to 1,000,000.");
     return;
   }
-  state.again = null;
   const fmt = new Intl.NumberFormat("en");
   try {
     const r = await runEngine(
@@ -143,22 +138,35 @@ async function countSolutions(seconds = COUNT_SECONDS) {
       (p) => `Counting… ${fmt.format(Number(p.count ?? 0))} solutions so far (${fmt.format(Number(p.nodes ?? 0))} steps)`,
     );
     let text;
+    let again = null;
     if (r.invalid) text = "No solutions: the givens break the rules (see the conflicts).";
     else if (r.gave_up) {
-      state.again = () => void countSolutions(seconds * 4);
+      again = () => void countSolutions(seconds * 4);
       text = `Gave up after ${Math.round(r.stats.seconds)} s with ${fmt.format(r.count)} solutions found so far.`;
     } else if (r.complete) text = `Exactly ${fmt.format(r.count)} solution${r.count === 1 ? "" : "s"}.`;
     else text = `At least ${fmt.format(r.count)} solutions (counting stopped at the limit).`;
-    showVerdict(r.gave_up ? "gave_up" : "counted", "count", text);
-    showCount(r.count);
+    showVerdict(r.gave_up ? "gave_up" : "counted", "count", text, [], { again, count: r.count });
   } catch (error) {
     showFailure(error, "count");
   }
 }
 
+/**
+ * Solve is a spoiler: it asks first (#solve-dialog), and the answer can still be undone.
+ * @param {HTMLDialogElement} dialog
+ */
+function askBeforeSolving(dialog) {
+  dialog.returnValue = "";
+  dialog.showModal();
+}
+
 /** The engine buttons. */
 export function wireEngineActions() {
-  byId("solve").addEventListener("click", () => void solve());
+  const solveDialog = /** @type {HTMLDialogElement} */ (byId("solve-dialog"));
+  byId("solve").addEventListener("click", () => askBeforeSolving(solveDialog));
+  solveDialog.addEventListener("close", () => {
+    if (solveDialog.returnValue === "solve") void solve();
+  });
   byId("check").addEventListener("click", () => void check());
   byId("reveal").addEventListener("click", () => void reveal());
   byId("last-correct").addEventListener("click", () => void lastCorrect());

@@ -1,46 +1,65 @@
 // @ts-check
-// The verdict line under the engine buttons: what the last engine action found, the cells it
-// points at on the board, and "Keep trying" when it gave up. Tests read #verdict's data-status,
-// data-action and data-count.
+// The verdict line: what the last engine action found, the cells it points at on the board, and
+// "Keep trying" when it gave up. The verdict is a slot of the page's status model (app/status.js):
+// it belongs to the game as it was when it was found, and goes at the game's next change. Tests
+// read #verdict's data-status, data-action and data-count.
 
 import { byId } from "../app/dom.js";
-import { board, state } from "../app/page-state.js";
+import { board } from "../app/page-state.js";
+import { status } from "../app/status.js";
 import { CancelledError, SolverError } from "./solver-client.js";
 
 /** @typedef {import("./protocol.js").Verdict} Verdict */
+/**
+ * What the verdict line shows.
+ * @typedef {{status: string, action: string, text: string, flagged: number[], count?: number,
+ *   again: (() => void) | null}} VerdictLine
+ */
 
-const verdictText = byId("verdict");
-const continueButton = /** @type {HTMLButtonElement} */ (byId("continue"));
+/** The verdict for the game as it is now, or null. */
+const current = () => /** @type {VerdictLine | null} */ (status.get("verdict"));
 
-export function clearVerdict() {
-  verdictText.textContent = "";
-  verdictText.dataset.status = "none";
-  delete verdictText.dataset.action;
-  continueButton.hidden = true;
-  state.again = null;
-  board.flagged = [];
+/** Draw the verdict slot into #verdict, #continue and the board's flagged cells from now on. */
+export function wireVerdict() {
+  const verdictText = byId("verdict");
+  const continueButton = /** @type {HTMLButtonElement} */ (byId("continue"));
+  const draw = () => {
+    const line = current();
+    verdictText.textContent = line?.text ?? "";
+    verdictText.dataset.status = line?.status ?? "none";
+    if (line) verdictText.dataset.action = line.action;
+    else delete verdictText.dataset.action;
+    if (line?.count !== undefined) verdictText.dataset.count = String(line.count);
+    continueButton.hidden = !line?.again;
+    const flagged = line?.flagged ?? [];
+    if (board.flagged.join(" ") !== flagged.join(" ")) board.flagged = flagged;
+  };
+  status.subscribe((slot) => {
+    if (slot === null || slot === "verdict") draw();
+  });
+  continueButton.addEventListener("click", () => current()?.again?.());
+  draw();
 }
 
-/** True while a verdict is shown (a change on the board clears it). */
-export const hasVerdict = () => verdictText.dataset.status !== "none";
+export function clearVerdict() {
+  status.clear("verdict");
+}
+
+/** True while a verdict is shown (a change of the game clears it). */
+export const hasVerdict = () => current() !== null;
 
 /**
- * @param {string} status  an engine verdict status, or mistakes/consistent/error/cancelled/...
+ * @param {string} status_  an engine verdict status, or mistakes/consistent/error/cancelled/...
  * @param {string} action  the button that asked
  * @param {string} text
  * @param {number[]} [flagged]
+ * @param {{again?: (() => void) | null, count?: number}} [more]  "Keep trying"; a count found
  */
-export function showVerdict(status, action, text, flagged = []) {
-  verdictText.dataset.status = status;
-  verdictText.dataset.action = action;
-  verdictText.textContent = text;
-  board.flagged = flagged;
-  continueButton.hidden = state.again === null;
-}
-
-/** The count a "count" verdict found (for tests; the text says it in words). @param {number} count */
-export function showCount(count) {
-  verdictText.dataset.count = String(count);
+export function showVerdict(status_, action, text, flagged = [], more = {}) {
+  /** @type {VerdictLine} */
+  const line = { status: status_, action, text, flagged, again: more.again ?? null };
+  if (more.count !== undefined) line.count = more.count;
+  status.set("verdict", line);
 }
 
 /** @param {unknown} error @param {string} action */
@@ -56,8 +75,3 @@ export function showFailure(error, action) {
 
 /** The cells a verdict points at: its conflicts, or where two solutions differ. @param {Verdict} v */
 export const verdictCells = (v) => [...new Set([...v.conflicts.flatMap((c) => c.cells), ...v.differences])].sort((a, b) => a - b);
-
-/** "Keep trying": the request that gave up, again with a larger budget. */
-export function keepTrying() {
-  state.again?.();
-}

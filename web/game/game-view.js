@@ -17,17 +17,16 @@ import { updateHistoryButtons } from "./play-history.js";
 import { LEVEL_NAMES, describeInfo } from "../puzzles/puzzle-info.js";
 import { refreshRecentGames } from "./recent-games.js";
 import { settings } from "../app/settings.js";
+import { gameChanged, say } from "../app/status.js";
 import { shareLinkFor } from "../puzzles/share-link.js";
 import { offerUndo } from "./undo-line.js";
-import { clearVerdict } from "../engine/verdict-view.js";
 
 /** @typedef {import("../app/storage.js").Game} Game */
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
 
-const boardMessage = byId("board-message");
 const conflictsText = byId("conflicts");
-const exportLine = /** @type {HTMLInputElement} */ (byId("export-line"));
-const shareLink = /** @type {HTMLInputElement} */ (byId("share-link"));
+const exportLine = /** @type {HTMLOutputElement} */ (byId("export-line"));
+const shareLink = /** @type {HTMLOutputElement} */ (byId("share-link"));
 const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
 const puzzleInfo = byId("puzzle-info");
 const printTitle = byId("print-title");
@@ -55,17 +54,12 @@ export function currentGame() {
   };
 }
 
-/** The line under the board (what just happened to it; "" clears it). @param {string} text */
-export function sayOnBoard(text) {
-  boardMessage.textContent = text;
-}
-
 /**
  * Put a game on the board: a new game (its own saved record) unless `record` is the saved game
  * it comes from. The game it replaces stays saved; `undo` (what happened, for the undo line)
  * offers to bring it back.
  * @param {Game} game
- * @param {{keepVerdict?: boolean, record?: GameRecord | null, undo?: string}} [options]
+ * @param {{record?: GameRecord | null, undo?: string}} [options]
  */
 export function showGame(game, options = {}) {
   autosave(); // the game left, as it is now (its clock has run since its last move)
@@ -74,7 +68,6 @@ export function showGame(game, options = {}) {
   const record = options.record ?? null;
   switchGame(record);
   setBoard(game);
-  if (!options.keepVerdict) clearVerdict();
   afterChange();
   gameEvents.dispatchEvent(new Event("shown"));
   void refreshRecentGames();
@@ -104,6 +97,7 @@ export function applyMergedGame(game) {
   const paused = isPaused();
   setBoard(game);
   setElapsed(Math.max(ms, game.play?.ms ?? 0), paused);
+  gameChanged();
   showChange(); // not saved again: it is the stored game (saving it would echo between the tabs)
 }
 
@@ -125,6 +119,7 @@ function setMode(mode) {
   board.mode = mode;
   for (const radio of modeRadios) radio.checked = radio.value === mode;
   document.body.dataset.mode = mode;
+  byId("create-bar").hidden = mode !== "enter";
 }
 
 /** The mode radios: each switches the board's mode (and the choice is saved). */
@@ -153,16 +148,25 @@ export function afterMove() {
   setPlayable(false);
   const { hints, reveals, undos } = state.progress;
   showCompletion({ ms: elapsedMs(), hints, reveals, undos, info: state.info });
-  boardMessage.textContent = "Solved! Every row, column and box has 1 to 9.";
+  say("Solved! Every row, column and box has 1 to 9.", "success");
   autosave();
   gameEvents.dispatchEvent(new Event("change"));
 }
 
-/** Whatever changed on the board: conflicts text, mistakes, the clock, exports, autosave. */
+/**
+ * Whatever changed on the board: what was said about the game before goes (the status model),
+ * then the conflicts text, mistakes, the clock, exports, autosave.
+ */
 export function afterChange() {
+  gameChanged();
   showChange();
   autosave();
   gameEvents.dispatchEvent(new Event("change"));
+}
+
+/** The settings changed: what the board shows follows them (the game itself did not change). */
+export function settingsApplied() {
+  showChange();
 }
 
 /** What follows from the board as it is now: conflicts text, mistakes, the clock, info, exports. */
@@ -184,7 +188,7 @@ function showChange() {
   document.body.dataset.filled = String(filled);
   document.body.dataset.complete = String(complete);
   if (complete && board.mode === "play" && board.entries !== EMPTY_GRID) {
-    boardMessage.textContent = "Complete: every row, column and box has 1 to 9.";
+    say("Complete: every row, column and box has 1 to 9.", "success");
   }
   markMistakes();
   // the clock runs until the grid is complete (a full grid with a mistake is still being played)

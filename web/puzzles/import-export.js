@@ -1,13 +1,14 @@
 // @ts-check
 // Puzzles in and out: Paste puzzle… and Open file… (read by the engine, which knows every format
 // and says where a text is wrong), a share link opened (#puzzle=…), Copy line, Share link, Save
-// file and Print. What happened is said in #io-message (data-state ok|error).
+// file and Print. What happened is said on the status line (app/status.js).
 
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { showGame, updateShareLink } from "../game/game-view.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { board, state } from "../app/page-state.js";
+import { say } from "../app/status.js";
 import { describeInfo } from "./puzzle-info.js";
 import { gameFromLink } from "./share-link.js";
 import { SolverError } from "../engine/solver-client.js";
@@ -15,19 +16,9 @@ import { SolverError } from "../engine/solver-client.js";
 /** Larger files are not puzzle files (the engine refuses text over 10,000 characters anyway). */
 const MAX_FILE_BYTES = 64 * 1024;
 
-const ioMessage = byId("io-message");
-const exportLine = /** @type {HTMLInputElement} */ (byId("export-line"));
-const shareLink = /** @type {HTMLInputElement} */ (byId("share-link"));
-const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
-const importDialog = /** @type {HTMLDialogElement} */ (byId("import-dialog"));
-const importText = /** @type {HTMLTextAreaElement} */ (byId("import-text"));
-const importError = byId("import-error");
-const fileInput = /** @type {HTMLInputElement} */ (byId("file"));
-
 /** @param {"ok" | "error"} outcome @param {string} text */
 function sayIo(outcome, text) {
-  ioMessage.dataset.state = outcome;
-  ioMessage.textContent = text;
+  say(text, outcome === "error" ? "error" : "info");
 }
 
 /**
@@ -50,15 +41,16 @@ async function importPuzzle(text) {
   }
 }
 
-/** @param {string} text @param {HTMLInputElement} field @param {string} what */
+/** @param {string} text @param {HTMLElement} field  where the value is shown @param {string} what */
 async function copy(text, field, what) {
   try {
     await navigator.clipboard.writeText(text);
     sayIo("ok", `Copied the ${what}.`);
   } catch {
+    field.tabIndex = -1;
     field.focus();
-    field.select();
-    sayIo("ok", `The ${what} is selected below: press Ctrl+C (⌘C) to copy it.`);
+    getSelection()?.selectAllChildren(field);
+    sayIo("ok", `The ${what} is selected in the Share panel: press Ctrl+C (⌘C) to copy it.`);
   }
 }
 
@@ -84,6 +76,10 @@ export function openLink() {
 
 /** Paste puzzle… (its dialog) and Open file…. */
 export function wireImport() {
+  const importDialog = /** @type {HTMLDialogElement} */ (byId("import-dialog"));
+  const importText = /** @type {HTMLTextAreaElement} */ (byId("import-text"));
+  const importError = byId("import-error");
+  const fileInput = /** @type {HTMLInputElement} */ (byId("file"));
   byId("import").addEventListener("click", () => {
     importError.textContent = "";
     importDialog.showModal();
@@ -126,6 +122,9 @@ export function wireImport() {
 
 /** Copy line, Share link (and its "include my progress" box), Save file, Print. */
 export function wireExport() {
+  const exportLine = byId("export-line");
+  const shareLink = byId("share-link");
+  const shareProgress = /** @type {HTMLInputElement} */ (byId("share-progress"));
   byId("copy").addEventListener("click", () => void copy(board.givens, exportLine, "puzzle line"));
   byId("share").addEventListener("click", () => void copy(updateShareLink(), shareLink, "share link"));
   shareProgress.addEventListener("change", () => void updateShareLink());

@@ -6,7 +6,8 @@
 import { byId } from "../app/dom.js";
 import { GENERATE_SECONDS, GRADED_SECONDS } from "../engine/engine-budgets.js";
 import { cancelButton, client, startEngine } from "../engine/engine-runner.js";
-import { sayOnBoard, showGame } from "../game/game-view.js";
+import { showGame } from "../game/game-view.js";
+import { say } from "../app/status.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { board, state } from "../app/page-state.js";
 import { isFilling, pool, poolChanges, scheduleBackground } from "./pool-refill.js";
@@ -130,10 +131,10 @@ const elapsed = (started) => `${((performance.now() - started) / 1000).toFixed(1
 function loadNewPuzzle(puzzle, solution, info, status, text) {
   showGame({ givens: puzzle, entries: EMPTY_GRID, mode: "play", info }, { undo: "Started a new puzzle." });
   state.solution = solution ? { puzzle, solution } : null;
-  sayOnBoard("");
+  say("");
   showVerdict(status, "new", text);
   const focus = document.activeElement;
-  if (!focus || focus === document.body || focus === cancelButton || focus === newButton) board.focusGrid();
+  if (!focus || focus === document.body || focus === cancelButton || focus === newButton || focus.closest("[data-level]")) board.focusGrid();
 }
 
 /** @param {NewOptions} options @param {number | null} seed */
@@ -159,7 +160,6 @@ async function newPuzzle(options, seed) {
       + "Puzzles of a difficulty come from the ready pool while it lasts.");
     return;
   }
-  state.again = null;
   const started = performance.now();
   try {
     if (difficulty !== "any") {
@@ -211,6 +211,15 @@ async function newPuzzle(options, seed) {
     const focus = document.activeElement;
     if (!focus || focus === document.body || focus === cancelButton) newButton.focus();
   }
+}
+
+/**
+ * A puzzle of this level now (the welcome's and the Games panel's level buttons): from the pool
+ * at once while it has one, else generated, with the symmetry chosen last in the dialog.
+ * @param {Level} level
+ */
+export function playLevel(level) {
+  void newPuzzle({ difficulty: level, symmetry: loadOptions().symmetry, clues: null, minimal: false }, null);
 }
 
 /** Open the New puzzle… dialog with the options used last (app.js answers the button: this

@@ -28,6 +28,7 @@ import { showFailure } from "../engine/verdict-view.js";
 /** @typedef {import("../board/sudoku-board.js").CandidateMark} CandidateMark */
 
 const panel = byId("path-panel");
+const pathBar = byId("path-bar");
 const list = byId("path-list");
 const status = byId("path-status");
 const prevButton = /** @type {HTMLButtonElement} */ (byId("path-prev"));
@@ -102,7 +103,7 @@ function select(at) {
     option.setAttribute("aria-selected", String(selected));
     if (selected) {
       list.setAttribute("aria-activedescendant", option.id);
-      option.scrollIntoView({ block: "nearest" });
+      scrollListTo(/** @type {HTMLElement} */ (option));
     }
   }
   panel.dataset.selected = String(shown.at);
@@ -124,14 +125,26 @@ function select(at) {
 /** Hide the panel and its drawing. */
 export function closePath() {
   if (panel.hidden && !shown) return;
-  const hadFocus = panel.contains(document.activeElement);
+  const hadFocus = panel.contains(document.activeElement) || pathBar.contains(document.activeElement);
   shown = null;
   panel.hidden = true;
+  pathBar.hidden = true;
   panel.dataset.selected = "";
   board.preview = null;
   board.highlight = null;
   askAbout(techniqueButton, null);
-  if (hadFocus) pathButton.focus();
+  if (hadFocus) pathButton.focus({ preventScroll: true });
+}
+
+/**
+ * Bring a step into the list's view by scrolling the list alone: `scrollIntoView` would scroll
+ * the page too, and the board must never leave the screen while the path is stepped through.
+ * @param {HTMLElement} option
+ */
+function scrollListTo(option) {
+  const top = option.offsetTop; // the list is the options' offset parent (position: relative)
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + option.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + option.offsetHeight - list.clientHeight;
 }
 
 /** @param {Grade} grade */
@@ -180,15 +193,17 @@ function showPath(grade, grid) {
   list.dataset.count = String(steps.length);
   showGrade(grade);
   panel.hidden = false;
+  pathBar.hidden = false;
+  pathBar.closest(".sheet")?.scrollTo({ top: 0 });
   if (steps.length) {
     select(0);
-    list.focus();
+    list.focus({ preventScroll: true });
   } else {
     status.textContent = "Nothing left to solve: the grid is full.";
     askAbout(techniqueButton, null);
     panel.dataset.selected = "";
     prevButton.disabled = nextButton.disabled = applyButton.disabled = true;
-    closeButton.focus();
+    closeButton.focus({ preventScroll: true });
   }
   applyButton.disabled = !steps.length;
 }
@@ -254,7 +269,7 @@ export function wirePath(applied) {
     const index = Number(bottleneckButton.dataset.index);
     if (shown && index >= 0) {
       select(index);
-      list.focus();
+      list.focus({ preventScroll: true });
     }
   });
   applyButton.addEventListener("click", () => {
@@ -264,9 +279,11 @@ export function wirePath(applied) {
     closePath();
     applied(steps);
   });
-  panel.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closePath();
-  });
+  for (const part of [panel, pathBar]) {
+    part.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") closePath();
+    });
+  }
   // The digits changed: the path is for another grid. Marks changed: the page cleared the drawing.
   new MutationObserver(() => {
     if (!shown || applying) return;

@@ -1,0 +1,37 @@
+// @ts-check
+// The page's status model (status-model.js) and the status line it draws (#status): what the
+// page says about the game, gone as soon as the game changes. `say` is how every module speaks
+// to the player; `gameChanged` is called by game-view.js at every change of the game.
+
+import { StatusModel, statusLine } from "./status-model.js";
+
+/** @typedef {import("./status-model.js").Tone} Tone */
+/** @typedef {import("./status-model.js").StatusLine} StatusLine */
+
+/** The one model of the page. */
+export const status = new StatusModel();
+
+/**
+ * Say something about the game as it is now ("" clears the line).
+ * @param {string} text @param {Tone} [tone]
+ */
+export function say(text, tone = "info") {
+  status.set("status", statusLine(text, tone));
+}
+
+/** The game changed (an edit, undo, redo, a mode change, another game): old messages go. */
+export function gameChanged() {
+  status.changed();
+}
+
+/** Draw the status line into `element` from now on. @param {HTMLElement} element */
+export function wireStatusLine(element) {
+  const draw = () => {
+    const line = /** @type {StatusLine | null} */ (status.get("status"));
+    const text = line?.text ?? "";
+    if (element.textContent !== text) element.textContent = text; // unchanged text is not announced again
+    element.dataset.tone = line?.tone ?? "info";
+  };
+  status.subscribe(draw);
+  draw();
+}
