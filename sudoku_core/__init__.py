@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the real imports, for type checkers and readers; at run tim
     from sudoku_core.formats import GridLike, format_board, format_grid, format_line, parse
     from sudoku_core.generator import SYMMETRIES, Generated, generate, is_minimal, iter_generate
     from sudoku_core.graded import GradedPuzzle, generate_graded, iter_generate_graded
-    from sudoku_core.grading import Grade, Level, grade, iter_grade
+    from sudoku_core.grader import Grade, Level, grade, iter_grade
     from sudoku_core.grid import Grid, cell_name
     from sudoku_core.hints import Hint, hint
     from sudoku_core.solver import (
@@ -46,7 +46,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "formats": ("GridLike", "format_board", "format_grid", "format_line", "parse"),
     "generator": ("SYMMETRIES", "Generated", "generate", "is_minimal", "iter_generate"),
     "graded": ("GradedPuzzle", "generate_graded", "iter_generate_graded"),
-    "grading": ("Grade", "Level", "grade", "iter_grade"),
+    "grader": ("Grade", "Level", "grade", "iter_grade"),
     "grid": ("Grid", "cell_name"),
     "hints": ("Hint", "hint"),
     "solver": (

@@ -1,4 +1,4 @@
-"""Constraint propagation on the whole-board ints of :mod:`sudoku_core._board`.
+"""Constraint propagation on the whole-board ints of :mod:`sudoku_core._bitboard`.
 
 Why a module of its own: this is the solver's hot path (the search loop with naked and hidden
 singles to a fixed point and locked candidates written into it, the choice of the cell to
@@ -57,8 +57,8 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 
-from sudoku_core import _board
-from sudoku_core._steps import run_to_end
+from sudoku_core import _bitboard
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import GaveUpError
 from sudoku_core.grid import CELLS, Grid
 
@@ -74,35 +74,35 @@ if TYPE_CHECKING:
         guesses: int
 
 
-_BOARD = _board.BOARD
-_LOW = _board.LOW
-_GUARDS = _board.GUARDS
-_ROW_START = _board.ROW_START
-_COL_START = _board.COL_START
-_BOX_START = _board.BOX_START
-_REGION = _board.REGION_BITS
+_BOARD = _bitboard.BOARD
+_LOW = _bitboard.LOW
+_GUARDS = _bitboard.GUARDS
+_ROW_START = _bitboard.ROW_START
+_COL_START = _bitboard.COL_START
+_BOX_START = _bitboard.BOX_START
+_REGION = _bitboard.REGION_BITS
 _REGION_2 = 2 * _REGION
-_CLEAR = _board.PLACE_CLEAR
-_RECORD = _board.PLACE_RECORD
-_ROW_PLANE_AT = _board.ROW_PLANE_AT
-_COL_PLANE_AT = _board.COL_PLANE_AT
-_BOX_PLANE_AT = _board.BOX_PLANE_AT
-_PEER_FIELDS_AT = _board.PEER_FIELDS_AT
-_BELOW = _board.BELOW
+_CLEAR = _bitboard.PLACE_CLEAR
+_RECORD = _bitboard.PLACE_RECORD
+_ROW_PLANE_AT = _bitboard.ROW_PLANE_AT
+_COL_PLANE_AT = _bitboard.COL_PLANE_AT
+_BOX_PLANE_AT = _bitboard.BOX_PLANE_AT
+_PEER_FIELDS_AT = _bitboard.PEER_FIELDS_AT
+_BELOW = _bitboard.BELOW
 _TRIPLE_10 = 1 | 1 << 10 | 1 << 20
 _TRIPLE_30 = 1 | 1 << 30 | 1 << 60
 _TRIPLE_270 = 1 | 1 << 270 | 1 << 540
 """Multipliers copying a unit's start field to three fields 10, 30 or 270 bits apart: faster
 than shifting and ORing (81 against 180 ns, 145 against 189, 126 against 153; for the
 box's rows, 90 apart, the shifts stay faster: 183 against 252)."""
-_SPREAD_ROW = _board.SPREAD_ROW
-_SPREAD_COL = _board.SPREAD_COL
-_SPREAD_BOX = _board.SPREAD_BOX
-_SPREAD_MINI_ROW = _board.SPREAD_MINI_ROW
-_SPREAD_MINI_COL = _board.SPREAD_MINI_COL
+_SPREAD_ROW = _bitboard.SPREAD_ROW
+_SPREAD_COL = _bitboard.SPREAD_COL
+_SPREAD_BOX = _bitboard.SPREAD_BOX
+_SPREAD_MINI_ROW = _bitboard.SPREAD_MINI_ROW
+_SPREAD_MINI_COL = _bitboard.SPREAD_MINI_COL
 
 State = tuple[int, int]
-"""(board, record): see :mod:`sudoku_core._board`."""
+"""(board, record): see :mod:`sudoku_core._bitboard`."""
 
 
 def initial_state(grid: Grid) -> State | None:
@@ -112,7 +112,7 @@ def initial_state(grid: Grid) -> State | None:
     for cell in CELLS:
         digit = grid[cell]
         if digit:
-            at = 10 * cell + digit  # the tables' index: see _board.PLACE_CLEAR
+            at = 10 * cell + digit  # the tables' index: see _bitboard.PLACE_CLEAR
             if not x >> (at - 1) & 1:
                 return None
             x &= _CLEAR[at]
@@ -232,7 +232,7 @@ def solved_boards(
     The keyword-only arguments after ``one_node`` are the tables, never passed: as defaults
     they are local names, one bytecode cheaper to load than the module's globals in the loops
     below (with the tables indexed by bit length, see
-    :data:`sudoku_core._board.PLACE_CLEAR`: 1.02x on forum_hardest).
+    :data:`sudoku_core._bitboard.PLACE_CLEAR`: 1.02x on forum_hardest).
     """
     guards, low = _GUARDS, _LOW
     nodes = stats.nodes if stats is not None else 0
@@ -444,7 +444,7 @@ def locked_candidates(x: int) -> int:
     Pointing: a digit that a box holds only in one row (column) leaves the rest of that row
     (column). Claiming: a digit that a row (column) holds only within one box leaves the rest
     of that box. Each is computed for all 27 units with folds and multiplications that spread
-    a unit's mask to its cells (see :mod:`sudoku_core._board`).
+    a unit's mask to its cells (see :mod:`sudoku_core._bitboard`).
     """
     mini_rows = x | x >> 10 | x >> 20
     mini_cols = x | x >> 90 | x >> 180

@@ -8,7 +8,7 @@ solutions of a sparse grid, generating, grading) lets the worker read its messag
 new requests) between slices::
 
     task = bridge.start("count_solutions", '{"grid": "...", "limit": 10000}')
-    reply = json.loads(task.step(50))   # at most ~50 ms of work
+    reply = json.loads(task.run_slice(50))   # at most ~50 ms of work
     # {"done": false, "progress": {...}} until
     # {"done": true, "ok": true, "result": {...}}
     # or {"done": true, "ok": false, "error": {"type": "InvalidPuzzleError", "message": ...}}
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sudoku_core._requests import Json, Work
     from sudoku_core.generator import Symmetry
     from sudoku_core.graded import GradedPuzzle
-    from sudoku_core.grading import Grade
+    from sudoku_core.grader import Grade
 
 # The generator, grading and hints (which load the technique engine) are imported by the
 # operations that use them: the worker then starts on what parse, check and count need
@@ -170,7 +170,7 @@ def _symmetry(args: Json) -> Symmetry:
 
 
 def _op_grade(args: Json) -> Work:
-    from sudoku_core.grading import iter_grade
+    from sudoku_core.grader import iter_grade
 
     grid = parse(arg(args, "grid", str, required=True))
     with_path = arg(args, "path", bool, True)
@@ -192,7 +192,7 @@ def _op_hint(args: Json) -> Work:
 
 def _op_generate_graded(args: Json) -> Work:
     from sudoku_core.graded import iter_generate_graded
-    from sudoku_core.grading import parse_level
+    from sudoku_core.grader import parse_level
 
     symmetry = _symmetry(args)
     try:
@@ -269,13 +269,13 @@ def _error(error: BaseException) -> str:
 
 
 class Task:
-    """One request in progress; :meth:`step` advances it by one time slice."""
+    """One request in progress; :meth:`run_slice` advances it by one time slice."""
 
     def __init__(self, work: Work | None, error: BaseException | None = None) -> None:
         self._work = work
         self._error = error
 
-    def step(self, slice_ms: float = 50.0) -> str:
+    def run_slice(self, slice_ms: float = 50.0) -> str:
         """Work for about ``slice_ms`` milliseconds; return the JSON reply (see module doc)."""
         if self._error is not None or self._work is None:
             return _error(self._error or RuntimeError("the task has already finished"))
@@ -297,6 +297,9 @@ class Task:
             self._work = None
             return _error(error)
 
+    step = run_slice
+    """The worker's name for :meth:`run_slice` (``web/solver-worker.js`` calls ``task.step``)."""
+
     def close(self) -> None:
         """Abandon the task (the page cancelled it)."""
         if self._work is not None:
@@ -305,7 +308,8 @@ class Task:
 
 
 def start(op: str, args_json: str) -> Task:
-    """Begin an operation; errors in the request are reported by the first :meth:`Task.step`."""
+    """Begin an operation; errors in the request are reported by the first
+    :meth:`Task.run_slice`."""
     try:
         if not isinstance(op, str) or not isinstance(args_json, str):
             raise BadRequestError(
@@ -330,6 +334,6 @@ def call(op: str, args_json: str) -> str:
     """Run an operation to the end in one go and return its final JSON reply."""
     task = start(op, args_json)
     while True:
-        reply = task.step(1000.0)
+        reply = task.run_slice(1000.0)
         if json.loads(reply)["done"]:
             return reply

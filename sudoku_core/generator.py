@@ -26,7 +26,7 @@ from collections.abc import Collection, Generator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count

@@ -27,12 +27,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import CELLS, PEERS, Cell, cell_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
-from sudoku_core.logic.solver import iter_find_step
+from sudoku_core.logic.solving_path import iter_find_step
 from sudoku_core.logic.steps import Step
 from sudoku_core.verdict import mistakes, unique_solution
 

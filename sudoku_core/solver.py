@@ -1,7 +1,7 @@
 """Solve, count and enumerate solutions: constraint propagation plus depth-first search.
 
 The design is the classic one (naked and hidden singles to a fixed point, then branch on the
-most constrained cell), run on the whole-board ints of :mod:`sudoku_core._board` by
+most constrained cell), run on the whole-board ints of :mod:`sudoku_core._bitboard` by
 :mod:`sudoku_core._propagate`. A search state is two immutable ints, so a branch costs nothing
 to copy and nothing to undo.
 
@@ -27,7 +27,7 @@ from sudoku_core._propagate import (
     solved_boards,
 )
 from sudoku_core._record import Frozen, Record, frozen_init
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNITS, Cell, Grid

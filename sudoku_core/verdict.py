@@ -13,7 +13,7 @@ from collections.abc import Generator
 from enum import StrEnum
 
 from sudoku_core._record import Frozen, frozen_init
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Cell, Grid, cell_name, givens_count

@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from sudoku_core import bridge, parse
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.bench.slices import OPERATIONS, bench_slices, format_slices_markdown
 from sudoku_core.cli import main
-from sudoku_core.grading import grade, iter_grade
+from sudoku_core.grader import grade, iter_grade
 from sudoku_core.hints import hint, iter_hint
 from sudoku_core.logic import Board, Technique, als, forcing, franken, grouped, sue_de_coq
 from sudoku_core.logic.techniques import CATALOGUE

@@ -18,7 +18,7 @@ from sudoku_core.canonical import minlex
 from sudoku_core.formats import format_line, parse
 from sudoku_core.generator import Symmetry
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import Grade, grade
+from sudoku_core.grader import Grade, grade
 from sudoku_core.solver import count_solutions
 
 __all__ = ["UNIT_LINES", "UNIT_SEEDS", "GenerateUnit", "GradeUnit", "Record", "do_unit"]

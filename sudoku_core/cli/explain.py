@@ -16,7 +16,7 @@ from sudoku_core._requests import BadRequestError, check_marks
 from sudoku_core.cli.command import Command, Exit, Streams, worst
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line, parse
-from sudoku_core.grading import Grade, grade
+from sudoku_core.grader import Grade, grade
 from sudoku_core.grid import Grid
 from sudoku_core.hints import hint
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs

@@ -34,7 +34,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Final
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import UNITS
 from sudoku_core.logic.board import (
     ALL_CELLS,

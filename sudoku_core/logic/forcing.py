@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import (
     ALL_CELLS,

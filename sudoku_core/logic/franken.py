@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final, cast
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import cell_name, unit_name
 from sudoku_core.logic.board import ALL_CELLS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cells_of
 from sudoku_core.logic.steps import Search, Step, make_step

@@ -17,11 +17,11 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.solver import iter_solving
+from sudoku_core.logic.solving_path import iter_solving
 from sudoku_core.logic.steps import LEVEL_MAX_SCORE, LEVELS, Level, Step
 from sudoku_core.verdict import unique_solution
 
