@@ -31,7 +31,7 @@ from sudoku_core.errors import InvalidPuzzleError, positive_seconds, whole_numbe
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count
 from sudoku_core.solver import has_other_solution, random_solution, search
-from sudoku_core.validate import conflicts
+from sudoku_core.validate import grid_conflicts
 from sudoku_core.verdict import Status, check
 
 Symmetry = Literal["none", "rot180", "rot90", "horizontal", "vertical", "diagonal", "antidiagonal"]
@@ -162,7 +162,7 @@ def is_minimal(puzzle: GridLike) -> bool:
 def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Grid, frozenset[int]]:
     """The starting pattern and the cells that must stay givens, checked for the rules."""
     pattern = as_grid(givens) if givens is not None else (0,) * 81
-    clashes = conflicts(pattern)
+    clashes = grid_conflicts(pattern)
     if clashes:
         raise InvalidPuzzleError(
             "the starting pattern breaks the rules: " + "; ".join(c.describe() for c in clashes)
