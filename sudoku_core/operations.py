@@ -195,13 +195,13 @@ def _levels() -> tuple[str, ...]:
     return tuple(level.value for level in LEVELS)
 
 
-_GRID = Argument("grid", "grid", required=True, doc="the puzzle")
+_GRID = Argument("grid", "grid", required=True)
 _BUDGET = (
-    Argument(BUDGET_NAMES[0], "int", checked_by="Budget", doc="search nodes before giving up"),
-    Argument(BUDGET_NAMES[1], "number", checked_by="Budget", doc="seconds before giving up"),
+    Argument(BUDGET_NAMES[0], "int", checked_by="Budget", doc="search nodes, then give up"),
+    Argument(BUDGET_NAMES[1], "number", checked_by="Budget", doc="seconds, then give up"),
 )
 _SYMMETRY = Argument("symmetry", "symmetry", "none", choices=_symmetries)
-_SEED = Argument("seed", "int", checked_by="generate", doc="none: a random one")
+_SEED = Argument("seed", "int", checked_by="generate", doc="absent: a random one")
 
 VERDICT = (
     "status",
@@ -253,7 +253,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             "parse",
             _parse,
-            (Argument("text", "grid", required=True, doc="puzzle text in any form"),),
+            (Argument("text", "grid", required=True),),
             ("grid", "givens", "conflicts"),
             "the puzzle as an 81-character line, its givens and conflicts",
         ),
@@ -263,7 +263,7 @@ OPERATIONS: dict[str, Operation] = {
             (
                 _GRID,
                 Argument("to", "string", "line", choices=("line", "grid", "board")),
-                Argument("empty", "string", ".", checked_by="format_line", doc="empty cell"),
+                Argument("empty", "string", ".", checked_by="format_line", doc="for an empty cell"),
             ),
             ("text",),
             "the puzzle as text: one line, a boxed grid, or a LeetCode board (JSON)",
@@ -319,7 +319,7 @@ OPERATIONS: dict[str, Operation] = {
             (
                 _GRID,
                 Argument("digits", "grid", doc="the player's grid"),
-                Argument("candidates", "marks", doc="the player's marks; none: the rules'"),
+                Argument("candidates", "marks", doc="the player's; absent: the rules'"),
             ),
             ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
             "the player's mistakes first, then the next step in three levels",
@@ -365,25 +365,28 @@ def _shown(value: Any) -> str:
     return json.dumps(value) if isinstance(value, str | bool) or value is None else repr(value)
 
 
+_KIND_SHOWN = {"grid": "puzzle text", "marks": "81 cells of marks"}
+
+
 def _argument_cell(argument: Argument) -> str:
-    """One argument as the docs show it: ``name``: kind (required / = default; limits)."""
-    kind = "puzzle text" if argument.kind == "grid" else argument.kind
-    said = [f"`{argument.name}`: {kind}"]
+    """One argument as the docs show it: ``name`` (kind and limits; required or default)."""
+    kind = _KIND_SHOWN.get(argument.kind, argument.kind)
+    if argument.options:
+        kind += ": " + ", ".join(f"`{choice}`" for choice in argument.options)
+    if argument.minimum is not None and argument.maximum is not None:
+        kind += f" {argument.minimum:,}..{argument.maximum:,}"
+    elif argument.minimum is not None:
+        kind += f" >= {argument.minimum:,}"
+    said = [kind]
+    if argument.checked_by:
+        said.append(f"limits: `{argument.checked_by}`'s")
     if argument.required:
         said.append("required")
     elif argument.default is not None:
         said.append(f"default `{_shown(argument.default)}`")
-    if argument.minimum is not None and argument.maximum is not None:
-        said.append(f"{argument.minimum:,}..{argument.maximum:,}")
-    elif argument.minimum is not None:
-        said.append(f"at least {argument.minimum:,}")
-    if argument.options:
-        said.append(" / ".join(f"`{choice}`" for choice in argument.options))
-    if argument.checked_by:
-        said.append(f"checked by `{argument.checked_by}`")
     if argument.doc:
         said.append(argument.doc)
-    return said[0] + (" (" + "; ".join(said[1:]) + ")" if len(said) > 1 else "")
+    return f"`{argument.name}` ({'; '.join(said)})"
 
 
 def markdown_table() -> str:
@@ -395,7 +398,7 @@ def markdown_table() -> str:
     """
     lines = ["| operation | arguments | result |", "| --- | --- | --- |"]
     for op in OPERATIONS.values():
-        arguments = "; ".join(_argument_cell(a) for a in op.arguments) or "none"
+        arguments = ", ".join(_argument_cell(a) for a in op.arguments) or "none"
         fields = ", ".join(f"`{field}`" for field in op.result)
         lines.append(f"| `{op.name}` | {arguments} | {op.doc}: {fields} |")
     return "\n".join(lines)
