@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay, run_to_end
 from sudoku_core.errors import GaveUpError, positive_seconds, whole_number
 from sudoku_core.formats import format_line
@@ -27,10 +27,11 @@ __all__ = ["GradedPuzzle", "generate_graded", "iter_generate_graded"]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class GradedPuzzle:
+class GradedPuzzle(Frozen):
     """A generated puzzle with its grade; ``seed`` and the options reproduce it."""
 
+    _fields = ("generated", "grade", "target", "tries", "seconds", "seed")
+    __slots__ = _fields
     generated: Generated
     grade: Grade
     target: Level
@@ -39,6 +40,18 @@ class GradedPuzzle:
     seed: int
     """The seed asked for: the same seed and options give the same puzzle again (the puzzle's
     own generator seed, ``generated.seed``, reproduces it with :func:`sudoku_core.generate`)."""
+
+    def __init__(
+        self,
+        generated: Generated,
+        grade: Grade,
+        target: Level,
+        tries: int,
+        seconds: float,
+        *,
+        seed: int,
+    ) -> None:
+        frozen_init(self, generated, grade, target, tries, seconds, seed)
 
     @property
     def target_met(self) -> bool:
@@ -113,7 +126,9 @@ def iter_generate_graded(
             generated.puzzle, generated.solution, stop_above=target, accept_at=accept
         )
         rated, _ = yield from _tagged(rating, tries, target)
-        found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
+        found = GradedPuzzle(
+            generated, rated, target, tries, time.perf_counter() - started, seed=seed
+        )
         distance = abs(rated.level.rank - target.rank)
         if distance == 0:
             if rated.path and not generated.puzzle == rated.puzzle:
@@ -124,7 +139,7 @@ def iter_generate_graded(
                     f"early and full grade disagree for {format_line(generated.puzzle)}"
                 )
             return GradedPuzzle(
-                generated, final, target, tries, time.perf_counter() - started, seed
+                generated, final, target, tries, time.perf_counter() - started, seed=seed
             )
         if best is None or distance < best[0]:
             best = (distance, found)
@@ -145,7 +160,7 @@ def iter_generate_graded(
         target,
         tries,
         time.perf_counter() - started,
-        seed,
+        seed=seed,
     )
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import Any
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay, run_to_end
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Grid
@@ -72,10 +72,22 @@ def _hardest(path: list[Step] | tuple[Step, ...]) -> Step | None:
     return max(path, key=lambda s: (s.info.level.rank, s.info.score, s.info.rating))
 
 
-@dataclass(frozen=True)
-class Grade:
+class Grade(Frozen):
     """What :func:`grade` found; ``path`` is every step from the puzzle to its solution."""
 
+    _fields = (
+        "puzzle",
+        "solution",
+        "level",
+        "score",
+        "rating",
+        "pearl",
+        "diamond",
+        "histogram",
+        "path",
+        "seconds",
+    )
+    __slots__ = _fields
     puzzle: Grid
     solution: Grid
     level: Level
@@ -88,8 +100,25 @@ class Grade:
     """ED: the rating of the first step."""
     histogram: dict[str, int]
     path: tuple[Step, ...]
-    seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    seconds: float
+
+    def __init__(
+        self,
+        *,
+        puzzle: Grid,
+        solution: Grid,
+        level: Level,
+        score: int,
+        rating: float,
+        pearl: float,
+        diamond: float,
+        histogram: dict[str, int],
+        path: tuple[Step, ...],
+        seconds: float = 0.0,
+    ) -> None:
+        frozen_init(
+            self, puzzle, solution, level, score, rating, pearl, diamond, histogram, path, seconds
+        )
 
     @property
     def bottleneck(self) -> Step | None:

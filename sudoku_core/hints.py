@@ -24,9 +24,9 @@ the page's worker reads its messages only at a yield. :func:`hint` runs it to th
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay, run_to_end
 from sudoku_core.formats import GridLike, Marks, as_grid, parse_marks
 from sudoku_core.grid import CELLS, PEERS, Cell, Grid, cell_name
@@ -43,17 +43,30 @@ _NAMED_REMOVALS = 4
 """How many marks to remove a hint names one by one (then "and N more marks")."""
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Frozen):
     """What to tell the player; ``nudge``, ``pattern`` and ``effect`` are revealed in turn."""
 
+    _fields = ("kind", "message", "mistakes", "missing", "step", "remove")
+    __slots__ = _fields
     kind: HintKind
     message: str
-    mistakes: tuple[Cell, ...] = ()
-    missing: tuple[Candidate, ...] = ()
-    step: Step | None = None
-    remove: tuple[tuple[Candidate, Cell], ...] = ()
+    mistakes: tuple[Cell, ...]
+    missing: tuple[Candidate, ...]
+    step: Step | None
+    remove: tuple[tuple[Candidate, Cell], ...]
     """Marks to remove first, each with the cell whose digit rules it out."""
+
+    def __init__(
+        self,
+        kind: HintKind,
+        message: str,
+        *,
+        mistakes: tuple[Cell, ...] = (),
+        missing: tuple[Candidate, ...] = (),
+        step: Step | None = None,
+        remove: tuple[tuple[Candidate, Cell], ...] = (),
+    ) -> None:
+        frozen_init(self, kind, message, mistakes, missing, step, remove)
 
     @property
     def nudge(self) -> str:

@@ -36,9 +36,6 @@ TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
     import random  # only the generator passes an rng; importing it cost solve 1 ms
 
-# The three records below are records of sudoku_core._record, not dataclasses: importing
-# dataclasses (and the inspect module it needs) was 12 ms of the command line's start-up.
-
 
 class Budget(Frozen):
     """A bound on one search: at most ``nodes`` propagations and/or ``seconds`` of wall time.

@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 
 
 class Conflict(Frozen):
-    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``.
-
-    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``."""
 
     _fields = ("digit", "unit", "cells")
     __slots__ = _fields

@@ -39,9 +39,7 @@ class Status(StrEnum):
 
 
 class Verdict(Frozen):
-    """What :func:`check` found, with the evidence for it.
-
-    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+    """What :func:`check` found, with the evidence for it."""
 
     _fields = ("status", "puzzle", "conflicts", "solutions", "stats")
     __slots__ = _fields

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Generator
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 
 from sudoku_core import bridge, parse
+from sudoku_core._record import replace
 from sudoku_core._slices import run_to_end
 from sudoku_core.bench.slices import OPERATIONS, bench_slices, format_slices_markdown
 from sudoku_core.cli import main

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from sudoku_core._record import Record
 from sudoku_core._slices import run_to_end
 from sudoku_core.cli.command import (
     Command,
@@ -43,14 +44,11 @@ if TYPE_CHECKING:
 GRID_FORMATS = ("line", "grid", "board", "json")
 
 
-class Options:
-    """What every worker process needs to answer one puzzle (picklable).
+class Options(Record):
+    """What every worker process needs to answer one puzzle (picklable)."""
 
-    Plain classes, this and :class:`Answer`, not dataclasses: see
-    :class:`sudoku_core.cli.command.Streams`.
-    """
-
-    __slots__ = ("budget", "command", "detailed", "empty", "limit", "output")
+    _fields = ("command", "output", "empty", "limit", "budget", "detailed")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -70,10 +68,11 @@ class Options:
         self.detailed = detailed
 
 
-class Answer:
+class Answer(Record):
     """One puzzle's output lines and exit code."""
 
-    __slots__ = ("code", "stderr", "stdout")
+    _fields = ("stdout", "stderr", "code")
+    __slots__ = _fields
 
     def __init__(self, stdout: tuple[str, ...], stderr: tuple[str, ...], code: Exit) -> None:
         self.stdout = stdout
