@@ -9,16 +9,17 @@ marks. Order of business, as a teacher would:
 3. With pencil marks, a mark that a placed digit already rules out (the player kept it) is not
    quietly dropped: when the next step depends on it (the mark is in the step's cells, or is one
    of its digits in a cell that sees them), the hint says to remove it first and why
-   (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Before, the board
-   was built from the marks with such marks dropped, so a step was offered as if the player had
-   made eliminations they had not.
+   (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Dropping such marks
+   in silence would offer a step as if the player had made eliminations they had not.
 4. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
    the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
    (placements and eliminations).
 
 :func:`iter_hint` does the work in slices (yielding after each technique tried, and inside
 the slow ones): finding the next step of a hard position can take a second in CPython, and
-the page's worker reads its messages only at a yield. :func:`hint` runs it to the end.
+the page's worker reads its messages only at a yield; the uniqueness check before it yields
+every few hundred search nodes. :func:`hint` runs it to the end; :func:`hint_in_slices` is the
+same on grids and marks already read (the bridge's and the command line's).
 """
 
 from __future__ import annotations

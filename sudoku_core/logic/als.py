@@ -26,6 +26,10 @@ The searches are generators (``iter_*``) that yield after each unit and each ALS
 extend: listing the ALSs and their RCs and trying every pair takes up to 0.18 s on the
 hardest puzzles in CPython, longer than the bridge's 30 ms slices, which can only stop at a
 yield. ``find_*`` runs them to the end.
+
+Why over 500 lines in one module: the three techniques share one listing of the board's ALSs
+and their RC table, kept between searches (``_last``: a step changes a few cells, so the next
+board's listing reuses the rest); apart, each module would need that cache from another.
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ time, about 10x cheaper than trying their covers (same first fish).
 
 The search is a generator (``iter_*``) that yields every few base sets (finned) or every
 150 (not finned), and every few target tests.
+
+Why over 500 lines in one module: it is one search, with its cover search, its target filter
+and what it remembers of a digit between boards (``_Fishless``); none of those parts serves
+anything else.
 """
 
 from __future__ import annotations
