@@ -112,7 +112,7 @@ def start(op: str, args_json: str) -> Task:
         if not isinstance(args, dict):
             raise BadRequestError("the arguments must be a JSON object")
         return Task(operation(args))
-    except Exception as error:  # a bad request is one error reply, like a failed step
+    except Exception as error:  # a bad request is one error reply, like a failed slice
         return Task(None, error)
 
 

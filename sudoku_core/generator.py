@@ -317,7 +317,7 @@ def iter_generate(
     max_tries: int = 1000,
     max_seconds: float | None = 10.0,
 ) -> Generator[dict[str, Any], None, Generated]:
-    """:func:`generate` step by step: yields progress dicts, returns the :class:`Generated`."""
+    """:func:`generate` in slices: yields progress dicts, returns the :class:`Generated`."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     _check_options(seed, max_givens, minimal, max_tries, max_seconds)
