@@ -321,7 +321,8 @@ OPERATIONS: dict[str, Operation] = {
                 Argument("digits", "grid", doc="the player's grid"),
                 Argument("candidates", "marks", doc="the player's; absent: the rules'"),
             ),
-            ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
+            # "remove" is always sent; optional in the type because the page makes Hints too.
+            ("kind", "message", "mistakes", "missing", "remove?", "levels", "step"),
             "the player's mistakes first, then the next step in three levels",
         ),
         Operation(
