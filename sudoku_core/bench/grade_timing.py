@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_core.grading import Grade, grade
+from sudoku_core.grader import Grade, grade
 from sudoku_core.grid import Grid
 from sudoku_core.hints import hint
 from sudoku_core.logic.board import Board

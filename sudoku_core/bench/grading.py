@@ -29,10 +29,10 @@ from sudoku_core.bench.grade_timing import check_fingerprints, spread, time_grad
 from sudoku_core.bench.sample import mixed_sample
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import grade
+from sudoku_core.grader import grade
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from sudoku_core.logic.steps import LEVELS
 from sudoku_core.puzzle_files import default_paths, load_cases
 from sudoku_core.solver import solve
