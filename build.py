@@ -181,8 +181,14 @@ CSP = csp_header()
 BOARD_FILES = (
     "board/define-sudoku-board.js",
     "board/sudoku-board.js",
+    "board/board-input.js",
+    "board/board-overlay.js",
+    "board/board-values.js",
     "board/cell-layers.js",
+    "board/cell-states.js",
+    "board/cell-view.js",
     "board/grid.js",
+    "board/highlight.js",
     "board/sudoku-board.css",
 )
 

@@ -676,6 +676,15 @@ def test_the_headers_file_says_what_serve_sends(site_dir: Path, site_server: str
     assert request(site_server, "/_headers").status == 404
 
 
+def test_the_board_files_are_the_elements_whole_import_graph() -> None:
+    """BOARD_FILES (served with CORS, for other sites that import <sudoku-board>) is exactly what
+    define-sudoku-board.js imports, at any depth, plus its stylesheet: a module the element
+    gains cannot be left out of the list."""
+    root = "board/define-sudoku-board.js"
+    graph = {root, *bp.static_imports(bp.WEB, [root]), "board/sudoku-board.css"}
+    assert graph == set(bp.BOARD_FILES)
+
+
 def test_build_with_a_bad_frame_ancestors_exits_2_before_building(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
