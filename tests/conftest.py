@@ -5,6 +5,10 @@ The site is built once per session through build.py's own functions (or reused w
 fingerprint is current). Browser and Pyodide tests never skip themselves: deselect them with
 `-m "not e2e"` or `python build.py test --unit`; in CI a missing browser is a failure.
 
+Hypothesis runs the `ci` profile when the CI environment variable is set (derandomized: the same
+examples on every run, so a red CI is the code's doing, not the draw's) and its random `dev`
+profile otherwise; `pytest --hypothesis-profile=ci` picks one by hand.
+
 Browsers come from pytest-playwright (its `browser`, `context`, `page`, `new_context` fixtures and
 options: `--headed`, `--tracing retain-on-failure`, `--screenshot only-on-failure`, `--output`);
 here its launch arguments point it at the system Chromium. Its fixtures are lazy, so a test that
@@ -17,12 +21,13 @@ import importlib.util
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from page_guard import ALLOW_MARKER, CHROMIUM_ARGS, PageErrors, ServeFactory, Servers
 from puzzle_sets import describe_corpora
@@ -47,6 +52,30 @@ def load_build_module() -> ModuleType:
 
 
 load_build_module()  # test modules import it as `sudoku_build`
+
+settings.register_profile("dev", settings.get_profile("default"))
+settings.register_profile(
+    "ci",
+    settings.get_profile("default"),
+    derandomize=True,  # the examples follow from each test's name: the same on every run
+    database=None,  # a fresh clone keeps nothing between runs anyway
+    deadline=None,  # a loaded CI machine is slow, not wrong
+    print_blob=True,  # a failure prints what reproduces it
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def hypothesis_profile(environ: Mapping[str, str]) -> str:
+    """`ci` when the CI variable is set to anything but "", "0" or "false"; else `dev`.
+
+    Examples:
+        >>> hypothesis_profile({"CI": "true"}), hypothesis_profile({"CI": "0"}), hypothesis_profile({})
+        ('ci', 'dev', 'dev')
+    """
+    return "ci" if environ.get("CI", "").lower() not in ("", "0", "false") else "dev"
+
+
+settings.load_profile(hypothesis_profile(os.environ))
 
 
 def pytest_configure(config: pytest.Config) -> None:
