@@ -163,7 +163,9 @@ def hardest_pool(count: int) -> list[str]:
     """The pool's ``count`` hardest puzzles (highest score first)."""
     import json
 
-    pool = json.loads((ROOT / "web" / "puzzles" / "puzzle-pool.json").read_text(encoding="utf-8"))["puzzles"]
+    pool = json.loads((ROOT / "web" / "puzzles" / "puzzle-pool.json").read_text(encoding="utf-8"))[
+        "puzzles"
+    ]
     pool.sort(key=lambda p: -int(p["score"]))
     return [str(p["puzzle"]) for p in pool[:count]]
 

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-POOL = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text())
+POOL = json.loads(
+    (Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text()
+)
 POOL_PUZZLES = {p["puzzle"]: p for p in POOL["puzzles"]}
 DONE = re.compile("generated|target_missed|cancelled|error")
 
