@@ -2,8 +2,10 @@
 guard that fails a test on errors in its pages.
 
 The site is built once per session through build.py's own functions (or reused when its
-fingerprint is current). Browser and Pyodide tests never skip themselves: deselect them with
-`-m "not e2e"` or `python build.py test --unit`; in CI a missing browser is a failure.
+fingerprint is current); every test that uses it (the `site_dir` fixture, directly or through
+another fixture) is marked `site`, which `python build.py test --quick` leaves out. Browser and
+Pyodide tests never skip themselves: deselect them with `-m "not e2e"` or `python build.py test
+--quick`; in CI a missing browser is a failure.
 
 Hypothesis runs the `ci` profile when the CI environment variable is set (derandomized: the same
 examples on every run, so a red CI is the code's doing, not the draw's) and its random `dev`
@@ -89,6 +91,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
     )
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `site` every test that uses the built site, however it reaches it."""
+    for item in items:
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.site)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
