@@ -54,9 +54,10 @@ random.seed(0)
  * trees, the unpacked wheel's buffers), and gzip stores it. Zero-filled bytes objects of 400
  * bytes are allocated 64 KB at a time (this Pyodide's Python allocates from C's malloc) until
  * the heap's break moves: by then malloc has handed out every free block that could hold them,
- * so the whole free heap is zeros; then they are freed. Past that point they would only write object headers into memory
- * that was still zero, and push the heap to grow (31 MB -> 38 MB). Measured on this wheel: 7.06 MB
- * written without it, 6.04 MB with it, the memory's size unchanged.
+ * so the whole free heap is zeros; then they are freed. Past that point they would only write
+ * object headers into memory that was still zero, and push the heap to grow (31 MB -> 38 MB).
+ * Measured on the page's wheel: 7.06 MB written without it, 6.04 MB with it (gzip level 6; 6.00
+ * MB at level 9), the memory's size unchanged.
  * @param {any} pyodide
  */
 function zeroFreeMemory(pyodide) {
@@ -68,7 +69,8 @@ function zeroFreeMemory(pyodide) {
     pyodide.runPython("_zeros.append([bytes(400) for _ in range(160)])");
   }
   pyodide.runPython("del _zeros\ngc.collect()");
-  if (heapSize() !== size) throw new Error(`the heap grew while its free memory was zeroed (${size} -> ${heapSize()} bytes)`);
+  // not a failure (the snapshot restores all the same), but the page would restore more memory
+  if (heapSize() !== size) process.stderr.write(`warning: the heap grew while its free memory was zeroed (${size} -> ${heapSize()} bytes)\n`);
 }
 
 const dir = path.resolve(process.argv[2] ?? "site/pyodide");
