@@ -116,8 +116,9 @@ def build(
         shutil.move(staging, site)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    files = [f for f in iter_files(site) if f not in set(precompressed_copies(site))]
-    log(f"built {site} ({sum(f.stat().st_size for f in files) / 1e6:.1f} MB without its copies)")
+    copies = set(precompressed_copies(site))
+    size = sum(f.stat().st_size for f in iter_files(site) if f not in copies)
+    log(f"built {site} ({size / 1e6:.1f} MB without its precompressed copies)")
     return site
 
 

@@ -4,7 +4,10 @@ built site as `serve` serves it (precompressed copies, the CSP header), with the
 never a test: the scores vary from run to run, most of all on a shared machine.
 
 Chromium is the system one, headless, with nothing that phones home. Each report is kept as
-JSON in .cache/lighthouse/ for its details (which element shifted, what blocked rendering).
+JSON in .cache/lighthouse/ for its details. With Chromium 156, Lighthouse 12.2.3 cannot name the
+elements behind a layout shift or the LCP (its RootCauses gatherer fails on the newer trace, so
+`layout-shifts`, `largest-contentful-paint-element` and `render-blocking-resources` report an
+error); the scores and the metrics are not affected.
 """
 
 from __future__ import annotations
@@ -105,6 +108,7 @@ def run_lighthouse(site: Path, runs: int = 1, presets: Sequence[str] = PRESETS) 
         for run in range(runs):
             for preset in presets:
                 report = out_dir / f"{preset}-{run + 1}.json"
+                report.unlink(missing_ok=True)  # an earlier run's is not this one's
                 log(f"lighthouse {preset} ({run + 1}/{runs}) on {server.url}")
                 result = subprocess.run(
                     lighthouse_argv(lighthouse, server.url, preset, report),
