@@ -740,7 +740,6 @@ def test_the_board_files_are_the_elements_whole_import_graph() -> None:
     assert graph == set(headers.BOARD_FILES)
 
 
-
 def test_build_with_a_bad_frame_ancestors_exits_2_before_building(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
