@@ -45,14 +45,14 @@ let lastHeight = -1;
  * page's controls move there; their handlers stay). @param {readonly Control[]} controls
  */
 export function showControls(controls) {
-  const row = /** @type {HTMLElement} */ (document.querySelector(".play .actions"));
+  const row = /** @type {HTMLElement} */ (document.querySelector(".controls .actions"));
   for (const [name, id] of Object.entries(BUTTONS)) {
     const button = byId(id);
     const shown = controls.includes(/** @type {Control} */ (name));
     button.hidden = !shown;
     if (shown) row.append(button); // appended in CONTROLS order: the row reads as the list
   }
-  byId("more").hidden = true;
+  byId("assist").hidden = true;
   document.body.dataset.embedTimer = String(controls.includes("timer"));
   document.body.dataset.embedControls = controls.join(" ");
 }
@@ -76,7 +76,7 @@ function showProblem(text) {
   note.className = "message";
   note.setAttribute("role", "alert");
   note.textContent = text;
-  document.querySelector(".play")?.prepend(note);
+  document.querySelector(".stage")?.prepend(note);
 }
 
 /** The content's height, to the host (or any parent, without a host API). */
