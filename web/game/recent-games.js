@@ -83,29 +83,6 @@ export async function refreshRecentGames() {
   refreshing = false;
 }
 
-/**
- * Text parts with a dot between them for the eye and a comma for the ear.
- * @param {HTMLElement} into @param {string[]} parts
- */
-function appendParts(into, parts) {
-  parts.filter(Boolean).forEach((part, i) => {
-    if (i > 0) into.append(separator());
-    into.append(part);
-  });
-}
-
-function separator() {
-  const span = document.createElement("span");
-  const dot = document.createElement("span");
-  dot.setAttribute("aria-hidden", "true");
-  dot.textContent = " · ";
-  const comma = document.createElement("span");
-  comma.className = "visually-hidden";
-  comma.textContent = ", ";
-  span.append(dot, comma);
-  return span;
-}
-
 /** @param {string} className @param {string} [text] */
 function span(className, text = "") {
   const el = document.createElement("span");
@@ -125,17 +102,14 @@ function item(record, summary, current) {
   button.dataset.game = record.id;
   const top = span("recent-line");
   const progress = span("recent-progress");
-  if (summary.state === "solved") {
-    const tick = span("recent-tick", "✓ ");
-    tick.setAttribute("aria-hidden", "true");
-    progress.append(tick, "Solved");
-  } else {
-    progress.textContent = summary.progress;
-  }
-  top.append(span("recent-title", summary.title), span("visually-hidden", ", "), progress);
-  const meta = span("recent-line recent-meta");
-  appendParts(meta, [summary.played && `${summary.played} played`, summary.when, current ? "on the board" : ""]);
-  button.append(top, span("visually-hidden", ", "), meta);
+  if (summary.state === "solved") progress.append(span("recent-tick", "✓"), " Solved");
+  else progress.textContent = summary.progress;
+  top.append(span("recent-title", summary.title), progress);
+  const details = [summary.played && `${summary.played} played`, summary.when, current ? "on the board" : ""].filter(Boolean);
+  button.append(top, span("recent-line recent-meta", details.join(" · ")));
+  // one sentence for the ear (the two lines' parts, with commas; "Solved" without its tick)
+  const name = [summary.title, summary.state === "solved" ? "solved" : summary.progress, ...details].join(", ");
+  button.setAttribute("aria-label", name);
   if (current) button.setAttribute("aria-current", "true");
   button.addEventListener("click", () => open(record));
   li.append(button);
