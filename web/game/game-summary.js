@@ -10,7 +10,7 @@ import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
 /** @typedef {"solved" | "playing" | "creating" | "empty"} GameState */
 /**
- * `title`: "Hard, 24 givens"; `progress`: "✓ Solved", "12 of 57 filled"; `played`: the time
+ * `title`: "Hard, 24 givens"; `progress`: "Solved", "12 of 57 filled"; `played`: the time
  * played ("" before the clock ever ran); `when`: when it was last saved.
  * @typedef {{title: string, state: GameState, progress: string, played: string, when: string}} GameSummary
  */
@@ -67,7 +67,7 @@ export function summarizeGame(record, now, locale) {
   const state = record.play.solved ? "solved"
     : givens === 0 && filled === 0 ? "empty"
     : record.mode === "enter" ? "creating" : "playing";
-  const progress = state === "solved" ? "✓ Solved"
+  const progress = state === "solved" ? "Solved"
     : state === "creating" ? "Being created"
     : state === "empty" ? "Nothing entered"
     : filled === open ? "All filled" : `${filled} of ${open} filled`;

@@ -101,14 +101,13 @@ function item(record, summary, current) {
   button.className = "recent-open";
   button.dataset.game = record.id;
   const top = span("recent-line");
-  const progress = span("recent-progress");
-  if (summary.state === "solved") progress.append(span("recent-tick", "✓"), " Solved");
-  else progress.textContent = summary.progress;
-  top.append(span("recent-title", summary.title), progress);
+  // the spaces between the parts make the text read as the name below (the tick of a solved
+  // game is drawn by style.css, not said)
+  top.append(span("recent-title", summary.title), " ", span("recent-progress", summary.progress));
   const details = [summary.played && `${summary.played} played`, summary.when, current ? "on the board" : ""].filter(Boolean);
-  button.append(top, span("recent-line recent-meta", details.join(" · ")));
-  // one sentence for the ear (the two lines' parts, with commas; "Solved" without its tick)
-  const name = [summary.title, summary.state === "solved" ? "solved" : summary.progress, ...details].join(", ");
+  button.append(top, " ", span("recent-line recent-meta", details.join(" · ")));
+  // one sentence for the ear: the two lines' parts, with commas
+  const name = [summary.title, summary.progress, ...details].join(", ");
   button.setAttribute("aria-label", name);
   if (current) button.setAttribute("aria-current", "true");
   button.addEventListener("click", () => open(record));
