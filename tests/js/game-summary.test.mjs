@@ -36,7 +36,7 @@ test("when: just now, minutes ago, today, yesterday, a date (with the year only 
   const when = (iso) => formatWhen(iso, NOW, "en-GB");
   assert.equal(when(at(2026, 2, 14, 15, 29, 40)), "just now");
   assert.equal(when(at(2026, 2, 14, 15, 5)), "25 min ago");
-  assert.equal(when(at(2026, 2, 14, 9, 5)), "today 09:05");
+  assert.equal(when(at(2026, 2, 14, 9, 5)), "today 9:05");
   assert.equal(when(at(2026, 2, 13, 23, 59)), "yesterday 23:59");
   assert.equal(when(at(2026, 1, 3, 12, 0)), "3 Feb");
   assert.equal(when(at(2025, 11, 31, 12, 0)), "31 Dec 2025");

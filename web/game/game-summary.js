@@ -43,7 +43,7 @@ export function formatWhen(iso, now, locale) {
   const ago = now.getTime() - at;
   if (ago >= -MINUTE && ago < MINUTE) return "just now";
   if (ago > 0 && ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
-  const time = then.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  const time = then.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
   const days = Math.round((dayOf(now) - dayOf(then)) / (24 * HOUR));
   if (days === 0) return `today ${time}`;
   if (days === 1) return `yesterday ${time}`;

@@ -166,7 +166,7 @@ async function deleteGames(ids, what, options = {}) {
   const count = result.games.length;
   offer(count ? `Deleted ${options.solved ? `${count} finished game${count === 1 ? "" : "s"}` : what}.` : "Nothing to delete: another tab did it already.", result.games);
   await refreshRecentGames();
-  if (count) byId("recent-undo-button").focus({ preventScroll: true });
+  if (count) byId("recent-undo-button").focus(); // scrolls the sheet to it (only the sheet scrolls)
 }
 
 /** Clear finished: every solved game but the one on the board. */
@@ -191,7 +191,7 @@ async function undoDelete() {
   byId("recent-undo").dataset.state = "undone";
   await refreshRecentGames();
   const back = byId("recent-list").querySelector(`[data-game="${CSS.escape(games[0].id)}"]`);
-  if (back instanceof HTMLElement) back.focus({ preventScroll: true });
+  if (back instanceof HTMLElement) back.focus();
 }
 
 /**
