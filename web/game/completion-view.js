@@ -60,7 +60,9 @@ export function levelFound(puzzle, level) {
   if (!shown || shown.puzzle !== puzzle || shown.level !== "grading") return;
   shown.level = level;
   if (level) shown.best = recordSolve(level, shown.ms, shown.hints + shown.reveals > 0);
+  const focusWasOnPrimary = document.activeElement === primaryButton();
   draw(shown);
+  if (focusWasOnPrimary) primaryButton()?.focus(); // the primary action is now "Another … puzzle"
 }
 
 /** The button Enter presses: another puzzle of the level, else New puzzle…. */
