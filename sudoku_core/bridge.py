@@ -84,9 +84,6 @@ class Task:
             self._work = None
             return _error(error)
 
-    step = run_slice
-    """The worker's name for :meth:`run_slice` (``web/solver-worker.js`` calls ``task.step``)."""
-
     def close(self) -> None:
         """Abandon the task (the page cancelled it)."""
         if self._work is not None:

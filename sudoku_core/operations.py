@@ -321,8 +321,7 @@ OPERATIONS: dict[str, Operation] = {
                 Argument("digits", "grid", doc="the player's grid"),
                 Argument("candidates", "marks", doc="the player's; absent: the rules'"),
             ),
-            # "remove" is always sent; optional in the type because the page makes Hints too.
-            ("kind", "message", "mistakes", "missing", "remove?", "levels", "step"),
+            ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
             "the player's mistakes first, then the next step in three levels",
         ),
         Operation(

@@ -84,7 +84,7 @@ def test_hint_yields_every_few_thousand_calls() -> None:
 
 def test_bridge_hint_reports_progress_before_its_result() -> None:
     task = bridge.start("hint", json.dumps({"grid": HARDEST}))
-    first = json.loads(task.step(1))  # 1 ms: a fraction of the search
+    first = json.loads(task.run_slice(1))  # 1 ms: a fraction of the search
     assert first["done"] is False
     assert first["progress"]["work"] >= 1
     most, _, result = most_calls_between_yields(bridge.OPERATIONS["hint"]({"grid": HARDEST}))

@@ -50,7 +50,7 @@ import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
-import { say, wireStatusLine } from "./status.js";
+import { say, selectionMade, status, wireStatusLine } from "./status.js";
 import { showPanel, wireMenu, wirePanels } from "./panels.js";
 import { hideWelcome, showWelcome, wireWelcome } from "./welcome.js";
 
@@ -141,9 +141,9 @@ board.addEventListener("sudoku-change", (event) => {
 });
 board.addEventListener("sudoku-reject", (event) => {
   const { cell } = /** @type {CustomEvent<import("../board/sudoku-board.js").RejectDetail>} */ (event).detail;
-  say(`${cellName(cell)} is a given; switch to Create mode to change it.`);
+  say(`${cellName(cell)} is a given; switch to Create mode to change it.`, "info", { untilSelect: true });
 });
-board.addEventListener("sudoku-select", () => say(""));
+board.addEventListener("sudoku-select", selectionMade);
 wireModeRadios();
 
 wireToolPad(say);
@@ -302,9 +302,11 @@ async function start() {
     savingOff(old.problem);
   }
   if (!openLink()) {
+    const said = status.get("status"); // why a link was not opened: it stays over the game shown instead
     if (latest) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
     if (note) say(note, "warning");
+    else if (said) status.set("status", said);
   }
   void refreshRecentGames();
   ready();
@@ -326,7 +328,11 @@ async function startFresh(opening, tabGame) {
   const library = await opening;
   const listed = library ? await library.list() : null;
   const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
-  if (latest && !linked && sameGame(currentGame(), shown, false)) showGame(gameOf(latest), { record: latest });
+  if (latest && !linked && sameGame(currentGame(), shown, false)) {
+    const said = status.get("status");
+    showGame(gameOf(latest), { record: latest });
+    if (said) status.set("status", said);
+  }
   void refreshRecentGames();
 }
 

@@ -52,7 +52,7 @@ export function showControls(controls) {
     button.hidden = !shown;
     if (shown) row.append(button); // appended in CONTROLS order: the row reads as the list
   }
-  byId("assist").hidden = true;
+  /** @type {HTMLElement} */ (byId("assist").parentElement).hidden = true; // the chosen actions are all in the row
   document.body.dataset.embedTimer = String(controls.includes("timer"));
   document.body.dataset.embedControls = controls.join(" ");
 }
@@ -73,7 +73,8 @@ export function layoutEmbed() {
 function showProblem(text) {
   const note = document.createElement("p");
   note.id = "embed-problem";
-  note.className = "message";
+  note.className = "status";
+  note.dataset.tone = "error";
   note.setAttribute("role", "alert");
   note.textContent = text;
   document.querySelector(".stage")?.prepend(note);

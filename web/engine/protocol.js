@@ -55,7 +55,7 @@
  *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
  * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
  *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
- *   remove?: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
+ *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
  *   hints.Hint.to_dict().
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
