@@ -24,6 +24,8 @@ from playwright.sync_api import FrameLocator, Page, expect
 from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
+    from playwright.sync_api import FloatRect
+
     from e2e.conftest import ServeFactory, Studio
 
 pytestmark = pytest.mark.e2e
@@ -596,7 +598,7 @@ def test_a_transparent_frame_shows_the_host_page_and_every_label_fits(
         """The colour at the frame's top-left corner (the frame's page background only)."""
         box = frame.bounding_box()
         assert box is not None
-        clip = {"x": box["x"] + 1, "y": box["y"] + 1, "width": 2, "height": 2}
+        clip: FloatRect = {"x": box["x"] + 1, "y": box["y"] + 1, "width": 2, "height": 2}
         png = base64.b64encode(page.screenshot(clip=clip)).decode()
         return list(page.evaluate(PIXEL, [png, 0, 0]))
 

@@ -95,6 +95,14 @@ def recent(studio: Studio) -> list[str]:
     return [str(entry.get_attribute("aria-label")) for entry in entries.all()]
 
 
+def played_then_linked(studio: Studio, site_server: str) -> None:
+    """play_a_little's game, then a share link's (OTHER) on the board; both saved."""
+    play_a_little(studio)
+    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
+    expect(studio.board).to_have_attribute("givens", OTHER)
+    saved(studio)
+
+
 def entry(studio: Studio, name: str) -> Locator:
     """The entry of Recent games whose name matches the regex ``name``, as a person finds it."""
     studio.reveal(studio.page.locator("#recent-list"))
@@ -105,13 +113,12 @@ def test_a_share_link_opens_a_new_game_and_keeps_the_one_before(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server)
-    play_a_little(studio)
-    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
-    expect(studio.board).to_have_attribute("givens", OTHER)
-    saved(studio)
+    played_then_linked(studio, site_server)
     expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "2")
     names = recent(studio)
-    assert names[0].startswith("Puzzle, 1 given, 0 of 80 filled") and names[0].endswith("on the board")
+    assert names[0].startswith("Puzzle, 1 given, 0 of 80 filled") and names[0].endswith(
+        "on the board"
+    )
     open_cells = PUZZLE.count(".")
     assert names[1].startswith(f"Puzzle, {81 - open_cells} givens, 2 of {open_cells} filled")
     undo(studio)
@@ -170,6 +177,15 @@ def test_solve_can_be_undone(app: Studio) -> None:
 NO_BROADCAST = "delete globalThis.BroadcastChannel;"
 
 
+def second_tab(a: Studio, site_server: str) -> Studio:
+    """Another tab of ``a``'s browser profile (its storage), opened and ready, under a's guard."""
+    page = a.page.context.new_page()
+    a.log.watch_page(page)
+    page.goto(site_server)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    return type(a)(page, a.log, site_server)
+
+
 @pytest.mark.parametrize("script", [None, NO_BROADCAST], ids=["broadcast", "storage-event"])
 def test_two_tabs_see_each_others_moves_and_never_overwrite(
     fresh: Callable[..., Studio], site_server: str, script: str | None
@@ -180,11 +196,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(
     a.type_grid(PUZZLE)
     a.mode("Play")
     saved(a)
-    page = a.page.context.new_page()  # a second tab of the same browser profile
-    a.log.watch_page(page)
-    page.goto(site_server)
-    expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    b = type(a)(page, a.log, site_server)
+    b = second_tab(a, site_server)
     expect(b.board).to_have_attribute("givens", PUZZLE)
     b.mode("Play")
     a.cell(1).click()
@@ -461,17 +473,16 @@ def test_recent_games_say_level_state_time_and_which_is_on_the_board(
     # the game on the board has no Delete; the others have one, named after their game
     items = studio.page.locator("#recent-list .recent-item")
     expect(items.nth(0).get_by_role("button", name=re.compile("^Delete"))).to_have_count(0)
-    expect(items.nth(1).get_by_role("button", name=re.compile(r"^Delete Hard, \d+ givens, just now$"))).to_have_count(1)
+    expect(
+        items.nth(1).get_by_role("button", name=re.compile(r"^Delete Hard, \d+ givens, just now$"))
+    ).to_have_count(1)
 
 
 def test_delete_offers_undo_and_never_touches_the_game_on_the_board(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server)
-    play_a_little(studio)
-    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
-    expect(studio.board).to_have_attribute("givens", OTHER)
-    saved(studio)
+    played_then_linked(studio, site_server)
     before = {r["id"]: r for r in studio.page.evaluate(ALL_RECORDS)}
     assert len(before) == 2
     gone = next(i for i, r in before.items() if r["givens"] == PUZZLE)
@@ -500,7 +511,9 @@ def test_clear_finished_deletes_the_solved_games_but_the_one_on_the_board(
 ) -> None:
     studio = fresh(site_server)
     for n in range(3):
-        studio.page.evaluate(PUT_RECORD, solved_game(f"solved-{n}", f"2020-01-0{n + 1}T10:00:00.000Z"))
+        studio.page.evaluate(
+            PUT_RECORD, solved_game(f"solved-{n}", f"2020-01-0{n + 1}T10:00:00.000Z")
+        )
     play_a_little(studio)  # not solved: stays
     entry(studio, "^Hard.*2020").nth(0).click()  # a solved game on the board: stays too
     expect(studio.board).to_have_attribute("entries", SOLVED_ENTRIES)
@@ -528,11 +541,7 @@ def test_a_delete_is_heard_in_another_tab_and_a_game_on_its_board_stays(
     for n in range(2):
         a.page.evaluate(PUT_RECORD, solved_game(f"solved-{n}", f"2020-01-0{n + 1}T10:00:00.000Z"))
     play_a_little(a)
-    page = a.page.context.new_page()  # a second tab of the same browser profile
-    a.log.watch_page(page)
-    page.goto(site_server)
-    expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    b = type(a)(page, a.log, site_server)
+    b = second_tab(a, site_server)
     b.page.locator('#recent-list [data-game="solved-1"]').click()  # B shows a solved game
     expect(b.board).to_have_attribute("entries", SOLVED_ENTRIES)
     expect(b.page.locator("#recent-list")).to_have_attribute("data-count", "3")

@@ -156,7 +156,10 @@ BAD_LINKS = {
     "letter": ("puzzle=" + "0" * 40 + "x" + "0" * 40, "r5c5 is “x”"),
     "80-digits": ("puzzle=" + "0" * 80, "it has 80 cells; a puzzle has 81"),
     "bad-progress": ("puzzle=" + "0" * 81 + "&progress=" + "0" * 82, "its progress"),
-    "bad-marks": ("puzzle=" + "0" * 81 + "&corner=AB*", "its corner marks are not readable: character 3"),
+    "bad-marks": (
+        "puzzle=" + "0" * 81 + "&corner=AB*",
+        "its corner marks are not readable: character 3",
+    ),
 }
 
 

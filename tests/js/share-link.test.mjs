@@ -8,26 +8,15 @@ import { test } from "node:test";
 import { formatMarks, noMarks, parseMarks } from "../../web/board/cell-layers.js";
 import { newPlay } from "../../web/game/game-record.js";
 import { MAX_LINK_CHARS, MAX_MARK_CHARS, decodeMarks, encodeMarks, gameFromLink, shareLinkFor } from "../../web/puzzles/share-link.js";
+import { seededRandom } from "../../web/puzzles/puzzle-pool.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const EMPTY = ".".repeat(81);
 const PAGE = "https://studio.example/sudoku/?boot-timeout=90000";
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random masks on about `share` of the cells. */
 function randomMasks(seed, share) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return noMarks().map(() => (next() < share ? 1 + Math.floor(next() * 511) : 0));
 }
 

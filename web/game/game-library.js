@@ -180,30 +180,21 @@ export class GameLibrary {
    * @param {readonly string[]} ids @param {{solved?: boolean}} [options]
    * @returns {Promise<RemoveResult>}
    */
-  async remove(ids, options = {}) {
-    this.#dropEarly();
-    try {
-      const tx = this.#db.transaction(STORE, "readwrite");
-      const store = tx.objectStore(STORE);
+  remove(ids, options = {}) {
+    return this.#change(async (store) => {
       /** @type {GameRecord[]} */
       const removed = [];
       for (const id of ids) {
         const stored = await done(store.get(id));
         if (stored === undefined) continue;
         const read = readRecord(stored);
-        if (!read.ok) {
-          tx.abort();
-          return { ok: false, problem: `a saved game cannot be deleted: ${read.problem}; it is kept as it is` };
-        }
+        if (!read.ok) return { ok: false, problem: `a saved game cannot be deleted: ${read.problem}; it is kept as it is` };
         if (options.solved && !read.record.play.solved) continue;
         store.delete(id);
         removed.push(read.record);
       }
-      await committed(tx);
       return { ok: true, games: removed };
-    } catch (error) {
-      return { ok: false, problem: describeStorageError(error) };
-    }
+    });
   }
 
   /**
@@ -211,11 +202,8 @@ export class GameLibrary {
    * is. Returns the games put back.
    * @param {readonly GameRecord[]} records @returns {Promise<RemoveResult>}
    */
-  async restore(records) {
-    this.#dropEarly();
-    try {
-      const tx = this.#db.transaction(STORE, "readwrite");
-      const store = tx.objectStore(STORE);
+  restore(records) {
+    return this.#change(async (store) => {
       /** @type {GameRecord[]} */
       const restored = [];
       for (const record of records) {
@@ -223,8 +211,26 @@ export class GameLibrary {
         store.put(record);
         restored.push(record);
       }
-      await committed(tx);
       return { ok: true, games: restored };
+    });
+  }
+
+  /**
+   * Read, check and write in one readwrite transaction: committed when `work` says ok, else
+   * aborted (nothing it did is kept).
+   * @param {(store: IDBObjectStore) => Promise<RemoveResult>} work @returns {Promise<RemoveResult>}
+   */
+  async #change(work) {
+    this.#dropEarly();
+    try {
+      const tx = this.#db.transaction(STORE, "readwrite");
+      const result = await work(tx.objectStore(STORE));
+      if (!result.ok) {
+        tx.abort();
+        return result;
+      }
+      await committed(tx);
+      return result;
     } catch (error) {
       return { ok: false, problem: describeStorageError(error) };
     }
