@@ -4,12 +4,12 @@
 // listbox, and "Why this grade" (level, score, ratings, the techniques used, the hardest step).
 // Selecting a step (click, arrows, Previous/Next) shows the board as it is at that step, as the
 // board's `preview`: the digits the earlier steps placed and the candidates (centre marks) left
-// after their eliminations, with the step drawn on it as Hint's third level does (hint-view.js's
+// after their eliminations, with the step drawn on it as Hint's third level does (hint-drawing.js's
 // highlightFor). The player's own layers are never changed by looking (the preview is shown
 // instead of them, not written into them), so nothing is saved or undone, and closing the panel
 // shows the player's board again. "What is a ...?" explains the selected step's technique, and
 // each technique of Why this grade (technique-help.js). "Apply up to here" makes the steps up to the selected one ONE undoable
-// move of kind "hint" (each step's changes as hint-view.js's stepChanges computes them).
+// move of kind "hint" (each step's changes as hint-drawing.js's stepChanges computes them).
 // Closing the panel clears the drawing; a change of the board's digits closes it (the path
 // belongs to the grid it was found for); any other change (marks) keeps it and redraws.
 
@@ -17,7 +17,8 @@ import { bit, candidateMasks, diffLayers } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { EMPTY, PEERS, combine } from "../board/grid.js";
-import { drawingWords, highlightFor, stepChanges } from "./hint-view.js";
+import { drawingWords, highlightFor, stepChanges } from "./hint-drawing.js";
+import { clearHint } from "./hint-view.js";
 import { askAbout } from "./technique-help.js";
 import { board } from "../app/page-state.js";
 import { makeMove } from "../game/play-history.js";
@@ -31,6 +32,7 @@ const panel = byId("path-panel");
 const pathBar = byId("path-bar");
 const list = byId("path-list");
 const status = byId("path-status");
+const note = byId("path-note");
 const prevButton = /** @type {HTMLButtonElement} */ (byId("path-prev"));
 const nextButton = /** @type {HTMLButtonElement} */ (byId("path-next"));
 const applyButton = /** @type {HTMLButtonElement} */ (byId("path-apply"));
@@ -48,7 +50,7 @@ let shown = /** @type {{grid: string, givens: string, entries: string, grade: Gr
 /** Setting the board's layers inside "Apply up to here" must not close the panel. */
 let applying = false;
 
-/** A step as a Hint of kind "step", for hint-view.js's highlightFor. @param {Step} step */
+/** A step as a Hint of kind "step", for hint-drawing.js's highlightFor. @param {Step} step */
 function asHint(step) {
   /** @type {import("../engine/protocol.js").Hint} */
   const hint = {
@@ -112,10 +114,10 @@ function select(at) {
   const step = shown.steps[shown.at];
   const { placed, removed } = boardBefore(shown, shown.at);
   const legend = drawingWords(step);
-  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`
-    + ` The board shows the path's candidates before this step`
-    + (placed || removed ? `, after the steps before it (${placed} digit${placed === 1 ? "" : "s"} placed, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
-    + ": your own board comes back when you close the path.";
+  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`;
+  note.textContent = "The board shows the path's candidates before this step"
+    + (placed || removed ? ` (${placed} digit${placed === 1 ? "" : "s"} placed by the steps before, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
+    + ". Your own board comes back when you close the path.";
   panel.dataset.placed = String(placed);
   panel.dataset.removed = String(removed);
   askAbout(techniqueButton, step.technique);
@@ -200,6 +202,7 @@ function showPath(grade, grid) {
     list.focus({ preventScroll: true });
   } else {
     status.textContent = "Nothing left to solve: the grid is full.";
+    note.textContent = "";
     askAbout(techniqueButton, null);
     panel.dataset.selected = "";
     prevButton.disabled = nextButton.disabled = applyButton.disabled = true;
@@ -210,6 +213,7 @@ function showPath(grade, grid) {
 
 /** Path: ask the engine for the board's solving path and its grade. */
 export async function showSolvingPath() {
+  clearHint(); // the board shows the path now, not the hint
   const grid = combine(board.givens, board.entries);
   try {
     const grade = await runEngine("grade", { grid, path: true }, "Finding the solving path",
@@ -231,7 +235,8 @@ function applyUpToHere() {
   let after = before;
   try {
     for (const step of shown.steps.slice(0, count)) {
-      board.applyChanges(stepChanges(step)); // each step from the board as the ones before left it
+      // each step from the board as the ones before left it
+      board.applyChanges(stepChanges(step, board.layers, { clearPeerMarks: board.clearPeerMarks, keepCandidates: board.autoCandidates }));
     }
     after = board.layers;
   } finally {
