@@ -1,6 +1,7 @@
 """The page's pure modules (no DOM at import: web/board/'s cell-layers.js, grid.js,
 board-values.js, highlight.js, cell-states.js and the board's overlay geometry and key moves;
-web/game/'s move-history.js and game-record.js; web/embed/embed-protocol.js) under Node's own
+web/game/'s move-history.js, game-record.js, game-summary.js and best-times.js; web/puzzles/'s
+share-link.js and puzzle-pool.js; web/embed/embed-protocol.js) under Node's own
 test runner: each tests/js/*.test.mjs file is one pytest test, its TAP output shown on failure."""
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 //
 //   <script src="(the studio's address)/embed.js" defer></script>
 //   <div data-sudoku-puzzle="..9748...7........" data-sudoku-controls="check,hint,undo"
-//        data-sudoku-keep="puzzle-of-the-day"></div>
+//        data-sudoku-keep="puzzle-of-the-day" data-sudoku-transparent></div>
 //
-// or from a script: `const studio = SudokuEmbed.mount(element, {puzzle, controls, keep})`.
+// or from a script: `const studio = SudokuEmbed.mount(element, {puzzle, controls, keep, transparent})`.
 // It makes the frame (the studio's `?embed` page, its address taken from this script's own),
 // passes the puzzle, sizes the frame to its content, and relays the frame's messages as events on
 // the element: sudoku-embed-ready, -change, -solved, -error (the message in `detail`). With `keep`
@@ -24,7 +24,7 @@
 
   /**
    * @typedef {{puzzle?: string, progress?: unknown, controls?: string | string[], keep?: string,
-   *   title?: string}} MountOptions
+   *   title?: string, transparent?: boolean}} MountOptions
    * @typedef {{frame: HTMLIFrameElement, load: (puzzle: string, progress?: unknown) => string,
    *   getState: () => Promise<unknown>, setOptions: (options: {controls?: string | string[], mistakes?: string}) => Promise<unknown>,
    *   remove: () => void}} Studio
@@ -81,12 +81,15 @@
     let query = "?embed";
     if (hosted) query += `&host=${encodeURIComponent(hostOrigin)}`;
     if (controls !== undefined) query += `&controls=${encodeURIComponent(controls)}`;
+    if (options.transparent) query += "&transparent";
     const src = new URL(`./${query}`, studioBase);
     const frame = document.createElement("iframe");
     frame.src = src.href;
     frame.title = options.title ?? "Sudoku";
     frame.setAttribute("sandbox", SANDBOX);
     frame.referrerPolicy = "no-referrer"; // the host's address is none of the studio's business
+    // no background of its own (the frame's page paints its own, or none with `transparent`):
+    // what is behind a transparent frame is the host's page
     frame.style.display = "block";
     frame.style.width = "100%";
     frame.style.border = "0";
@@ -217,7 +220,11 @@
       const el = /** @type {HTMLElement} */ (element);
       if (el.dataset.sudokuMounted) continue;
       el.dataset.sudokuMounted = "true";
-      mount(el, { controls: el.dataset.sudokuControls, keep: el.dataset.sudokuKeep, title: el.dataset.sudokuTitle });
+      mount(el, {
+        controls: el.dataset.sudokuControls, keep: el.dataset.sudokuKeep, title: el.dataset.sudokuTitle,
+        // present and not "false": data-sudoku-transparent, ="", ="true"
+        transparent: el.dataset.sudokuTransparent !== undefined && el.dataset.sudokuTransparent !== "false",
+      });
     }
   }
 

@@ -8,6 +8,7 @@ page does not fix yet goes in KNOWN, which marks those cases xfail(strict=True).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
 
 
 def start(app: Studio) -> None:
@@ -83,6 +85,26 @@ def verdict(app: Studio) -> None:
     expect(app.board.locator("[data-flagged]")).not_to_have_count(0)
 
 
+def solved_dialog(app: Studio) -> None:
+    """The Solved moment: the last digit typed, the dialog with its level, best and actions."""
+    app.type_grid(PUZZLE)
+    app.type_grid(SOLUTION, mode="Play")  # the givens' keys are refused, the rest filled in
+    dialog = app.page.locator("#done-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog).not_to_have_attribute("data-level", "grading", timeout=60_000)  # graded
+    # its entrance (a fade, the badge's pop) finished: colours are checked as they stay
+    dialog.evaluate("(d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished))")
+
+
+def recent_delete(app: Studio) -> None:
+    """Recent games after a Delete: the list and the line offering Undo."""
+    app.type_grid(PUZZLE[:27])
+    app.button("Clear all").click()  # the typed game is left, in Recent games
+    delete = app.page.locator("#recent-list").get_by_role("button", name=re.compile("^Delete"))
+    delete.first.click()
+    expect(app.page.locator("#recent-undo")).to_have_attribute("data-state", "offered")
+
+
 def more_menu(app: Studio) -> None:
     """A puzzle in play and the More menu open (Fill candidates … Solve…)."""
     in_play(app)
@@ -138,6 +160,8 @@ STATES: dict[str, Callable[[Studio], None]] = {
     "settings-dialog": settings_dialog,
     "shortcuts-dialog": shortcuts_dialog,
     "verdict": verdict,
+    "solved-dialog": solved_dialog,
+    "recent-delete": recent_delete,
     "more-menu": more_menu,
     "solve-dialog": solve_dialog,
     "hint": hint_shown,

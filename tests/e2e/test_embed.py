@@ -9,6 +9,7 @@ the tests read what was said, in order, and whether the frame heard a message it
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
 import json
@@ -23,6 +24,8 @@ from playwright.sync_api import FrameLocator, Page, expect
 from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
+    from playwright.sync_api import FloatRect
+
     from e2e.conftest import ServeFactory, Studio
 
 pytestmark = pytest.mark.e2e
@@ -556,3 +559,54 @@ def test_a_host_with_no_origin_of_its_own_names_none(
     page.wait_for_timeout(300)
     errors = studio.log.take()
     assert all("frame-ancestors" in error for error in errors), errors
+
+
+# The colour of one pixel of a PNG, read by the browser itself (no imaging library needed).
+PIXEL = """async ([png, x, y]) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}"""
+# Every visible button of the frame whose label is wider than the button.
+OVERFLOWING = """() => [...document.querySelectorAll("button")]
+  .filter((b) => b.getClientRects().length && getComputedStyle(b).visibility !== "hidden")
+  .filter((b) => b.scrollWidth > b.clientWidth)
+  .map((b) => `${b.textContent.trim()}: ${b.scrollWidth} > ${b.clientWidth}`)"""
+ALL_CONTROLS = "undo,redo,check,hint,reveal,candidates,clear,solve,timer"
+
+
+def test_a_transparent_frame_shows_the_host_page_and_every_label_fits(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    """data-sudoku-transparent: the host's own background shows through the frame (read from
+    the screen, pixel by pixel), and at the narrowest supported frame (280 px) and at 400 px no
+    button's label is wider than its button, with every action shown."""
+    body = embedded(controls=ALL_CONTROLS).replace("></div>", " data-sudoku-transparent></div>")
+    url = host_server(host_page(site_server, body))
+    studio = open_host(fresh, url)
+    page = studio.page
+    page.evaluate("() => { document.body.style.background = 'rgb(255, 0, 255)'; }")
+    frame = page.locator("#studio iframe")
+    assert "&transparent" in str(frame.get_attribute("src"))
+    framed = frame_of(page)
+    expect(framed.locator("html")).to_have_attribute("data-transparent", "true")
+
+    def corner() -> list[int]:
+        """The colour at the frame's top-left corner (the frame's page background only)."""
+        box = frame.bounding_box()
+        assert box is not None
+        clip: FloatRect = {"x": box["x"] + 1, "y": box["y"] + 1, "width": 2, "height": 2}
+        png = base64.b64encode(page.screenshot(clip=clip)).decode()
+        return list(page.evaluate(PIXEL, [png, 0, 0]))
+
+    assert corner() == [255, 0, 255]
+    framed.locator("html").evaluate("(html) => { delete html.dataset.transparent; }")
+    assert corner() != [255, 0, 255]  # the same frame, opaque: the test can tell the two apart
+    for width in (280, 400):
+        page.locator("#studio").evaluate(f"(el) => {{ el.style.width = '{width}px'; }}")
+        expect(framed.locator("html")).to_have_js_property("clientWidth", width)
+        assert framed.locator("body").evaluate(OVERFLOWING) == [], width
+        expect(framed.get_by_role("button", name="Fill candidates")).to_be_visible()

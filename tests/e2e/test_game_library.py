@@ -1,7 +1,9 @@
 """The game library: no game is ever lost across a share link, New puzzle, Solve, Clear, two
 tabs, storage failing then recovering, and a save from a newer version (reload is in
 test_persistence.py). Every game is its own record in IndexedDB; Undo and Recent games bring
-back the one replaced."""
+back the one replaced. Recent games says each game's level, state, time played and when it was
+played; Delete and Clear finished offer Undo, never touch the game on the board, and other tabs
+follow."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.test_persistence import play_a_little as type_a_little
+from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Route
@@ -87,29 +90,44 @@ def played(studio: Studio) -> None:
 
 
 def recent(studio: Studio) -> list[str]:
-    return [str(name) for name in studio.page.locator("#recent-list button").all_text_contents()]
+    """The accessible names of Recent games' entries (one sentence each), newest first."""
+    entries = studio.page.locator("#recent-list .recent-open")
+    return [str(entry.get_attribute("aria-label")) for entry in entries.all()]
+
+
+def played_then_linked(studio: Studio, site_server: str) -> None:
+    """play_a_little's game, then a share link's (OTHER) on the board; both saved."""
+    play_a_little(studio)
+    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
+    expect(studio.board).to_have_attribute("givens", OTHER)
+    saved(studio)
+
+
+def entry(studio: Studio, name: str) -> Locator:
+    """The entry of Recent games whose name matches the regex ``name``, as a person finds it."""
+    studio.reveal(studio.page.locator("#recent-list"))
+    return studio.page.locator("#recent-list").get_by_role("button", name=re.compile(name))
 
 
 def test_a_share_link_opens_a_new_game_and_keeps_the_one_before(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     studio = fresh(site_server)
-    play_a_little(studio)
-    studio.page.goto(site_server + "#puzzle=" + OTHER.replace(".", "0"))
-    expect(studio.board).to_have_attribute("givens", OTHER)
-    saved(studio)
+    played_then_linked(studio, site_server)
     expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "2")
     names = recent(studio)
-    assert any("(on the board)" in n and "Puzzle with 1 given," in n for n in names)
+    assert names[0].startswith("Puzzle, 1 given, 0 of 80 filled") and names[0].endswith(
+        "on the board"
+    )
     open_cells = PUZZLE.count(".")
-    assert any(f"2 of {open_cells} cells filled" in n for n in names)
+    assert names[1].startswith(f"Puzzle, {81 - open_cells} givens, 2 of {open_cells} filled")
     undo(studio)
     played(studio)
     studio.page.reload()  # this tab returns to the game it showed
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
     played(studio)
     # and the link's game is one press away in Recent games
-    studio.page.get_by_role("button", name=re.compile("Puzzle with 1 given,")).click()
+    entry(studio, "^Puzzle, 1 given,").click()
     expect(studio.board).to_have_attribute("givens", OTHER)
 
 
@@ -159,6 +177,15 @@ def test_solve_can_be_undone(app: Studio) -> None:
 NO_BROADCAST = "delete globalThis.BroadcastChannel;"
 
 
+def second_tab(a: Studio, site_server: str) -> Studio:
+    """Another tab of ``a``'s browser profile (its storage), opened and ready, under a's guard."""
+    page = a.page.context.new_page()
+    a.log.watch_page(page)
+    page.goto(site_server)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    return type(a)(page, a.log, site_server)
+
+
 @pytest.mark.parametrize("script", [None, NO_BROADCAST], ids=["broadcast", "storage-event"])
 def test_two_tabs_see_each_others_moves_and_never_overwrite(
     fresh: Callable[..., Studio], site_server: str, script: str | None
@@ -169,11 +196,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite(
     a.type_grid(PUZZLE)
     a.mode("Play")
     saved(a)
-    page = a.page.context.new_page()  # a second tab of the same browser profile
-    a.log.watch_page(page)
-    page.goto(site_server)
-    expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    b = type(a)(page, a.log, site_server)
+    b = second_tab(a, site_server)
     expect(b.board).to_have_attribute("givens", PUZZLE)
     b.mode("Play")
     a.cell(1).click()
@@ -380,3 +403,155 @@ def test_the_latest_game_is_shown_when_the_library_mark_is_lost(
     expect(page.locator("#board")).to_have_attribute("givens", PUZZLE)
     assert page.evaluate("() => window.givensAtReady") == "." * 81  # the first visit's start
     assert str(page.locator("#board").get_attribute("entries"))[:3] == "51."
+
+
+# --- Recent games: what each game says, Delete, Clear finished ---------------------------------
+
+SOLUTION = format_line(solve(UNIQUE) or "")
+SOLVED_ENTRIES = "".join(d if g == "." else "." for g, d in zip(UNIQUE, SOLUTION, strict=True))
+
+
+def solved_game(game_id: str, saved_at: str, ms: int = 754_000) -> dict[str, object]:
+    """A solved game as the library stores it (written straight into IndexedDB by a test)."""
+    return {
+        "schema": 2,
+        "id": game_id,
+        "givens": UNIQUE,
+        "entries": SOLVED_ENTRIES,
+        "mode": "play",
+        "info": {"puzzle": UNIQUE, "level": "hard", "score": 1140, "source": "graded"},
+        "play": {
+            "corner": "",
+            "centre": "",
+            "colours": "",
+            "history": {"moves": [], "at": 0},
+            "ms": ms,
+            "hints": 0,
+            "reveals": 0,
+            "undos": 0,
+            "solved": True,
+        },
+        "rev": 3,
+        "createdAt": saved_at,
+        "savedAt": saved_at,
+    }
+
+
+def stored_ids(studio: Studio) -> set[str]:
+    return {str(record["id"]) for record in studio.page.evaluate(ALL_RECORDS)}
+
+
+def test_recent_games_say_level_state_time_and_which_is_on_the_board(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    studio.page.evaluate(PUT_RECORD, solved_game("solved-earlier", "2020-01-02T10:00:00.000Z"))
+    studio.button("Hard").click()  # a pool puzzle: its level is known
+    expect(studio.page.locator("#puzzle-info")).to_have_attribute("data-level", "hard")
+    givens = studio.givens()
+    empty = givens.index(".")
+    studio.cell(empty).click()
+    studio.page.keyboard.press("1")
+    clock = studio.page.locator("#timer")
+    expect(clock).to_have_text(re.compile(r"^0:0[1-9]$"))  # the clock has run a second or more
+    studio.button("Clear all").click()  # the Hard game is left, with its time
+    studio.type_grid("12")  # a puzzle being created
+    saved(studio)
+    count = 81 - givens.count(".")
+    names = recent(studio)
+    assert re.fullmatch(r"Puzzle, 2 givens, Being created, just now, on the board", names[0]), names
+    assert re.fullmatch(
+        rf"Hard, {count} givens, 1 of {81 - count} filled, 0:0\d played, just now", names[1]
+    ), names
+    assert re.fullmatch(r"Hard, \d+ givens, Solved, 12:34 played, .*2020", names[2]), names
+    current = studio.page.locator('#recent-list [aria-current="true"]')
+    expect(current).to_have_count(1)
+    expect(current).to_contain_text("on the board")
+    # two short lines each: the visible text says the same
+    expect(studio.page.locator("#recent-list .recent-item").nth(2)).to_contain_text("Hard")
+    expect(studio.page.locator("#recent-list .recent-item").nth(2)).to_contain_text("Solved")
+    # the game on the board has no Delete; the others have one, named after their game
+    items = studio.page.locator("#recent-list .recent-item")
+    expect(items.nth(0).get_by_role("button", name=re.compile("^Delete"))).to_have_count(0)
+    expect(
+        items.nth(1).get_by_role("button", name=re.compile(r"^Delete Hard, \d+ givens, just now$"))
+    ).to_have_count(1)
+
+
+def test_delete_offers_undo_and_never_touches_the_game_on_the_board(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    played_then_linked(studio, site_server)
+    before = {r["id"]: r for r in studio.page.evaluate(ALL_RECORDS)}
+    assert len(before) == 2
+    gone = next(i for i, r in before.items() if r["givens"] == PUZZLE)
+    delete = studio.page.get_by_role("button", name=re.compile(r"^Delete Puzzle, 5 givens"))
+    studio.reveal(delete)
+    delete.click()
+    undo_line = studio.page.locator("#recent-undo")
+    expect(undo_line).to_have_attribute("data-state", "offered")
+    expect(undo_line).to_contain_text("Deleted “Puzzle, 5 givens”.")
+    expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "1")
+    assert stored_ids(studio) == set(before) - {gone}
+    expect(studio.page.locator("#recent-undo-button")).to_be_focused()  # Enter puts it back
+    expect(studio.board).to_have_attribute("givens", OTHER)  # the board is untouched
+    studio.page.keyboard.press("Enter")
+    expect(undo_line).to_have_attribute("data-state", "undone")
+    expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "2")
+    after = {r["id"]: r for r in studio.page.evaluate(ALL_RECORDS)}
+    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True)
+    # the game put back opens as it was
+    entry(studio, "^Puzzle, 5 givens, 2 of 76 filled").click()
+    played(studio)
+
+
+def test_clear_finished_deletes_the_solved_games_but_the_one_on_the_board(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    for n in range(3):
+        studio.page.evaluate(
+            PUT_RECORD, solved_game(f"solved-{n}", f"2020-01-0{n + 1}T10:00:00.000Z")
+        )
+    play_a_little(studio)  # not solved: stays
+    entry(studio, "^Hard.*2020").nth(0).click()  # a solved game on the board: stays too
+    expect(studio.board).to_have_attribute("entries", SOLVED_ENTRIES)
+    on_board = str(
+        studio.page.locator('#recent-list [aria-current="true"]').get_attribute("data-game")
+    )
+    clear = studio.button("Clear finished")
+    expect(clear).to_have_attribute("data-count", "2")
+    clear.click()
+    expect(studio.page.locator("#recent-undo")).to_contain_text("Deleted 2 finished games.")
+    expect(studio.button("Clear finished")).to_be_hidden()  # nothing more to clear
+    kept = stored_ids(studio)
+    assert on_board in kept and len(kept) == 2, kept
+    studio.button("Undo the delete").click()
+    expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "4")
+    assert len(stored_ids(studio)) == 4
+
+
+def test_a_delete_is_heard_in_another_tab_and_a_game_on_its_board_stays(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Tab A deletes two games: B's list follows; the one B shows on its board is saved again
+    by B (a board's game is never lost), and A's list shows it again."""
+    a = fresh(site_server)
+    for n in range(2):
+        a.page.evaluate(PUT_RECORD, solved_game(f"solved-{n}", f"2020-01-0{n + 1}T10:00:00.000Z"))
+    play_a_little(a)
+    b = second_tab(a, site_server)
+    b.page.locator('#recent-list [data-game="solved-1"]').click()  # B shows a solved game
+    expect(b.board).to_have_attribute("entries", SOLVED_ENTRIES)
+    expect(b.page.locator("#recent-list")).to_have_attribute("data-count", "3")
+    a.page.reload()  # A's list as stored now
+    expect(a.page.locator("body")).to_have_attribute("data-app", "ready")
+    a.button("Clear finished").click()
+    expect(a.page.locator("#recent-undo")).to_contain_text("Deleted 2 finished games.")
+    # B heard it: solved-0 is gone from its list; solved-1, on B's board, is saved again
+    expect(b.page.locator('#recent-list [data-game="solved-0"]')).to_have_count(0)
+    expect(b.page.locator('#recent-list [data-game="solved-1"]')).to_have_count(1)
+    saved(b)
+    assert stored_ids(a) >= {"solved-1"} and "solved-0" not in stored_ids(a)
+    expect(a.page.locator('#recent-list [data-game="solved-1"]')).to_have_count(1)

@@ -23,6 +23,8 @@ POOL = json.loads(
     (Path(__file__).resolve().parents[2] / "web" / "puzzles" / "puzzle-pool.json").read_text()
 )
 POOL_PUZZLES = {p["puzzle"]: p for p in POOL["puzzles"]}
+SHIPPED_SEEDS = {p["seed"] for p in POOL["puzzles"]}
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 DONE = re.compile("generated|target_missed|cancelled|error")
 
 
@@ -161,6 +163,10 @@ def test_a_difficulty_comes_at_once_from_the_pool_and_is_refilled(app: Studio) -
     expect(status).to_have_attribute("data-available", str(available), timeout=60_000)
     expect(status).to_have_attribute("data-state", "idle")
     print(f"background refill (hard): {time.perf_counter() - started:.2f} s after the take")
+    # made from a random seed (not the shipped pool's 1000, 2000, ...), kept to make it again
+    stored = json.loads(page.evaluate("() => localStorage.getItem('sudoku-studio.pool')"))
+    fresh_seeds = [entry["seed"] for entry in stored["fresh"] if entry["level"] == "hard"]
+    assert fresh_seeds and not set(fresh_seeds) & SHIPPED_SEEDS, fresh_seeds
 
     # print: the title carries the level, the line under it the seed
     page.emulate_media(media="print")
@@ -170,6 +176,37 @@ def test_a_difficulty_comes_at_once_from_the_pool_and_is_refilled(app: Studio) -
         expect(page.locator(".brand")).to_be_hidden()
     finally:
         page.emulate_media(media="screen")
+
+
+def first_puzzles(studio: Studio, *, shipped: bool = True) -> list[str]:
+    """A puzzle of each level from the Games panel's level buttons (the pool, no engine): each
+    one's seed, as the page shows it (a shipped puzzle's, unless fresh ones may come first)."""
+    seeds = []
+    info = studio.page.locator("#puzzle-info")
+    for level in LEVELS:
+        studio.button(level).click()
+        expect(info).to_have_attribute("data-level", level.lower())
+        seed = str(info.get_attribute("data-seed"))
+        if shipped:
+            assert POOL_PUZZLES[studio.givens()]["seed"] == int(seed)  # its seed shown
+        seeds.append(seed)
+    return seeds
+
+
+def test_every_visitor_gets_the_pool_in_an_order_of_their_own(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Two new visitors (browser profiles) get different first puzzles: with ten shipped per
+    level in a random order each, all five levels alike would be a 1 in 100,000 chance. A
+    visitor's order is kept: after a reload the next puzzle of a level is not one seen before."""
+    first = fresh(site_server)
+    seeds = first_puzzles(first)
+    other = first_puzzles(fresh(site_server))
+    assert seeds != other, "two visitors got the same first puzzle of every level"
+    first.page.reload()
+    expect(first.page.locator("body")).to_have_attribute("data-app", "ready")
+    again = first_puzzles(first, shipped=False)  # the background may have made fresh ones
+    assert not set(again) & set(seeds), (seeds, again)
 
 
 def test_dialog_is_accessible_and_explains_mistakes(app: Studio) -> None:

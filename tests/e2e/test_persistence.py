@@ -4,6 +4,7 @@ these need the engine (Solve's undo is in test_game_library.py)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -107,6 +108,32 @@ def test_share_link_round_trip_with_and_without_progress(
     assert third.entries() == "." * 81
 
 
+def test_share_link_carries_corner_and_centre_marks_and_colours(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Marks of every kind, typed as a player does (the tools' keys), travel in the link and
+    come back exactly in a new browser profile."""
+    studio = fresh(site_server)
+    play_a_little(studio)
+    keyboard = studio.page.keyboard
+    for tool, cell, digits in (("x", 6, "127"), ("x", 20, "9"), ("c", 30, "45"), ("v", 40, "3")):
+        keyboard.press(tool)
+        studio.cell(cell).click()
+        for digit in digits:
+            keyboard.press(digit)
+    expect(studio.board).to_have_attribute("colours", "40:3")
+    marks = {layer: studio.board.get_attribute(layer) for layer in ("corner", "centre", "colours")}
+    assert marks == {"corner": "6:127 20:9", "centre": "30:45", "colours": "40:3"}, marks
+    link = str(studio.page.locator("#share-link").inner_text())
+    fields = dict(part.split("=", 1) for part in urlsplit(link).fragment.split("&"))
+    assert {"corner", "centre", "colour"} <= fields.keys()
+    assert len(fields["corner"]) == 6 and len(fields["centre"]) == 3  # three characters a cell
+    other = fresh(link)
+    expect(other.board).to_have_attribute("entries", re.compile("^51"))
+    for layer, value in marks.items():
+        expect(other.board).to_have_attribute(layer, str(value))
+
+
 def test_link_with_garbage_is_not_opened(fresh: Callable[..., Studio], site_server: str) -> None:
     studio = fresh(site_server + "#puzzle=<script>alert(1)</script>&progress=1")
     assert studio.givens() == "." * 81
@@ -129,6 +156,10 @@ BAD_LINKS = {
     "letter": ("puzzle=" + "0" * 40 + "x" + "0" * 40, "r5c5 is “x”"),
     "80-digits": ("puzzle=" + "0" * 80, "it has 80 cells; a puzzle has 81"),
     "bad-progress": ("puzzle=" + "0" * 81 + "&progress=" + "0" * 82, "its progress"),
+    "bad-marks": (
+        "puzzle=" + "0" * 81 + "&corner=AB*",
+        "its corner marks are not readable: character 3",
+    ),
 }
 
 

@@ -198,7 +198,11 @@ pathButton.addEventListener("click", () => whenNotPaused(() => {
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
-wireCompletion(() => byId("new-puzzle").click());
+wireCompletion({
+  newPuzzle: () => byId("new-puzzle").click(),
+  playLevel: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),
+  askLevel: (puzzle) => void boardReady.then(refill.get).then((m) => m?.levelWanted(puzzle)),
+});
 
 wirePanels();
 wireMenu(byId("assist"), byId("assist-menu"));

@@ -6,6 +6,9 @@
 // neither silently overwrites the other. A failed write is tried again later (1 s, 2 s, 4 s… up
 // to a minute) and the footer says when saving resumes. When the library cannot even be opened (private mode, a cross-site frame), saving is
 // off for the tab and the game stays in memory, as the footer says.
+// Deletes are told too (`{deleted: ids}`, `{restored: ids}`): every tab's Recent games follows,
+// and a tab whose board shows a game another tab deleted saves it again: the game on a board is
+// never lost (nor can it be deleted in its own tab: recent-games.js offers no Delete for it).
 
 import { byId } from "../app/dom.js";
 import { GameLibrary, newGameId } from "./game-library.js";
@@ -136,7 +139,7 @@ async function write() {
       return;
     }
     if (retryMs > 0) savingResumed();
-    if (result.record.rev !== base?.rev) tellOtherTabs(result.record);
+    if (result.record.rev !== base?.rev) tellOtherTabs({ id: result.record.id, rev: result.record.rev });
     known.set(id, baseAfterWrite(id, game, result.record));
   }
   writing = false;
@@ -221,9 +224,12 @@ export function savingOff(problem) {
 
 // --- other tabs ---------------------------------------------------------------------------------
 
-/** @param {GameRecord} record */
-function tellOtherTabs(record) {
-  const message = { id: record.id, rev: record.rev };
+/**
+ * Tell the other tabs what changed in the library: a game written (`{id, rev}`), deleted or put
+ * back (`{deleted: ids}`, `{restored: ids}`).
+ * @param {{id: string, rev: number} | {deleted: string[]} | {restored: string[]}} message
+ */
+export function tellOtherTabs(message) {
   if (channel) {
     channel.postMessage(message);
     return;
@@ -235,10 +241,29 @@ function tellOtherTabs(record) {
   }
 }
 
+/**
+ * Games were deleted here (the list's Delete, Clear finished): nothing of theirs is written any
+ * more (a write waiting would bring them back).
+ * @param {readonly string[]} ids
+ */
+export function forgetGames(ids) {
+  for (const id of ids) {
+    pending.delete(id);
+    known.delete(id);
+  }
+}
+
 /** @param {unknown} data */
 function heard(data) {
   if (!data || typeof data !== "object" || !hooks) return;
   otherTabs.dispatchEvent(new Event("change"));
+  const { deleted } = /** @type {{deleted?: unknown}} */ (data);
+  if (Array.isArray(deleted)) {
+    if (!deleted.includes(currentId)) return;
+    known.delete(currentId); // gone from the library: saved again as a game of its own key
+    autosave();
+    return;
+  }
   const { id, rev } = /** @type {{id?: unknown, rev?: unknown}} */ (data);
   const base = known.get(currentId);
   if (id !== currentId || typeof rev !== "number" || (base && rev <= base.rev)) return;

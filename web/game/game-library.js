@@ -6,7 +6,10 @@
 // cannot read, and callers get {ok, problem}. Records that fail game-record's checks, or that a
 // newer version wrote, are listed as kept and never written over.
 // Writes are read-check-write in one transaction: a write based on an older revision (another
-// tab wrote meanwhile) is merged with the stored game, never a blind overwrite.
+// tab wrote meanwhile) is merged with the stored game, never a blind overwrite. Deletes too: a
+// game is deleted as it is stored at that moment (which the caller gets back, for its Undo), a
+// record this page cannot read is never deleted, and putting a game back never overwrites one
+// stored under its key since (the tab showing it wrote it again: that one is newer).
 
 import { SCHEMA_VERSION, gameOf, mergeGames, newPlay, readRecord, sameGame } from "./game-record.js";
 import { STORE, openDatabase, takeEarlyLibrary } from "./library-start.js";
@@ -16,6 +19,7 @@ import { describeStorageError } from "../app/storage.js";
 /** @typedef {import("../app/storage.js").Game} Game */
 /** @typedef {{ok: true, record: GameRecord, merged: boolean} | {ok: false, problem: string}} SaveResult */
 /** @typedef {{ok: true, games: GameRecord[], kept: {id: string, newer: boolean, problem: string}[]} | {ok: false, problem: string}} ListResult */
+/** `games`: the games deleted as they were stored, or those put back. @typedef {{ok: true, games: GameRecord[]} | {ok: false, problem: string}} RemoveResult */
 
 /**
  * @template T
@@ -129,8 +133,7 @@ export class GameLibrary {
    * @returns {Promise<SaveResult>}
    */
   async save(id, game, base) {
-    this.#early?.stop(); // a list after this write must see it
-    this.#early = null;
+    this.#dropEarly();
     try {
       const tx = this.#db.transaction(STORE, "readwrite");
       const store = tx.objectStore(STORE);
@@ -168,6 +171,75 @@ export class GameLibrary {
     } catch (error) {
       return { ok: false, problem: describeStorageError(error) };
     }
+  }
+
+  /**
+   * Delete games, each as it is stored now, in one transaction: those with the given keys, and
+   * with `solved` only the solved ones among them. A key that holds no game (another tab deleted
+   * it) is skipped; one that holds a record this page cannot read is kept, and nothing is deleted.
+   * @param {readonly string[]} ids @param {{solved?: boolean}} [options]
+   * @returns {Promise<RemoveResult>}
+   */
+  remove(ids, options = {}) {
+    return this.#change(async (store) => {
+      /** @type {GameRecord[]} */
+      const removed = [];
+      for (const id of ids) {
+        const stored = await done(store.get(id));
+        if (stored === undefined) continue;
+        const read = readRecord(stored);
+        if (!read.ok) return { ok: false, problem: `a saved game cannot be deleted: ${read.problem}; it is kept as it is` };
+        if (options.solved && !read.record.play.solved) continue;
+        store.delete(id);
+        removed.push(read.record);
+      }
+      return { ok: true, games: removed };
+    });
+  }
+
+  /**
+   * Put deleted games back (Undo), in one transaction; a key written again since is left as it
+   * is. Returns the games put back.
+   * @param {readonly GameRecord[]} records @returns {Promise<RemoveResult>}
+   */
+  restore(records) {
+    return this.#change(async (store) => {
+      /** @type {GameRecord[]} */
+      const restored = [];
+      for (const record of records) {
+        if ((await done(store.getKey(record.id))) !== undefined) continue;
+        store.put(record);
+        restored.push(record);
+      }
+      return { ok: true, games: restored };
+    });
+  }
+
+  /**
+   * Read, check and write in one readwrite transaction: committed when `work` says ok, else
+   * aborted (nothing it did is kept).
+   * @param {(store: IDBObjectStore) => Promise<RemoveResult>} work @returns {Promise<RemoveResult>}
+   */
+  async #change(work) {
+    this.#dropEarly();
+    try {
+      const tx = this.#db.transaction(STORE, "readwrite");
+      const result = await work(tx.objectStore(STORE));
+      if (!result.ok) {
+        tx.abort();
+        return result;
+      }
+      await committed(tx);
+      return result;
+    } catch (error) {
+      return { ok: false, problem: describeStorageError(error) };
+    }
+  }
+
+  /** A write is coming: the next list must read the store, not the records read at load. */
+  #dropEarly() {
+    this.#early?.stop();
+    this.#early = null;
   }
 
   /**

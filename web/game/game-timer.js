@@ -6,6 +6,7 @@
 
 import { byId } from "../app/dom.js";
 import { board } from "../app/page-state.js";
+import { formatTime } from "./game-summary.js";
 
 const box = byId("timer-box");
 const text = byId("timer");
@@ -87,15 +88,6 @@ function update() {
 function saveNow() {
   lastSaved = elapsedMs();
   save();
-}
-
-/** "4:07", "1:02:09". @param {number} ms */
-export function formatTime(ms) {
-  const total = Math.floor(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
 function draw() {

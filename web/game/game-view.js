@@ -147,7 +147,7 @@ export function afterMove() {
   state.progress.solved = true;
   setPlayable(false);
   const { hints, reveals, undos } = state.progress;
-  showCompletion({ ms: elapsedMs(), hints, reveals, undos, info: state.info });
+  showCompletion({ puzzle: board.givens, ms: elapsedMs(), hints, reveals, undos, info: state.info });
   say("Solved! Every row, column and box has 1 to 9.", "success");
   autosave();
   gameEvents.dispatchEvent(new Event("change"));

@@ -228,7 +228,7 @@ export function openNewPuzzleDialog() {
   if (newDialog.open) return;
   newError.textContent = "";
   fillNewForm(loadOptions(), "");
-  newSame.hidden = state.info === null;
+  newSame.hidden = state.info?.seed === undefined; // a puzzle graded here has no seed to make it again
   newDialog.showModal();
   newDifficulty.focus();
 }
@@ -239,8 +239,8 @@ export function wireNewPuzzleDialog() {
   newSymmetry.addEventListener("change", showPoolStatus);
   newSame.addEventListener("click", () => {
     const info = state.info;
-    if (!info) return;
-    fillNewForm({ difficulty: info.difficulty ?? "any", symmetry: info.symmetry, clues: info.clues ?? null, minimal: info.minimal === true }, String(info.seed));
+    if (info?.seed === undefined) return;
+    fillNewForm({ difficulty: info.difficulty ?? "any", symmetry: info.symmetry ?? "none", clues: info.clues ?? null, minimal: info.minimal === true }, String(info.seed));
     newSeed.focus();
   });
   byId("new-cancel").addEventListener("click", () => newDialog.close());

@@ -1,14 +1,18 @@
 // @ts-check
 // Work the engine does while the person does not need it: solve the puzzle on the board when the
-// mistake mode marks digits against the solution, grade a puzzle generated without a difficulty
-// (so its level appears), then make the pool's owed puzzles, one at a time. It runs
+// mistake mode marks digits against the solution, grade the puzzle being played when its level is
+// not known (one generated without a difficulty, pasted, opened, typed or from a bare link: its
+// level appears above the board, in Recent games and in the Solved moment), then make the pool's
+// owed puzzles, one at a time, each from a random seed. It runs
 // only after the engine has been idle for a second and while the page is visible; anything the
 // person asks for stops it first (engine-runner's "start"), so it never delays a request.
 
 import { client } from "../engine/engine-runner.js";
 import { GRADED_SECONDS } from "../engine/engine-budgets.js";
 import { infoChanged, markMistakes, showInfo, solutionWanted } from "../game/game-view.js";
-import { state } from "../app/page-state.js";
+import { levelFound } from "../game/completion-view.js";
+import { filledCount } from "../board/grid.js";
+import { board, state } from "../app/page-state.js";
 import { PuzzlePool } from "./puzzle-pool.js";
 import { CancelledError } from "../engine/solver-client.js";
 
@@ -43,14 +47,34 @@ export function stopBackground() {
   background.controller?.abort();
 }
 
+/**
+ * The puzzle on the board to grade, or null: its info has no level, or it has no info and is
+ * being played (in Create mode the givens are still changing); not one that failed before.
+ */
+function gradeWanted() {
+  const info = state.info;
+  const puzzle = info ? (info.level ? null : info.puzzle)
+    : board.mode === "play" && filledCount(board.givens) >= 17 ? board.givens : null;
+  return puzzle && !background.failed.has(puzzle) ? puzzle : null;
+}
+
+/**
+ * The Solved moment wants the level of `puzzle` (the board's): it comes from the background's
+ * grading, started now if the engine is idle; levelFound says at once when it cannot come.
+ * @param {string} puzzle
+ */
+export function levelWanted(puzzle) {
+  if (background.failed.has(puzzle) || client.status.state === "failed") levelFound(puzzle, null);
+  else scheduleBackground(0);
+}
+
 async function runBackground() {
   if (state.busy || background.controller || !client.ready) return; // runEngine or "ready" call again
   if (document.visibilityState === "hidden") return; // visibilitychange calls again
-  const info = state.info;
   const wanted = pool.wanted();
   const unsolved = solutionWanted();
   const solve = unsolved && !background.failed.has(`solve:${unsolved}`) ? unsolved : null;
-  const grade = info && !info.level && !background.failed.has(info.puzzle) ? info : null;
+  const grade = gradeWanted();
   if (!solve && !grade && !wanted) return;
   const controller = new AbortController();
   background.controller = controller;
@@ -62,16 +86,20 @@ async function runBackground() {
       else background.failed.add(`solve:${solve}`);
       markMistakes();
     } else if (grade) {
-      state.grading = grade.puzzle;
+      state.grading = grade;
       showInfo();
-      const r = await client.request("grade", { grid: grade.puzzle, path: false }, { signal: controller.signal });
-      if (state.info?.puzzle === grade.puzzle) {
+      const r = await client.request("grade", { grid: grade, path: false }, { signal: controller.signal });
+      if (state.info?.puzzle === grade) {
         state.info = { ...state.info, level: r.level, score: r.score };
+      } else if (!state.info && board.givens === grade) {
+        state.info = { puzzle: grade, level: r.level, score: r.score, source: "graded" };
       }
+      levelFound(grade, r.level);
     } else if (wanted) {
       poolChanges.dispatchEvent(new Event("change"));
       const r = await client.request(
-        "generate_graded", { difficulty: wanted.level, symmetry: wanted.symmetry, max_seconds: GRADED_SECONDS },
+        "generate_graded",
+        { difficulty: wanted.level, symmetry: wanted.symmetry, seed: pool.newSeed(), max_seconds: GRADED_SECONDS },
         { signal: controller.signal },
       );
       if (r.target_met && r.level === wanted.level) {
@@ -83,8 +111,10 @@ async function runBackground() {
   } catch (error) {
     if (!(error instanceof CancelledError)) {
       if (solve) background.failed.add(`solve:${solve}`);
-      else if (grade) background.failed.add(grade.puzzle); // e.g. not unique: no level to show
-      else if (wanted) pool.forgive(wanted.level, wanted.symmetry);
+      else if (grade) {
+        background.failed.add(grade); // e.g. not unique: no level to show
+        levelFound(grade, null);
+      } else if (wanted) pool.forgive(wanted.level, wanted.symmetry);
     }
   } finally {
     background.controller = null;

@@ -1,7 +1,9 @@
 // @ts-check
-// What is known about the puzzle on the board when it was made here (or came in a link): its
-// seed and options (which make it again), and its level and score when graded. Plain data, checked
-// on the way in from storage or a URL, and written into share links.
+// What is known about the puzzle on the board: for one made here (or that came in a link), its
+// seed and options (which make it again); its level and score once graded. A puzzle that came
+// with nothing (pasted, opened from a file, typed, a bare link) gets its level and score when the
+// engine grades it in the background (source "graded": no seed, no symmetry). Plain data,
+// checked on the way in from storage or a URL, and written into share links.
 
 import { isGrid } from "../board/grid.js";
 
@@ -9,9 +11,10 @@ import { isGrid } from "../board/grid.js";
 /** @typedef {"none" | "rot180" | "rot90" | "horizontal" | "vertical" | "diagonal" | "antidiagonal"} Symmetry */
 /**
  * The givens it belongs to (`puzzle`), the seed and options that make it again (`difficulty` for
- * generate_graded; `clues` and `minimal` for generate), its grade when known, and where it came from.
- * @typedef {{puzzle: string, seed: number, symmetry: Symmetry, difficulty?: Level, clues?: number,
- *   minimal?: boolean, level?: Level, score?: number, source: "pool" | "generated" | "link"}} PuzzleInfo
+ * generate_graded; `clues` and `minimal` for generate), its grade when known, and where it came
+ * from. A seed comes with its symmetry; info without a seed has a level (it was graded here).
+ * @typedef {{puzzle: string, seed?: number, symmetry?: Symmetry, difficulty?: Level, clues?: number,
+ *   minimal?: boolean, level?: Level, score?: number, source: "pool" | "generated" | "link" | "graded"}} PuzzleInfo
  */
 
 /** @type {Record<Level, string>} */
@@ -55,10 +58,16 @@ export function parseSeed(text) {
 export function toPuzzleInfo(value, givens) {
   if (!value || typeof value !== "object") return null;
   const v = /** @type {Record<string, unknown>} */ (value);
-  if (!isGrid(v.puzzle) || v.puzzle !== givens || !isSeed(v.seed) || !isSymmetry(v.symmetry)) return null;
-  const source = v.source === "pool" || v.source === "link" ? v.source : "generated";
+  if (!isGrid(v.puzzle) || v.puzzle !== givens) return null;
+  const seeded = v.seed !== undefined && v.seed !== null;
+  if (seeded ? !(isSeed(v.seed) && isSymmetry(v.symmetry)) : !isLevel(v.level)) return null;
+  const source = v.source === "pool" || v.source === "link" || v.source === "graded" ? v.source : "generated";
   /** @type {PuzzleInfo} */
-  const info = { puzzle: v.puzzle, seed: v.seed, symmetry: v.symmetry, source };
+  const info = { puzzle: v.puzzle, source };
+  if (seeded) {
+    info.seed = /** @type {number} */ (v.seed);
+    info.symmetry = /** @type {Symmetry} */ (v.symmetry);
+  }
   if (isLevel(v.difficulty)) info.difficulty = v.difficulty;
   if (Number.isInteger(v.clues) && Number(v.clues) >= MIN_CLUES && Number(v.clues) <= MAX_CLUES) info.clues = Number(v.clues);
   if (v.minimal === true) info.minimal = true;
@@ -72,8 +81,8 @@ export function toPuzzleInfo(value, givens) {
  * @param {PuzzleInfo} info @param {URLSearchParams} parts
  */
 export function writeInfoParams(info, parts) {
-  parts.set("seed", String(info.seed));
-  parts.set("symmetry", info.symmetry);
+  if (info.seed !== undefined) parts.set("seed", String(info.seed));
+  if (info.symmetry) parts.set("symmetry", info.symmetry);
   if (info.difficulty) parts.set("difficulty", info.difficulty);
   if (info.clues !== undefined) parts.set("clues", String(info.clues));
   if (info.minimal) parts.set("minimal", "1");
@@ -82,19 +91,19 @@ export function writeInfoParams(info, parts) {
 }
 
 /**
- * The info a share link carries for these givens, or null when it has no (valid) seed.
+ * The info a share link carries for these givens, or null when it has neither a (valid) seed nor
+ * a level.
  * @param {URLSearchParams} parts @param {string} givens @returns {PuzzleInfo | null}
  */
 export function readInfoParams(parts, givens) {
   const seed = parseSeed(parts.get("seed"));
-  if (seed === null) return null;
   const number = (/** @type {string} */ name) => {
     const text = parts.get(name);
     return text !== null && /^\d{1,6}$/.test(text) ? Number(text) : undefined;
   };
   return toPuzzleInfo(
     {
-      puzzle: givens, seed, symmetry: parts.get("symmetry") ?? "none", source: "link",
+      puzzle: givens, seed: seed ?? undefined, symmetry: seed === null ? undefined : parts.get("symmetry") ?? "none", source: "link",
       difficulty: parts.get("difficulty"), clues: number("clues"), minimal: parts.get("minimal") === "1",
       level: parts.get("level"), score: number("score"),
     },
@@ -110,8 +119,8 @@ export function describeInfo(info, options = {}) {
   const parts = [];
   if (info.level) parts.push(`${LEVEL_NAMES[info.level]}${info.score !== undefined ? ` (score ${info.score})` : ""}`);
   else if (options.grading) parts.push("grading…");
-  parts.push(`seed ${info.seed}`);
-  parts.push(SYMMETRY_NAMES[info.symmetry]);
+  if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
+  if (info.symmetry) parts.push(SYMMETRY_NAMES[info.symmetry]);
   if (info.clues !== undefined) parts.push(`at most ${info.clues} clues`);
   if (info.minimal) parts.push("minimal");
   const text = parts.join(" · ");

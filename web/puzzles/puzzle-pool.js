@@ -3,8 +3,14 @@
 // puzzle-pool.json (see docs/web.md), plus fresh ones the engine made in the background. What was
 // handed out, the fresh puzzles and what is owed are kept in localStorage (when it works) under
 // `sudoku-studio.pool`, so a reload neither repeats a puzzle nor forgets a fresh one.
-// No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle, and gives
-// it back with `addFresh()`.
+// No engine here: pool-refill.js asks `wanted()` what to make when the engine is idle (with a
+// seed from `newSeed()`), and gives it back with `addFresh()`.
+//
+// Every visitor gets the shipped puzzles in an order of their own: a random `order` number, drawn
+// on the first visit and kept with the rest, shuffles each level's list (the same shuffle on every
+// visit, so nothing comes twice), and the background makes fresh puzzles from random seeds. Each
+// puzzle keeps its seed, shown with it, so it can still be made again. The randomness can be
+// given (`options.random`) for tests.
 
 import { filledCount, findConflicts, isGrid } from "../board/grid.js";
 import { MIN_CLUES, isLevel, isSeed, isSymmetry } from "./puzzle-info.js";
@@ -17,9 +23,10 @@ import { loadRecord, saveRecord } from "../app/storage.js";
  * @typedef {{seed: number, level: Level, score: number, givens: number, symmetry: Symmetry, puzzle: string}} PoolEntry
  */
 /**
- * What is remembered: puzzles handed out (shipped ones), fresh ones not yet handed out, and how
- * many fresh ones are owed per "level:symmetry" (one per puzzle handed out or made on demand).
- * @typedef {{v: 1, used: string[], fresh: PoolEntry[], owed: Record<string, number>}} PoolRecord
+ * What is remembered: puzzles handed out (shipped ones), fresh ones not yet handed out, how many
+ * fresh ones are owed per "level:symmetry" (one per puzzle handed out or made on demand), and the
+ * number that orders this visitor's shipped puzzles.
+ * @typedef {{v: 1, used: string[], fresh: PoolEntry[], owed: Record<string, number>, order: number}} PoolRecord
  */
 
 export const POOL_KEY = "sudoku-studio.pool";
@@ -30,6 +37,55 @@ const USED_MAX = 500;
 
 /** @param {Level} level @param {Symmetry} symmetry */
 const kind = (level, symmetry) => `${level}:${symmetry}`;
+
+/** A number in [0, 1) from the browser's cryptographic source (Math.random where there is none). */
+function systemRandom() {
+  const crypto = globalThis.crypto;
+  if (!crypto?.getRandomValues) return Math.random();
+  return crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+}
+
+/** A 32-bit seed from `random`. @param {() => number} random */
+const seedFrom = (random) => Math.floor(random() * 2 ** 32) >>> 0;
+
+/**
+ * A small seeded generator (mulberry32): the same seed, the same numbers in [0, 1).
+ * @param {number} seed @returns {() => number}
+ */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 32-bit hash of a text (FNV-1a), to give each kind its own shuffle. @param {string} text */
+function hashText(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The shipped puzzles of one kind in this visitor's order: a Fisher-Yates shuffle seeded by the
+ * visitor's `order` and the kind, so each level has its own order and it never changes.
+ * @template {{level: Level, symmetry: Symmetry}} T
+ * @param {readonly T[]} entries @param {number} order @param {Level} level @param {Symmetry} symmetry
+ * @returns {T[]}
+ */
+export function shippedOrder(entries, order, level, symmetry) {
+  const list = entries.filter((e) => e.level === level && e.symmetry === symmetry);
+  const random = seededRandom((order ^ hashText(kind(level, symmetry))) >>> 0);
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
 
 /**
  * A pool entry from storage or the shipped file is untrusted input: it must be a real puzzle of a
@@ -49,8 +105,10 @@ function isEntry(value) {
 export class PuzzlePool {
   /** @type {PoolEntry[]} */
   #shipped = [];
+  /** @type {() => number} */
+  #random;
   /** @type {PoolRecord} */
-  #record = { v: 1, used: [], fresh: [], owed: {} };
+  #record;
   /** False when storage could not even be read (then it is not written either). */
   #saving = true;
   /** Stored fresh puzzles that were damaged (not real puzzles) and were set aside. */
@@ -58,10 +116,20 @@ export class PuzzlePool {
   /** @type {Promise<void>} */
   loaded;
 
-  /** @param {URL | string} url the shipped pool (puzzle-pool.json) */
-  constructor(url) {
+  /**
+   * @param {URL | string} url the shipped pool (puzzle-pool.json)
+   * @param {{random?: () => number}} [options]  the source of randomness (numbers in [0, 1))
+   */
+  constructor(url, options = {}) {
+    this.#random = options.random ?? systemRandom;
+    this.#record = { v: 1, used: [], fresh: [], owed: {}, order: seedFrom(this.#random) };
     this.#restore();
     this.loaded = this.#fetch(url);
+  }
+
+  /** A random seed for a fresh puzzle (the engine makes it again from that seed). */
+  newSeed() {
+    return seedFrom(this.#random);
   }
 
   /** How many puzzles of this level and symmetry can be handed out at once. @param {Level} level @param {Symmetry} symmetry */
@@ -85,7 +153,7 @@ export class PuzzlePool {
       entry = record.fresh.splice(freshIndex, 1)[0];
     } else {
       const used = new Set(record.used);
-      entry = this.#shipped.find((e) => e.level === level && e.symmetry === symmetry && !used.has(e.puzzle)) ?? null;
+      entry = shippedOrder(this.#shipped, record.order, level, symmetry).find((e) => !used.has(e.puzzle)) ?? null;
       if (entry) record.used = [...record.used, entry.puzzle].slice(-USED_MAX);
     }
     this.owe(level, symmetry); // saves
@@ -146,7 +214,7 @@ export class PuzzlePool {
       return;
     }
     const data = /** @type {Partial<PoolRecord> | null} */ (loaded.data);
-    if (!data || data.v !== 1) return;
+    if (!data || data.v !== 1) return; // the order drawn above is kept with the first puzzle taken
     const used = Array.isArray(data.used) ? data.used.filter(isGrid) : [];
     const stored = Array.isArray(data.fresh) ? data.fresh : [];
     const fresh = stored.filter(isEntry);
@@ -156,7 +224,9 @@ export class PuzzlePool {
     for (const [key, count] of Object.entries(data.owed && typeof data.owed === "object" ? data.owed : {})) {
       if (Number.isInteger(count) && count > 0) owed[key] = Math.min(count, FRESH_PER_KIND);
     }
-    this.#record = { v: 1, used, fresh, owed };
+    // a record from before the order was kept gets the one drawn above
+    const order = Number.isSafeInteger(data.order) && Number(data.order) >= 0 ? Number(data.order) >>> 0 : this.#record.order;
+    this.#record = { v: 1, used, fresh, owed, order };
   }
 
   #save() {

@@ -1,18 +1,79 @@
 // @ts-check
 // The share link: the page's address (no query string: `?boot-timeout=` and the like are this
 // device's settings, not the puzzle's) with the game in the fragment (`#puzzle=<81>&progress=<81>`,
-// "0" for empty, plus the puzzle's seed and level when known). The fragment is never sent to a
-// server. A link is untrusted input: reading one says exactly why it cannot be opened. Plain
-// functions, no DOM: game-view writes the link, import-export opens one.
+// "0" for empty, the player's marks `&corner=&centre=&colour=`, plus the puzzle's seed and level
+// when known). The fragment is never sent to a server. A link is untrusted input: reading one
+// says exactly why it cannot be opened. Plain functions, no DOM: game-view writes the link,
+// import-export opens one.
+//
+// Marks are written compactly, three URL-safe characters (base64url) per marked cell: the number
+// cell * 512 + mask (mask: the 9-bit set of digits, or of colours), cells in order. Mid-game a
+// player's corner and centre marks fill 20-50 cells: 60-150 characters a layer, where the
+// readable "cell:digits" form (escaped in a URL) takes two to three times as many; a full layer
+// (81 cells, 243 characters) still keeps a link with everything under 1,100 characters.
 
 import { EMPTY, EMPTY_GRID, cellName, toGrid } from "../board/grid.js";
+import { formatMarks, noMarks, parseMarks } from "../board/cell-layers.js";
+import { newPlay } from "../game/game-record.js";
 import { readInfoParams, writeInfoParams } from "./puzzle-info.js";
 
 /** @typedef {import("../app/storage.js").Game} Game */
 /** @typedef {{ok: true, game: Game} | {ok: false, problem: string}} LinkResult */
 
-/** The longest fragment read: a link with every parameter is under 300 characters. */
-export const MAX_LINK_CHARS = 1000;
+/** The longest fragment read: a link with every parameter and every mark is under 1,100 characters. */
+export const MAX_LINK_CHARS = 2000;
+
+/** The link's mark parameters and the layers of a game's play they carry. */
+const MARK_LAYERS = /** @type {const} */ ([["corner", "corner", "corner marks"], ["centre", "centre", "centre marks"], ["colour", "colours", "colours"]]);
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** Characters per marked cell, and the most a layer can have. */
+const MARK_CHARS = 3;
+export const MAX_MARK_CHARS = 81 * MARK_CHARS;
+
+/** A character of a link as an error message shows it: “x”, or its code for one not printable. @param {string} ch */
+const shownCharacter = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `“${ch}”` : `character U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`);
+
+/**
+ * A layer of marks (81 masks of 9 bits) as link text: "" when no cell has any.
+ * @param {readonly number[]} masks @returns {string}
+ */
+export function encodeMarks(masks) {
+  let out = "";
+  for (let cell = 0; cell < 81; cell++) {
+    const mask = masks[cell] & 0x1ff;
+    if (!mask) continue;
+    const value = cell * 512 + mask;
+    out += BASE64URL[value >> 12] + BASE64URL[(value >> 6) & 63] + BASE64URL[value & 63];
+  }
+  return out;
+}
+
+/**
+ * Link text back into a layer of marks, or what is wrong with it.
+ * @param {string} text @returns {{ok: true, masks: number[]} | {ok: false, problem: string}}
+ */
+export function decodeMarks(text) {
+  if (text.length > MAX_MARK_CHARS) return { ok: false, problem: `they are ${text.length.toLocaleString("en")} characters long; at most ${MAX_MARK_CHARS} (${MARK_CHARS} a cell)` };
+  if (text.length % MARK_CHARS) return { ok: false, problem: `they are ${text.length} characters long; marks come in groups of ${MARK_CHARS} (a cell and its digits)` };
+  const masks = noMarks();
+  for (let at = 0; at < text.length; at += MARK_CHARS) {
+    let value = 0;
+    for (let i = at; i < at + MARK_CHARS; i++) {
+      const digit = BASE64URL.indexOf(text[i]);
+      if (digit < 0) {
+        return { ok: false, problem: `character ${i + 1} is ${shownCharacter(String.fromCodePoint(text.codePointAt(i) ?? 0))}; marks are written with A-Z, a-z, 0-9, - and _` };
+      }
+      value = value * 64 + digit;
+    }
+    const cell = Math.floor(value / 512);
+    const mask = value % 512;
+    if (cell > 80) return { ok: false, problem: `group ${at / MARK_CHARS + 1} names cell ${cell + 1}; the grid has 81` };
+    if (!mask) return { ok: false, problem: `${cellName(cell)} is written with no digit` };
+    if (masks[cell]) return { ok: false, problem: `${cellName(cell)} is written twice` };
+    masks[cell] = mask;
+  }
+  return { ok: true, masks };
+}
 
 /**
  * The link that opens this game on this page.
@@ -25,6 +86,12 @@ export function shareLinkFor(game, withProgress, pageUrl) {
   const parts = new URLSearchParams();
   parts.set("puzzle", game.givens.replaceAll(EMPTY, "0"));
   if (withProgress && game.entries !== EMPTY_GRID) parts.set("progress", game.entries.replaceAll(EMPTY, "0"));
+  if (withProgress && game.play) {
+    for (const [name, layer] of MARK_LAYERS) {
+      const text = encodeMarks(parseMarks(game.play[layer]));
+      if (text) parts.set(name, text);
+    }
+  }
   if (game.info) writeInfoParams(game.info, parts);
   url.hash = parts.toString();
   return url.href;
@@ -39,8 +106,7 @@ export function gridProblem(text) {
   const cells = [...text];
   for (let c = 0; c < Math.min(cells.length, 81); c++) {
     if (!/^[0-9._-]$/.test(cells[c])) {
-      const shown = /^[\x21-\x7e]$/.test(cells[c]) ? `“${cells[c]}”` : `character U+${(cells[c].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-      return `${cellName(c)} is ${shown}; a cell is a digit 1-9, or 0 for empty`;
+      return `${cellName(c)} is ${shownCharacter(cells[c])}; a cell is a digit 1-9, or 0 for empty`;
     }
   }
   if (cells.length !== 81) return `it has ${cells.length} cells; a puzzle has 81`;
@@ -48,8 +114,9 @@ export function gridProblem(text) {
 }
 
 /**
- * The game a URL fragment (`#puzzle=…&progress=…`) carries, in play mode: null if the fragment
- * is not a puzzle link at all, else the game or why the link cannot be opened.
+ * The game a URL fragment (`#puzzle=…&progress=…&corner=…`) carries, in play mode: null if the
+ * fragment is not a puzzle link at all, else the game or why the link cannot be opened. Corner
+ * and centre marks on a given are dropped (as an entry on a given is); colours stay.
  * @param {string} hash  `location.hash`, with its "#"
  * @returns {LinkResult | null}
  */
@@ -72,5 +139,16 @@ export function gameFromLink(hash) {
     // an entry never sits on a given
     entries = [...(toGrid(progress) ?? EMPTY_GRID)].map((d, c) => (givens[c] === EMPTY ? d : EMPTY)).join("");
   }
-  return { ok: true, game: { givens, entries, mode: "play", info: readInfoParams(parts, givens) } };
+  /** @type {Game} */
+  const game = { givens, entries, mode: "play", info: readInfoParams(parts, givens) };
+  for (const [name, layer, what] of MARK_LAYERS) {
+    const text = parts.get(name);
+    if (text === null || text === "") continue;
+    const read = decodeMarks(text);
+    if (!read.ok) return { ok: false, problem: `its ${what} are not readable: ${read.problem}` };
+    const masks = layer === "colours" ? read.masks : read.masks.map((mask, c) => (givens[c] === EMPTY ? mask : 0));
+    game.play ??= newPlay();
+    game.play[layer] = formatMarks(masks);
+  }
+  return { ok: true, game };
 }
