@@ -2,6 +2,12 @@
 // Module worker: boots Pyodide and sudoku-core from this site (never a CDN), then runs bridge
 // operations one at a time, each in short slices so that cancel and new requests get through.
 // Protocol: protocol.js. The page never talks to Pyodide; this file is the only one that does.
+//
+// One file of ~600 lines on purpose: a module worker's every import is one more request, made in
+// turn before its boot can begin (and checked by the manifest like every file that executes), on
+// every visit, first ones included. Its three parts are marked: the start-up checks (manifest,
+// lockfile, the runtime's size, every executing file's sha256), the memory snapshot, and the
+// request loop.
 
 // Pyodide is imported only once its files have passed their sha256 check (verifyFiles, below).
 
