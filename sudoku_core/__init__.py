@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the real imports, for type checkers and readers; at run tim
     from sudoku_core.formats import GridLike, format_board, format_grid, format_line, parse
     from sudoku_core.generator import SYMMETRIES, Generated, generate, is_minimal, iter_generate
     from sudoku_core.graded import GradedPuzzle, generate_graded, iter_generate_graded
-    from sudoku_core.grading import Grade, Level, grade, iter_grade
+    from sudoku_core.grader import Grade, Level, grade, iter_grade
     from sudoku_core.grid import Grid, cell_name
     from sudoku_core.hints import Hint, hint
     from sudoku_core.solver import (
@@ -46,7 +46,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "formats": ("GridLike", "format_board", "format_grid", "format_line", "parse"),
     "generator": ("SYMMETRIES", "Generated", "generate", "is_minimal", "iter_generate"),
     "graded": ("GradedPuzzle", "generate_graded", "iter_generate_graded"),
-    "grading": ("Grade", "Level", "grade", "iter_grade"),
+    "grader": ("Grade", "Level", "grade", "iter_grade"),
     "grid": ("Grid", "cell_name"),
     "hints": ("Hint", "hint"),
     "solver": (
@@ -67,7 +67,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
 Why lazy: importing everything at once cost 0.17 s of CPU, most of it the technique engine
 (``logic/``) behind ``grade``, ``hint`` and the graded generator, which ``solve`` and ``check``
 never touch. ``python -m sudoku_core solve`` and the page's worker (which starts with
-``sudoku_core.bridge``) now import only what they run.
+``sudoku_core.bridge``) import only what they run.
 """
 
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
@@ -82,8 +82,8 @@ if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name stay
 
     def __getattr__(name: str) -> object:
         """A public name, imported from its module the first time it is asked for; else a
-        submodule (``sudoku_core.solver`` was an attribute once the package was imported,
-        when ``__init__`` imported everything)."""
+        submodule, so that ``sudoku_core.solver`` works as an attribute whether or not that
+        module has been imported yet."""
         module = _HOME_OF.get(name)
         if module is None:
             try:

@@ -1,10 +1,16 @@
-"""Constraint propagation on the whole-board ints of :mod:`sudoku_core._board`.
+"""Constraint propagation on the whole-board ints of :mod:`sudoku_core._bitboard`.
 
 Why a module of its own: this is the solver's hot path (the search loop with naked and hidden
 singles to a fixed point and locked candidates written into it, the choice of the cell to
 branch on), written as big-int operations whose every line was measured;
 :mod:`sudoku_core.solver` keeps the public calls, budgets and records. A search *state* is two
 immutable ints, (board, record), so a branch costs nothing to copy and nothing to undo.
+
+Why over 500 lines in one module: a fifth of it is this record of what was measured (below),
+and most of the rest is :func:`solved_boards`, the one loop with the propagation written into
+it for speed, and the few helpers it shares with the tests and micro-benchmarks
+(:func:`propagate` is that loop's first node, :func:`locked_candidates`, :func:`branch_cell`):
+the hot path reads best in one place.
 
 No ``a & ~b`` on a board: ``~b`` is a negative int, and ANDing one takes CPython's
 two's-complement path, 3x the cost of a plain AND (163 against 53 ns on 810 bits). Where ``b``
@@ -13,43 +19,47 @@ digits seen twice among those seen once, a locked digit's own mini-row within it
 ``a ^ b`` is the same set; otherwise ``x ^ (x & b)``. With the record's guard bits (below), this
 made a node 1.09-1.10x faster on forum_hardest (same nodes; CPU time, alternated in one process).
 
-Measured and dropped (forum_hardest, 300 freshly permuted puzzles, ``count_solutions`` limits 1
-and 2, CPU time alternated in one process): the empty-field test only once no naked single is
-left (0.87x: a dead board keeps placing singles); no row and column folds (0.97x, 23% more
-nodes); degrees of only the first 6 or 10 bivalue cells (0.99-1.01x, up to 1% more nodes);
-``LOCK_ABOVE`` 30 or 50 (0.98-1.02x). Node counts only (slow reference versions, 100-150
-puzzles): branching on a digit's two places in a unit when it has more unsolved peers than
-the best bivalue cell, or whenever there is one (2.6-3x the nodes), or only when no cell is
-bivalue (6% more); after the first solution, other scores for the proof that no second one
-exists (82.4 nodes with the degree; its bivalue peers 80.9, the digits' peer candidates 85.8,
-the first bivalue cell 122, the fewest unsolved peers 150).
+Propagation is written into the search loop (:func:`solved_boards`) rather than called from
+it: 1.03-1.05x.
 
-Session 7, same method: after a batch of naked singles, going on to the box fold instead of
-starting the round over (0.95x); the empty-field test only in rounds with naked singles, a
-clash being found by its unit's missing digit (1.00x); the box fold's missing-digit test only
-when it finds no hidden single (0.97x / 1.02x); ``LOCK_ABOVE`` 30 or 0 again once locked
-candidates got cheaper (0.98x, 165-166 nodes against 173); every cell's degree at once
-(counts of rows, columns, boxes and mini-lines spread by multiplication, the best bivalue
-cell found bit by bit: 3.7 against 4.0 µs a choice, not worth its lines). Node counts: a
-proof of uniqueness that knows the first solution S, refuting "cell != S[cell]" from the
-root and preferring the probes that fail at once, took 267-279 nodes against 175 (it redoes
-the refutations the solve made on its way to S). Simulated only: propagating a branch's two
-children together in one int (two boards 1,350 bits apart) would run 77% of their rounds at
-about 1.25x the cost an operation, and the record's regions would make the pair 6,480 bits:
-too little left to build it.
+How the figures are measured: forum_hardest, 300 freshly permuted puzzles, ``count_solutions``
+with limits 1 and 2, CPU time, the two versions alternated in one process, and each
+comparison repeated in several processes (timing the same code in another process moves it
+by up to 5%).
 
-Session 8, same method: ``LOCK_ABOVE`` 35 or 45 with the new branch score (0.99x / 1.01x);
-locked candidates at every node once the first solution is found (1.005x, 166 nodes against
-170: not worth a second mode); the unit start masks as local names (1.003x). Where the time
-goes: a node that ends in a contradiction runs 7.4 rounds (5.6 of them placing naked
-singles), a live one 3.8, so dead nodes take two thirds of the rounds; a test for a digit
-missing from a unit at every round would have found those contradictions 0 or 1 rounds
-sooner in most of them (and never in 41%), too little for its fold.
+Where the time goes: a node that ends in a contradiction runs 7.4 rounds (5.6 of them placing
+naked singles), a live one 3.8, so dead nodes take two thirds of the rounds.
 
-Session 9: propagation written into the search loop (:func:`solved_boards`), 1.03-1.05x.
-Timing the same code in another process moved it by up to 5% (a scratch copy measured
-1.07x in one process and 1.00x in the next), so each comparison is now run in several
-processes, both trees in each, alternated.
+Measured and dropped (speed relative to the code as it is):
+
+- the empty-field test only once no naked single is left (0.87x: a dead board keeps placing
+  singles), or only in rounds with naked singles, a clash being found by its unit's missing
+  digit (1.00x);
+- no row and column folds (0.97x, 23% more nodes);
+- after a batch of naked singles, going on to the box fold instead of starting the round over
+  (0.95x); the box fold's missing-digit test only when it finds no hidden single (0.97x /
+  1.02x); a test for a digit missing from a unit at every round (it would find the dead
+  nodes' contradictions 0 or 1 rounds sooner in most of them, and never in 41%: too little
+  for its fold);
+- degrees of only the first 6 or 10 bivalue cells (0.99-1.01x, up to 1% more nodes); every
+  cell's degree at once (counts of rows, columns, boxes and mini-lines spread by
+  multiplication, the best bivalue cell found bit by bit: 3.7 against 4.0 µs a choice, not
+  worth its lines);
+- ``LOCK_ABOVE`` 30, 35, 45, 50 or 0 (0.98-1.02x; 0: 165-166 nodes against 173); locked
+  candidates at every node once the first solution is found (1.005x, 166 nodes against 170:
+  not worth a second mode); the unit start masks as local names (1.003x).
+
+Counted in nodes only (slow reference versions, 100-150 puzzles): branching on a digit's two
+places in a unit when it has more unsolved peers than the best bivalue cell, or whenever there
+is one (2.6-3x the nodes), or only when no cell is bivalue (6% more); after the first
+solution, other scores for the proof that no second one exists (82.4 nodes with the degree;
+its bivalue peers 80.9, the digits' peer candidates 85.8, the first bivalue cell 122, the
+fewest unsolved peers 150); a proof of uniqueness that knows the first solution S, refuting
+"cell != S[cell]" from the root and preferring the probes that fail at once (267-279 nodes
+against 175: it redoes the refutations the solve made on its way to S). Estimated only:
+propagating a branch's two children together in one int (two boards 1,350 bits apart) would
+run 77% of their rounds at about 1.25x the cost an operation, and the record's regions would
+make the pair 6,480 bits: too little left to build it.
 """
 
 from __future__ import annotations
@@ -57,8 +67,8 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 
-from sudoku_core import _board
-from sudoku_core._steps import run_to_end
+from sudoku_core import _bitboard
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import GaveUpError
 from sudoku_core.grid import CELLS, Grid
 
@@ -74,35 +84,35 @@ if TYPE_CHECKING:
         guesses: int
 
 
-_BOARD = _board.BOARD
-_LOW = _board.LOW
-_GUARDS = _board.GUARDS
-_ROW_START = _board.ROW_START
-_COL_START = _board.COL_START
-_BOX_START = _board.BOX_START
-_REGION = _board.REGION_BITS
+_BOARD = _bitboard.BOARD
+_LOW = _bitboard.LOW
+_GUARDS = _bitboard.GUARDS
+_ROW_START = _bitboard.ROW_START
+_COL_START = _bitboard.COL_START
+_BOX_START = _bitboard.BOX_START
+_REGION = _bitboard.REGION_BITS
 _REGION_2 = 2 * _REGION
-_CLEAR = _board.PLACE_CLEAR
-_RECORD = _board.PLACE_RECORD
-_ROW_PLANE_AT = _board.ROW_PLANE_AT
-_COL_PLANE_AT = _board.COL_PLANE_AT
-_BOX_PLANE_AT = _board.BOX_PLANE_AT
-_PEER_FIELDS_AT = _board.PEER_FIELDS_AT
-_BELOW = _board.BELOW
+_CLEAR = _bitboard.PLACE_CLEAR
+_RECORD = _bitboard.PLACE_RECORD
+_ROW_PLANE_AT = _bitboard.ROW_PLANE_AT
+_COL_PLANE_AT = _bitboard.COL_PLANE_AT
+_BOX_PLANE_AT = _bitboard.BOX_PLANE_AT
+_PEER_FIELDS_AT = _bitboard.PEER_FIELDS_AT
+_BELOW = _bitboard.BELOW
 _TRIPLE_10 = 1 | 1 << 10 | 1 << 20
 _TRIPLE_30 = 1 | 1 << 30 | 1 << 60
 _TRIPLE_270 = 1 | 1 << 270 | 1 << 540
 """Multipliers copying a unit's start field to three fields 10, 30 or 270 bits apart: faster
 than shifting and ORing (81 against 180 ns, 145 against 189, 126 against 153; for the
 box's rows, 90 apart, the shifts stay faster: 183 against 252)."""
-_SPREAD_ROW = _board.SPREAD_ROW
-_SPREAD_COL = _board.SPREAD_COL
-_SPREAD_BOX = _board.SPREAD_BOX
-_SPREAD_MINI_ROW = _board.SPREAD_MINI_ROW
-_SPREAD_MINI_COL = _board.SPREAD_MINI_COL
+_SPREAD_ROW = _bitboard.SPREAD_ROW
+_SPREAD_COL = _bitboard.SPREAD_COL
+_SPREAD_BOX = _bitboard.SPREAD_BOX
+_SPREAD_MINI_ROW = _bitboard.SPREAD_MINI_ROW
+_SPREAD_MINI_COL = _bitboard.SPREAD_MINI_COL
 
 State = tuple[int, int]
-"""(board, record): see :mod:`sudoku_core._board`."""
+"""(board, record): see :mod:`sudoku_core._bitboard`."""
 
 
 def initial_state(grid: Grid) -> State | None:
@@ -112,7 +122,7 @@ def initial_state(grid: Grid) -> State | None:
     for cell in CELLS:
         digit = grid[cell]
         if digit:
-            at = 10 * cell + digit  # the tables' index: see _board.PLACE_CLEAR
+            at = 10 * cell + digit  # the tables' index: see _bitboard.PLACE_CLEAR
             if not x >> (at - 1) & 1:
                 return None
             x &= _CLEAR[at]
@@ -232,7 +242,7 @@ def solved_boards(
     The keyword-only arguments after ``one_node`` are the tables, never passed: as defaults
     they are local names, one bytecode cheaper to load than the module's globals in the loops
     below (with the tables indexed by bit length, see
-    :data:`sudoku_core._board.PLACE_CLEAR`: 1.02x on forum_hardest).
+    :data:`sudoku_core._bitboard.PLACE_CLEAR`: 1.02x on forum_hardest).
     """
     guards, low = _GUARDS, _LOW
     nodes = stats.nodes if stats is not None else 0
@@ -444,7 +454,7 @@ def locked_candidates(x: int) -> int:
     Pointing: a digit that a box holds only in one row (column) leaves the rest of that row
     (column). Claiming: a digit that a row (column) holds only within one box leaves the rest
     of that box. Each is computed for all 27 units with folds and multiplications that spread
-    a unit's mask to its cells (see :mod:`sudoku_core._board`).
+    a unit's mask to its cells (see :mod:`sudoku_core._bitboard`).
     """
     mini_rows = x | x >> 10 | x >> 20
     mini_cols = x | x >> 90 | x >> 180
@@ -457,10 +467,10 @@ def locked_candidates(x: int) -> int:
     )
 
 
-def _in_one_mini(minis: int, step: int, step_2: int) -> int:
+def _in_one_mini(minis: int, shift: int, shift_2: int) -> int:
     """At each unit's first field, the digits seen in exactly one of its three mini-lines
-    (``minis`` ORs three cells; ``step`` and ``step_2`` reach the unit's other two)."""
-    a, b = minis >> step, minis >> step_2
+    (``minis`` ORs three cells; ``shift`` and ``shift_2`` reach the unit's other two)."""
+    a, b = minis >> shift, minis >> shift_2
     either = minis | a
     return (either | b) ^ ((minis & a) | (either & b))
 

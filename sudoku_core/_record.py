@@ -1,13 +1,19 @@
-"""Plain records: what a dataclass gives the solver's and the verdict's results, without it.
+"""Plain records: the one record style of sudoku_core, what a dataclass gives without it.
+
+Every class of sudoku_core that holds data (a result, a step, a request's argument, a unit of
+work) is a :class:`Record` or a :class:`Frozen` one; a record that must also be a tuple
+(unpacked, sorted, compared with tuples) is a ``NamedTuple`` instead.
 
 Why not :mod:`dataclasses`: importing it costs 12 ms (it imports ``inspect``, which imports
-``ast``, ``dis`` and ``tokenize``), and every class it makes 0.5-1 ms more, as it writes and
-compiles each method. The records on the way to ``python -m sudoku_core solve`` (the search's
-budget, stats and result, the verdict and its conflicts) were a third of that command's
-start-up. A record names its fields once, in ``_fields`` (the order of its ``__init__``), and
-gets from here what a dataclass would write: equality and ``repr`` over the fields, a hash and
-no assignment when it is :class:`Frozen`, and pickling (``--jobs`` sends a budget to its
-workers).
+``ast``, ``dis`` and ``tokenize``; ``python -X importtime -c "import dataclasses"``: 12.2 ms
+on these machines), and every class it makes 0.5-1 ms more, as it writes and compiles each
+method. The records on the way to ``python -m sudoku_core solve`` (the search's budget, stats
+and result, the verdict and its conflicts) would be a third of that command's start-up, and
+one style for every record is simpler to read than two. A record names its fields once, in
+``_fields`` (the order of its ``__init__``, whose parameters have the fields' names), and gets
+from here what a dataclass would write: equality and ``repr`` over the fields (equality and
+hash over ``_compared`` when only some fields identify it), a hash and no assignment when it
+is :class:`Frozen`, pickling (``--jobs`` sends a budget to its workers) and :func:`replace`.
 
 Examples:
     >>> class Point(Frozen):
@@ -27,7 +33,9 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeVar
+
+    R = TypeVar("R", bound="Record")
 
 
 class Record:  # noqa: PLW1641  (unhashable on purpose, as said below)
@@ -36,15 +44,22 @@ class Record:  # noqa: PLW1641  (unhashable on purpose, as said below)
 
     __slots__ = ()
     _fields: tuple[str, ...] = ()
+    _compared: tuple[str, ...] | None = None
+    """The fields that equality and the hash look at, when not all of them (a dataclass's
+    ``field(compare=False)`` for the others)."""
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._fields)
+
+    def _key(self) -> tuple[Any, ...]:
+        names = self._fields if self._compared is None else self._compared
+        return tuple(getattr(self, name) for name in names)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Record)
-        return self._values() == other._values()
+        return self._key() == other._key()
 
     # No __hash__: defining __eq__ sets it to None, so a mutable record is unhashable, as a
     # dataclass with eq and not frozen is.
@@ -53,9 +68,11 @@ class Record:  # noqa: PLW1641  (unhashable on purpose, as said below)
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__qualname__}({shown})"
 
-    def __reduce__(self) -> tuple[type[Record], tuple[Any, ...]]:
-        """Pickled as its class and its fields, in the order ``__init__`` takes them."""
-        return type(self), self._values()
+    def __reduce__(self) -> tuple[Any, tuple[type[Record], tuple[Any, ...]]]:
+        """Pickled as its class and its fields' values; unpickled without calling
+        ``__init__`` (as a dataclass is), so its checks and keyword-only parameters do not
+        matter."""
+        return _rebuild, (type(self), self._values())
 
 
 class Frozen(Record):
@@ -64,7 +81,7 @@ class Frozen(Record):
     __slots__ = ()
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._key())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -74,6 +91,33 @@ class Frozen(Record):
 
 
 _set_field = object.__setattr__
+
+
+def _rebuild(cls: type[R], values: tuple[Any, ...]) -> R:
+    """A record of ``cls`` with these field values (what pickle calls)."""
+    record = cls.__new__(cls)
+    for name, value in zip(cls._fields, values, strict=True):
+        _set_field(record, name, value)
+    return record
+
+
+def replace(record: R, **changes: Any) -> R:
+    """A copy of ``record`` with some fields changed (:func:`dataclasses.replace`).
+
+    Examples:
+        >>> class Pair(Frozen):
+        ...     _fields = ("a", "b")
+        ...     __slots__ = _fields
+        ...     def __init__(self, a: int, b: int) -> None:
+        ...         frozen_init(self, a, b)
+        >>> replace(Pair(1, 2), b=3)
+        Pair(a=1, b=3)
+    """
+    unknown = set(changes) - set(record._fields)
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(unknown)[0]!r}")
+    fields = {name: getattr(record, name) for name in record._fields}
+    return type(record)(**(fields | changes))
 
 
 def frozen_init(record: Frozen, *values: object) -> None:

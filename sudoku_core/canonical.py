@@ -37,10 +37,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import permutations, product
 from typing import Final, NamedTuple
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import Grid
 
@@ -54,16 +54,20 @@ Labels = list[int]
 """Digit -> its new label (index 0 unused; 0 = not seen yet)."""
 
 
-@dataclass(frozen=True)
-class Transform:
+class Transform(Frozen):
     """One of the moves, as :func:`transform` takes it: transpose first, then ``rows[i]`` and
     ``cols[i]`` are the source row and column of row and column ``i``, ``digits[d]`` the new
     digit of ``d`` (``digits[0] == 0``)."""
 
+    _fields = ("transpose", "rows", "cols", "digits")
+    __slots__ = _fields
     transpose: bool
     rows: Row
     cols: Row
     digits: Row
+
+    def __init__(self, transpose: bool, rows: Row, cols: Row, digits: Row) -> None:
+        frozen_init(self, transpose, rows, cols, digits)
 
 
 class _Variant(NamedTuple):

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 GridLike: TypeAlias = str | Sequence[int] | Sequence[Sequence[str]] | Sequence[str]
 """Anything :func:`parse` reads: text, 81 ints, or 9 rows of 9 one-character strings."""
 
+Marks: TypeAlias = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
+"""Pencil marks for the 81 cells, as :func:`parse_marks` reads them: masks, strings of digits
+(``"137"``) or lists of digits."""
+
 MAX_INPUT_CHARS: Final = 10_000
 """Longer text is refused before it is read: no layout of one puzzle needs more."""
 
@@ -39,6 +43,7 @@ _CELL_CHARS: Final = frozenset(_CELL_VALUE)
 _IGNORED_IN_ROW: Final = frozenset(" \t|,")
 _SEPARATOR_CHARS: Final = frozenset("-+=*|: \t")
 _INNER_LIST: Final = re.compile(r"\[([^\[\]]*)\]")
+_MARK_DIGITS: Final = frozenset("123456789")
 
 
 def _show(char: str) -> str:
@@ -291,3 +296,45 @@ def format_board(grid: GridLike) -> list[list[str]]:
     """
     line = format_line(grid, ".")
     return [list(line[9 * r : 9 * r + 9]) for r in range(9)]
+
+
+def parse_marks(marks: Marks) -> list[int]:
+    """Pencil marks as 81 masks, from masks, strings of digits (``"137"``) or lists of digits.
+
+    Checked strictly, because Python's ``int`` reads other scripts' digits (Arabic-Indic one,
+    ``"\\u0661"``, is 1), ``True`` is an int, and iterating a huge string "works": each of those
+    would pass as marks. The bridge, the command line and :func:`sudoku_core.hints.hint` read marks here.
+
+    Examples:
+        >>> parse_marks(["137"] + [""] * 80)[:2]
+        [69, 0]
+        >>> parse_marks(["", "120"] + [""] * 79)
+        Traceback (most recent call last):
+        ...
+        ValueError: cell 2: '120' is not up to 9 digits 1-9
+    """
+    if isinstance(marks, str | bytes) or not hasattr(marks, "__len__"):
+        raise ValueError(f"candidates must be a list of 81 cells, got {type(marks).__name__}")
+    if len(marks) != 81:
+        raise ValueError(f"81 cells, got {len(marks)}")
+    masks = []
+    for cell, item in enumerate(marks, 1):
+        if type(item) is int:
+            if not 0 <= item <= 0x1FF:
+                raise ValueError(f"cell {cell}: a mask must be 0..511, got {item}")
+            masks.append(item)
+        elif type(item) is str:
+            if len(item) > 9 or not _MARK_DIGITS.issuperset(item):
+                shown = repr(item) if len(item) <= 20 else repr(item[:20]) + "..."
+                raise ValueError(f"cell {cell}: {shown} is not up to 9 digits 1-9")
+            masks.append(sum(1 << (int(d) - 1) for d in set(item)))
+        elif isinstance(item, list | tuple):
+            if len(item) > 9 or any(type(d) is not int or not 1 <= d <= 9 for d in item):
+                raise ValueError(f"cell {cell}: a list of marks must hold up to 9 digits 1-9")
+            masks.append(sum(1 << (d - 1) for d in set(item)))
+        else:
+            raise ValueError(
+                f"cell {cell}: must be a string of digits, a list of digits or a mask,"
+                f" got {type(item).__name__}"
+            )
+    return masks

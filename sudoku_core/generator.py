@@ -23,15 +23,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Collection, Generator
-from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._record import Frozen, Record, frozen_init
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import CELLS, Grid, givens_count
 from sudoku_core.solver import has_other_solution, random_solution, search
-from sudoku_core.validate import conflicts
+from sudoku_core.validate import grid_conflicts
 from sudoku_core.verdict import Status, check
 
 Symmetry = Literal["none", "rot180", "rot90", "horizontal", "vertical", "diagonal", "antidiagonal"]
@@ -76,10 +76,22 @@ def is_symmetric(grid: Grid, symmetry: Symmetry) -> bool:
     return all(len({bool(grid[c]) for c in orbit}) == 1 for orbit in orbits(symmetry))
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(Frozen):
     """A generated puzzle and how it was made; ``seed`` and the options reproduce it."""
 
+    _fields = (
+        "puzzle",
+        "solution",
+        "seed",
+        "symmetry",
+        "minimal",
+        "target_met",
+        "tries",
+        "seconds",
+        "options",
+        "timed_out",
+    )
+    __slots__ = _fields
     puzzle: Grid
     solution: Grid
     seed: int
@@ -90,10 +102,39 @@ class Generated:
     """False when the budget ran out before ``max_givens`` was reached: ``puzzle`` is the best."""
     tries: int
     seconds: float
-    options: dict[str, Any] = field(default_factory=dict)
-    timed_out: bool = False
+    options: dict[str, Any]
+    timed_out: bool
     """True when ``max_seconds`` ended the search before ``max_tries``: how far it got depends
     on the machine's speed, so the seed alone may not give this puzzle again."""
+
+    def __init__(
+        self,
+        *,
+        puzzle: Grid,
+        solution: Grid,
+        seed: int,
+        symmetry: Symmetry,
+        minimal: bool | None,
+        target_met: bool,
+        tries: int,
+        seconds: float,
+        options: dict[str, Any] | None = None,
+        timed_out: bool = False,
+    ) -> None:
+        options = {} if options is None else options
+        frozen_init(
+            self,
+            puzzle,
+            solution,
+            seed,
+            symmetry,
+            minimal,
+            target_met,
+            tries,
+            seconds,
+            options,
+            timed_out,
+        )
 
     @property
     def givens(self) -> int:
@@ -162,7 +203,7 @@ def is_minimal(puzzle: GridLike) -> bool:
 def _pattern(givens: GridLike | None, keep: Collection[int] | None) -> tuple[Grid, frozenset[int]]:
     """The starting pattern and the cells that must stay givens, checked for the rules."""
     pattern = as_grid(givens) if givens is not None else (0,) * 81
-    clashes = conflicts(pattern)
+    clashes = grid_conflicts(pattern)
     if clashes:
         raise InvalidPuzzleError(
             "the starting pattern breaks the rules: " + "; ".join(c.describe() for c in clashes)
@@ -206,14 +247,23 @@ MAX_SWAPS: Final = 20
 """Local-search steps per grid when a symmetric puzzle must also be minimal."""
 
 
-@dataclass
-class _Work:
+class _Work(Record):
     """One try in progress: the grid being thinned, its solution, the orbits it may empty."""
 
-    grid: list[int]
-    solution: Grid
-    groups: list[tuple[int, ...]]
-    rng: random.Random
+    _fields = ("grid", "solution", "groups", "rng")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        grid: list[int],
+        solution: Grid,
+        groups: list[tuple[int, ...]],
+        rng: random.Random,
+    ) -> None:
+        self.grid = grid
+        self.solution = solution
+        self.groups = groups
+        self.rng = rng
 
     @property
     def givens(self) -> int:
@@ -267,7 +317,7 @@ def iter_generate(
     max_tries: int = 1000,
     max_seconds: float | None = 10.0,
 ) -> Generator[dict[str, Any], None, Generated]:
-    """:func:`generate` step by step: yields progress dicts, returns the :class:`Generated`."""
+    """:func:`generate` in slices: yields progress dicts, returns the :class:`Generated`."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     _check_options(seed, max_givens, minimal, max_tries, max_seconds)

@@ -1,10 +1,10 @@
 """Graded generation: a unique puzzle of a chosen HoDoKu level, reproducible from its seed.
 
 :func:`generate_graded` draws puzzles from :func:`sudoku_core.generator.iter_generate` until one
-grades at the target level (:mod:`sudoku_core.grading`). A candidate is dropped as soon as its
+grades at the target level (:mod:`sudoku_core.grader`). A candidate is dropped as soon as its
 partial grade is above the target, and accepted as soon as Extreme is reached when Extreme is
 the target, so most candidates are never solved to the end; the one returned is graded again
-in full, so its grade is exactly what :func:`sudoku_core.grading.grade` says.
+in full, so its grade is exactly what :func:`sudoku_core.grader.grade` says.
 """
 
 from __future__ import annotations
@@ -12,23 +12,26 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from sudoku_core._steps import run_to_end, tagged
+from sudoku_core._record import Frozen, frozen_init
+from sudoku_core._slices import relay, run_to_end
 from sudoku_core.errors import GaveUpError, positive_seconds, whole_number
 from sudoku_core.formats import format_line
 from sudoku_core.generator import Generated, Symmetry, iter_generate
-from sudoku_core.grading import Grade, Level, iter_grade, iter_rate, parse_level
+from sudoku_core.grader import Grade, Level, iter_grade, iter_rate, parse_level
 from sudoku_core.grid import Grid
 
 __all__ = ["GradedPuzzle", "generate_graded", "iter_generate_graded"]
 
+T = TypeVar("T")
 
-@dataclass(frozen=True)
-class GradedPuzzle:
+
+class GradedPuzzle(Frozen):
     """A generated puzzle with its grade; ``seed`` and the options reproduce it."""
 
+    _fields = ("generated", "grade", "target", "tries", "seconds", "seed")
+    __slots__ = _fields
     generated: Generated
     grade: Grade
     target: Level
@@ -37,6 +40,18 @@ class GradedPuzzle:
     seed: int
     """The seed asked for: the same seed and options give the same puzzle again (the puzzle's
     own generator seed, ``generated.seed``, reproduces it with :func:`sudoku_core.generate`)."""
+
+    def __init__(
+        self,
+        generated: Generated,
+        grade: Grade,
+        target: Level,
+        tries: int,
+        seconds: float,
+        *,
+        seed: int,
+    ) -> None:
+        frozen_init(self, generated, grade, target, tries, seconds, seed)
 
     @property
     def target_met(self) -> bool:
@@ -87,7 +102,7 @@ def iter_generate_graded(
     max_seconds: float | None = 30.0,
     max_tries: int = 100_000,
 ) -> Generator[dict[str, Any], None, GradedPuzzle]:
-    """:func:`generate_graded` step by step: yields progress dicts, returns the puzzle."""
+    """:func:`generate_graded` in slices: yields progress dicts, returns the puzzle."""
     target = parse_level(difficulty)
     if seed is not None:  # checked as generate checks them: 2.5, True or NaN are no options
         whole_number("seed", seed, -(2**63), 2**63)
@@ -105,13 +120,15 @@ def iter_generate_graded(
         tries += 1
         sub_seed = rng.randrange(2**32)
         work = iter_generate(seed=sub_seed, symmetry=symmetry, max_tries=50, max_seconds=None)
-        generated: Generated = yield from tagged(work, {"tries": tries, "level": target.value})
+        generated: Generated = yield from _tagged(work, tries, target)
         accept = target if target is Level.EXTREME else None
         rating = iter_rate(
             generated.puzzle, generated.solution, stop_above=target, accept_at=accept
         )
-        rated, _ = yield from tagged(rating, {"tries": tries, "level": target.value})
-        found = GradedPuzzle(generated, rated, target, tries, time.perf_counter() - started, seed)
+        rated, _ = yield from _tagged(rating, tries, target)
+        found = GradedPuzzle(
+            generated, rated, target, tries, time.perf_counter() - started, seed=seed
+        )
         distance = abs(rated.level.rank - target.rank)
         if distance == 0:
             if rated.path and not generated.puzzle == rated.puzzle:
@@ -122,7 +139,7 @@ def iter_generate_graded(
                     f"early and full grade disagree for {format_line(generated.puzzle)}"
                 )
             return GradedPuzzle(
-                generated, final, target, tries, time.perf_counter() - started, seed
+                generated, final, target, tries, time.perf_counter() - started, seed=seed
             )
         if best is None or distance < best[0]:
             best = (distance, found)
@@ -143,13 +160,20 @@ def iter_generate_graded(
         target,
         tries,
         time.perf_counter() - started,
-        seed,
+        seed=seed,
     )
 
 
 def _regrade(puzzle: Grid, tries: int, target: Level) -> Generator[dict[str, Any], None, Grade]:
     """The full grade of the chosen puzzle, in slices like the rest (it can take seconds)."""
-    return (yield from tagged(iter_grade(puzzle), {"tries": tries, "level": target.value}))
+    return (yield from _tagged(iter_grade(puzzle), tries, target))
+
+
+def _tagged(
+    work: Generator[dict[str, Any], None, T], tries: int, target: Level
+) -> Generator[dict[str, Any], None, T]:
+    """``work`` with the try and the level sought added to each of its progress dicts."""
+    return relay(work, lambda progress: {**progress, "tries": tries, "level": target.value})
 
 
 def generate_graded(

@@ -9,53 +9,65 @@ marks. Order of business, as a teacher would:
 3. With pencil marks, a mark that a placed digit already rules out (the player kept it) is not
    quietly dropped: when the next step depends on it (the mark is in the step's cells, or is one
    of its digits in a cell that sees them), the hint says to remove it first and why
-   (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Before, the board
-   was built from the marks with such marks dropped, so a step was offered as if the player had
-   made eliminations they had not.
+   (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Dropping such marks
+   in silence would offer a step as if the player had made eliminations they had not.
 4. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
    the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
    (placements and eliminations).
 
 :func:`iter_hint` does the work in slices (yielding after each technique tried, and inside
 the slow ones): finding the next step of a hard position can take a second in CPython, and
-the page's worker reads its messages only at a yield. :func:`hint` runs it to the end.
+the page's worker reads its messages only at a yield; the uniqueness check before it yields
+every few hundred search nodes. :func:`hint` runs it to the end; :func:`hint_in_slices` is the
+same on grids and marks already read (the bridge's and the command line's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
-from sudoku_core._steps import run_to_end
-from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import CELLS, PEERS, Cell, cell_name
+from sudoku_core._record import Frozen, frozen_init
+from sudoku_core._slices import relay, run_to_end
+from sudoku_core.formats import GridLike, Marks, as_grid, parse_marks
+from sudoku_core.grid import CELLS, PEERS, Cell, Grid, cell_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
-from sudoku_core.logic.solver import iter_find_step
+from sudoku_core.logic.solving_path import iter_find_step
 from sudoku_core.logic.steps import Step
-from sudoku_core.verdict import mistakes, unique_solution
+from sudoku_core.verdict import unique_solution_in_slices, wrong_entries
 
-__all__ = ["Hint", "HintKind", "hint", "iter_hint", "parse_marks"]
+__all__ = ["Hint", "HintKind", "hint", "hint_in_slices", "iter_hint", "parse_marks"]
 
 HintKind = Literal["mistake", "missing_candidate", "remove_first", "step", "solved"]
-Marks = Sequence[int] | Sequence[str] | Sequence[Sequence[int]]
-_MARK_DIGITS = frozenset("123456789")
 _NAMED_REMOVALS = 4
 """How many marks to remove a hint names one by one (then "and N more marks")."""
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Frozen):
     """What to tell the player; ``nudge``, ``pattern`` and ``effect`` are revealed in turn."""
 
+    _fields = ("kind", "message", "mistakes", "missing", "step", "remove")
+    __slots__ = _fields
     kind: HintKind
     message: str
-    mistakes: tuple[Cell, ...] = ()
-    missing: tuple[Candidate, ...] = ()
-    step: Step | None = None
-    remove: tuple[tuple[Candidate, Cell], ...] = ()
+    mistakes: tuple[Cell, ...]
+    missing: tuple[Candidate, ...]
+    step: Step | None
+    remove: tuple[tuple[Candidate, Cell], ...]
     """Marks to remove first, each with the cell whose digit rules it out."""
+
+    def __init__(
+        self,
+        kind: HintKind,
+        message: str,
+        *,
+        mistakes: tuple[Cell, ...] = (),
+        missing: tuple[Candidate, ...] = (),
+        step: Step | None = None,
+        remove: tuple[tuple[Candidate, Cell], ...] = (),
+    ) -> None:
+        frozen_init(self, kind, message, mistakes, missing, step, remove)
 
     @property
     def nudge(self) -> str:
@@ -88,48 +100,6 @@ class Hint:
         }
 
 
-def parse_marks(marks: Marks) -> list[int]:
-    """Pencil marks as 81 masks, from masks, strings of digits (``"137"``) or lists of digits.
-
-    Checked strictly, because Python's ``int`` reads other scripts' digits (Arabic-Indic one,
-    ``"\\u0661"``, is 1), ``True`` is an int, and iterating a huge string "works": each of those
-    would pass as marks. The bridge and the command line check marks through here too.
-
-    Examples:
-        >>> parse_marks(["137"] + [""] * 80)[:2]
-        [69, 0]
-        >>> parse_marks(["", "120"] + [""] * 79)
-        Traceback (most recent call last):
-        ...
-        ValueError: cell 2: '120' is not up to 9 digits 1-9
-    """
-    if isinstance(marks, str | bytes) or not hasattr(marks, "__len__"):
-        raise ValueError(f"candidates must be a list of 81 cells, got {type(marks).__name__}")
-    if len(marks) != 81:
-        raise ValueError(f"81 cells, got {len(marks)}")
-    masks = []
-    for cell, item in enumerate(marks, 1):
-        if type(item) is int:
-            if not 0 <= item <= 0x1FF:
-                raise ValueError(f"cell {cell}: a mask must be 0..511, got {item}")
-            masks.append(item)
-        elif type(item) is str:
-            if len(item) > 9 or not _MARK_DIGITS.issuperset(item):
-                shown = repr(item) if len(item) <= 20 else repr(item[:20]) + "..."
-                raise ValueError(f"cell {cell}: {shown} is not up to 9 digits 1-9")
-            masks.append(sum(1 << (int(d) - 1) for d in set(item)))
-        elif isinstance(item, list | tuple):
-            if len(item) > 9 or any(type(d) is not int or not 1 <= d <= 9 for d in item):
-                raise ValueError(f"cell {cell}: a list of marks must hold up to 9 digits 1-9")
-            masks.append(sum(1 << (d - 1) for d in set(item)))
-        else:
-            raise ValueError(
-                f"cell {cell}: must be a string of digits, a list of digits or a mask,"
-                f" got {type(item).__name__}"
-            )
-    return masks
-
-
 def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None) -> Hint:
     """The next hint for a player (see the module doc).
 
@@ -149,18 +119,50 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
         >>> mistake.kind, mistake.mistakes
         ('mistake', (1,))
     """
-    return run_to_end(iter_hint(puzzle, digits, candidates))
+    givens, entered, masks = _read(puzzle, digits, candidates)
+    return run_to_end(hint_in_slices(givens, entered, masks, tick_nodes=0))
 
 
 def iter_hint(
     puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None
 ) -> Generator[dict[str, Any], None, Hint]:
     """:func:`hint` in slices: yields ``{"work": n}`` (how many pieces of the search for the
-    next step are done) between pieces of work, returns the hint."""
-    givens = as_grid(puzzle)
-    solution = unique_solution(givens, purpose="no hint")
-    entered = as_grid(digits) if digits is not None else givens
-    wrong = mistakes(entered, solution)
+    next step are done; 0 while the uniqueness check runs) between pieces of work, returns
+    the hint.
+
+    The puzzle, digits and marks are read here, once; :func:`hint_in_slices` does the work.
+    """
+    return hint_in_slices(*_read(puzzle, digits, candidates))
+
+
+def _read(
+    puzzle: GridLike, digits: GridLike | None, candidates: Marks | None
+) -> tuple[Grid, Grid | None, list[int] | None]:
+    return (
+        as_grid(puzzle),
+        None if digits is None else as_grid(digits),
+        None if candidates is None else parse_marks(candidates),
+    )
+
+
+def hint_in_slices(
+    givens: Grid,
+    entered: Grid | None = None,
+    masks: Sequence[int] | None = None,
+    *,
+    tick_nodes: int = 500,
+) -> Generator[dict[str, Any], None, Hint]:
+    """The next hint in slices, from grids and marks already read: ``entered`` is the
+    player's grid (None = the givens), ``masks`` their pencil marks as 81 masks (None = the
+    rules' candidates). The uniqueness check yields every ``tick_nodes`` search nodes (never
+    when 0), the search for the next step after each technique tried and inside the slow
+    ones."""
+    solution = yield from relay(
+        unique_solution_in_slices(givens, purpose="no hint", tick_nodes=tick_nodes), _no_work
+    )
+    if entered is None:
+        entered = givens
+    wrong = wrong_entries(entered, solution)
     if wrong:
         names = ", ".join(cell_name(c) for c in wrong)
         return Hint(
@@ -173,27 +175,25 @@ def iter_hint(
         return Hint("solved", "The puzzle is solved.")
     missing: tuple[Candidate, ...] = ()
     stale: tuple[tuple[Candidate, Cell], ...] = ()
-    if candidates is not None:
-        masks = parse_marks(candidates)
-        stale = ruled_out_marks(grid, masks)
+    if masks is not None:
+        marks = list(masks)
+        stale = ruled_out_marks(grid, marks)
         missing = tuple(
-            (c, solution[c]) for c in CELLS if not grid[c] and not masks[c] >> (solution[c] - 1) & 1
+            (c, solution[c]) for c in CELLS if not grid[c] and not marks[c] >> (solution[c] - 1) & 1
         )
         for c, d in missing:
-            masks[c] |= 1 << (d - 1)
-        board = Board.from_marks(grid, masks)
+            marks[c] |= 1 << (d - 1)
+        board = Board.from_marks(grid, marks)
     else:
         board = Board.from_grid(grid)
-    search = iter_find_step(board, unique=True)
     tried = 0
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            found: Step | None = done.value
-            break
+
+    def counted(_: None) -> dict[str, Any]:
+        nonlocal tried
         tried += 1
-        yield {"work": tried}
+        return {"work": tried}
+
+    found: Step | None = yield from relay(iter_find_step(board, unique=True), counted)
     step = found or trial_and_error(board, solution)
     remove = tuple(item for item in stale if depends_on(step, item[0]))
     if remove and not missing:
@@ -207,6 +207,11 @@ def iter_hint(
             step=step,
         )
     return Hint("step", step.text, step=step)
+
+
+def _no_work(_: object) -> dict[str, Any]:
+    """The progress of a hint whose search for a step has not started."""
+    return {"work": 0}
 
 
 def ruled_out_marks(

@@ -14,6 +14,7 @@ import os
 import re
 import sys
 
+from sudoku_core._record import Record
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import MAX_INPUT_CHARS, parse
 from sudoku_core.grid import Grid
@@ -57,14 +58,15 @@ def _folder(name: str) -> Path:
     return folder
 
 
-class PuzzleLine:
+class PuzzleLine(Record):
     """One puzzle read from a source, or the error that stopped it.
 
     ``text``: a line that did not parse, as read (cut at 100 characters), so output can show
-    it. A plain class, not a dataclass: see :class:`sudoku_core.cli.command.Streams`.
+    it.
     """
 
-    __slots__ = ("error", "extra", "grid", "line", "source", "text")
+    _fields = ("source", "line", "grid", "extra", "error", "text")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -83,7 +85,7 @@ class PuzzleLine:
         self.error = error
         self.text = text
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # where it came from, without its 81 digits
         return f"PuzzleLine({self.source!r}, {self.line}, error={self.error!r})"
 
     @property
@@ -201,10 +203,11 @@ def read_inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[PuzzleLine]
         yield from read_lines(stdin.read(), "<stdin>")
 
 
-class Case:
+class Case(Record):
     """A puzzle and what its file says about it: the solution count (2 = several) and solution."""
 
-    __slots__ = ("expected", "grid", "solution")
+    _fields = ("grid", "expected", "solution")
+    __slots__ = _fields
 
     def __init__(self, grid: Grid, expected: int, solution: Grid | None) -> None:
         self.grid = grid

@@ -1,14 +1,14 @@
 """Solve, count and enumerate solutions: constraint propagation plus depth-first search.
 
 The design is the classic one (naked and hidden singles to a fixed point, then branch on the
-most constrained cell), run on the whole-board ints of :mod:`sudoku_core._board` by
+most constrained cell), run on the whole-board ints of :mod:`sudoku_core._bitboard` by
 :mod:`sudoku_core._propagate`. A search state is two immutable ints, so a branch costs nothing
 to copy and nothing to undo.
 
 One search loop, :func:`_iter_solved`, serves every question, as in tdoku: ``limit=1``
 solves, ``limit=2`` tests uniqueness, a larger limit counts; with a random branch order it
-completes a pattern for the generator. :func:`iter_count` runs it in slices (the verdict and
-the page's worker step through it) and :func:`search` runs that to the end. Every search can
+completes a pattern for the generator. :func:`count_in_slices` runs it in slices (the verdict
+and the page's worker advance it a slice at a time) and :func:`search` runs that to the end. Every search can
 be bounded by a :class:`Budget`; running out is reported (``SearchResult.gave_up``), never
 silent.
 """
@@ -27,7 +27,7 @@ from sudoku_core._propagate import (
     solved_boards,
 )
 from sudoku_core._record import Frozen, Record, frozen_init
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.errors import GaveUpError, InvalidPuzzleError, positive_seconds, whole_number
 from sudoku_core.formats import GridLike, as_grid
 from sudoku_core.grid import UNITS, Cell, Grid
@@ -35,9 +35,6 @@ from sudoku_core.grid import UNITS, Cell, Grid
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
     import random  # only the generator passes an rng; importing it cost solve 1 ms
-
-# The three records below are records of sudoku_core._record, not dataclasses: importing
-# dataclasses (and the inspect module it needs) was 12 ms of the command line's start-up.
 
 
 class Budget(Frozen):
@@ -136,8 +133,8 @@ def _iter_solved(
     )
 
 
-def iter_count(
-    grid: GridLike,
+def count_in_slices(
+    grid: Grid,
     limit: int = 2,
     budget: Budget | None = None,
     *,
@@ -145,16 +142,18 @@ def iter_count(
     tick_nodes: int = 0,
     rng: random.Random | None = None,
 ) -> Generator[SearchResult, None, SearchResult]:
-    """:func:`search` in slices: yields the running result every ``tick_nodes`` search nodes.
+    """:func:`search` of a grid in slices: yields the running result every ``tick_nodes``
+    search nodes (never when it is 0).
 
     The running result is the same object each time (its count and stats so far); the final
     one is returned. ``rng`` makes the branch order random (see :func:`random_solution`).
 
     Examples:
-        >>> steps = iter_count("." * 81, limit=1000, keep=0, tick_nodes=100)
-        >>> next(steps).stats.nodes
+        >>> from sudoku_core.grid import EMPTY_GRID
+        >>> counting = count_in_slices(EMPTY_GRID, limit=1000, keep=0, tick_nodes=100)
+        >>> next(counting).stats.nodes
         100
-        >>> run_to_end(steps).count
+        >>> run_to_end(counting).count
         1000
     """
     whole_number("limit", limit, 1)
@@ -162,11 +161,10 @@ def iter_count(
     whole_number("tick_nodes", tick_nodes, 0)
     if budget is not None and not isinstance(budget, Budget):
         raise ValueError(f"budget must be a Budget or None, got {type(budget).__name__}")
-    puzzle = as_grid(grid)
     stats = SearchStats()
     result = SearchResult(count=0, limit=limit, stats=stats)
     started = time.perf_counter()
-    state = initial_state(puzzle)
+    state = initial_state(grid)
     if state is not None:
         try:
             for solved in _iter_solved(state, stats, budget, tick_nodes, rng):
@@ -200,7 +198,7 @@ def search(
         >>> r.count, r.complete
         (5, False)
     """
-    return run_to_end(iter_count(grid, limit, budget, keep=keep))
+    return run_to_end(count_in_slices(as_grid(grid), limit, budget, keep=keep))
 
 
 def random_solution(pattern: GridLike, rng: random.Random, max_nodes: int = 200_000) -> Grid | None:
@@ -216,7 +214,8 @@ def random_solution(pattern: GridLike, rng: random.Random, max_nodes: int = 200_
         >>> grid is not None and grid[0] == 1 and is_solution(grid)
         True
     """
-    found = run_to_end(iter_count(pattern, 1, Budget(nodes=max_nodes), keep=1, rng=rng))
+    counting = count_in_slices(as_grid(pattern), 1, Budget(nodes=max_nodes), keep=1, rng=rng)
+    found = run_to_end(counting)
     if found.gave_up:
         raise GaveUpError(f"gave up completing the pattern after {max_nodes} search nodes")
     return found.solutions[0] if found.solutions else None

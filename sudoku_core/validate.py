@@ -10,7 +10,7 @@ from operator import itemgetter
 
 from sudoku_core._record import Frozen, frozen_init
 from sudoku_core.formats import GridLike, as_grid
-from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, cell_name, unit_name
+from sudoku_core.grid import UNIT_KINDS, UNITS, Cell, Digit, Grid, cell_name, unit_name
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 
 
 class Conflict(Frozen):
-    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``.
-
-    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+    """One digit repeated in one unit: ``cells`` (0-based, ascending) all hold ``digit``."""
 
     _fields = ("digit", "unit", "cells")
     __slots__ = _fields
@@ -75,7 +73,11 @@ def conflicts(puzzle: GridLike) -> list[Conflict]:
         >>> [c.describe() for c in conflicts((5, 5) + (0,) * 79)]
         ['digit 5 appears twice in row 1: r1c1, r1c2', 'digit 5 appears twice in box 1: r1c1, r1c2']
     """
-    grid = as_grid(puzzle)
+    return grid_conflicts(as_grid(puzzle))
+
+
+def grid_conflicts(grid: Grid) -> list[Conflict]:
+    """:func:`conflicts` of a grid already read (the callers inside the library)."""
     found: list[Conflict] = []
     for index, unit in enumerate(UNITS):
         digits = _UNIT_DIGITS[index](grid)

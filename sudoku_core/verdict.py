@@ -5,6 +5,10 @@ solution), MULTIPLE (with two solutions and the cells where they differ) or GAVE
 :func:`iter_check` is the same work in slices, for the page's worker. Two helpers serve every
 feature that needs the one answer: :func:`unique_solution` (the solution, or an error that says
 why there is none) and :func:`mistakes` (the player's entries that differ from it).
+
+The public functions read any form :func:`sudoku_core.parse` reads, once, at their entry; the
+``*_in_slices`` generators and :func:`wrong_entries` take grids, for the callers that have
+read theirs already (the bridge, the command line, grading and hints).
 """
 
 from __future__ import annotations
@@ -13,12 +17,12 @@ from collections.abc import Generator
 from enum import StrEnum
 
 from sudoku_core._record import Frozen, frozen_init
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import relay, run_to_end
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Cell, Grid, cell_name, givens_count
-from sudoku_core.solver import Budget, SearchResult, SearchStats, iter_count
-from sudoku_core.validate import Conflict, conflicts
+from sudoku_core.solver import Budget, SearchResult, SearchStats, count_in_slices
+from sudoku_core.validate import Conflict, grid_conflicts
 
 MIN_UNIQUE_GIVENS = 17
 """No puzzle with fewer givens has a unique solution (McGuire, Tugemann and Civario, 2012)."""
@@ -35,9 +39,7 @@ class Status(StrEnum):
 
 
 class Verdict(Frozen):
-    """What :func:`check` found, with the evidence for it.
-
-    A frozen record (:mod:`sudoku_core._record`), not a dataclass, for the start-up's sake."""
+    """What :func:`check` found, with the evidence for it."""
 
     _fields = ("status", "puzzle", "conflicts", "solutions", "stats")
     __slots__ = _fields
@@ -132,25 +134,35 @@ class Verdict(Frozen):
         }
 
 
-def iter_check(
-    puzzle: GridLike, budget: Budget | None = None, tick_nodes: int = 500
+def check_in_slices(
+    grid: Grid, budget: Budget | None = None, tick_nodes: int = 500
 ) -> Generator[SearchStats, None, Verdict]:
-    """:func:`check` in slices: yields the running stats every ``tick_nodes`` search nodes."""
-    grid = as_grid(puzzle)
-    clashes = conflicts(grid)
+    """The verdict on a grid in slices: yields the running stats every ``tick_nodes`` search
+    nodes (never when it is 0), returns the :class:`Verdict`."""
+    clashes = grid_conflicts(grid)
     if clashes:
         return Verdict(Status.INVALID, grid, conflicts=tuple(clashes), stats=SearchStats())
-    steps = iter_count(grid, 2, budget, keep=2, tick_nodes=tick_nodes)
-    while True:
-        try:
-            yield next(steps).stats
-        except StopIteration as done:
-            found: SearchResult = done.value
-            break
+    counting = count_in_slices(grid, 2, budget, keep=2, tick_nodes=tick_nodes)
+    found = yield from relay(counting, _running_stats)
     if found.gave_up:
         return Verdict(Status.GAVE_UP, grid, stats=found.stats)
     status = (Status.NO_SOLUTION, Status.UNIQUE, Status.MULTIPLE)[found.count]
     return Verdict(status, grid, solutions=tuple(found.solutions), stats=found.stats)
+
+
+def _running_stats(running: SearchResult) -> SearchStats:
+    return running.stats
+
+
+def iter_check(
+    puzzle: GridLike, budget: Budget | None = None, tick_nodes: int = 500
+) -> Generator[SearchStats, None, Verdict]:
+    """:func:`check` in slices: yields the running stats every ``tick_nodes`` search nodes.
+
+    The puzzle is read here, once (an :class:`InvalidPuzzleError` comes at the call);
+    :func:`check_in_slices` does the work.
+    """
+    return check_in_slices(as_grid(puzzle), budget, tick_nodes)
 
 
 def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:
@@ -160,7 +172,7 @@ def check(puzzle: GridLike, budget: Budget | None = None) -> Verdict:
         >>> check("." * 81).status.value, check("." * 81).too_few_givens
         ('multiple', True)
     """
-    return run_to_end(iter_check(puzzle, budget, tick_nodes=0))
+    return run_to_end(check_in_slices(as_grid(puzzle), budget, tick_nodes=0))
 
 
 _NOT_UNIQUE = {
@@ -169,6 +181,25 @@ _NOT_UNIQUE = {
     Status.MULTIPLE: "the puzzle has several solutions",
     Status.GAVE_UP: "the puzzle could not be checked in time",
 }
+
+
+def unique_solution_in_slices(
+    grid: Grid,
+    budget: Budget | None = None,
+    *,
+    purpose: str | None = None,
+    tick_nodes: int = 500,
+) -> Generator[SearchStats, None, Grid]:
+    """:func:`unique_solution` of a grid in slices: yields the search's running stats every
+    ``tick_nodes`` nodes (never when it is 0), so grading and hints stop for the page's
+    worker during their uniqueness check too."""
+    verdict = yield from check_in_slices(grid, budget, tick_nodes)
+    if verdict.solution is not None:
+        return verdict.solution
+    reason = _NOT_UNIQUE[verdict.status]
+    if verdict.conflicts:
+        reason += ": " + "; ".join(c.describe() for c in verdict.conflicts)
+    raise InvalidPuzzleError(f"{purpose}: {reason}" if purpose else reason)
 
 
 def unique_solution(
@@ -188,13 +219,13 @@ def unique_solution(
         ...
         sudoku_core.errors.InvalidPuzzleError: no hint: the puzzle has several solutions
     """
-    verdict = check(puzzle, budget)
-    if verdict.solution is not None:
-        return verdict.solution
-    reason = _NOT_UNIQUE[verdict.status]
-    if verdict.conflicts:
-        reason += ": " + "; ".join(c.describe() for c in verdict.conflicts)
-    raise InvalidPuzzleError(f"{purpose}: {reason}" if purpose else reason)
+    finding = unique_solution_in_slices(as_grid(puzzle), budget, purpose=purpose, tick_nodes=0)
+    return run_to_end(finding)
+
+
+def wrong_entries(entries: Grid, solution: Grid) -> tuple[Cell, ...]:
+    """The cells whose entry differs from the solution (empty cells are not mistakes)."""
+    return tuple(c for c in range(81) if entries[c] and entries[c] != solution[c])
 
 
 def mistakes(entries: GridLike, solution: GridLike) -> tuple[Cell, ...]:
@@ -209,8 +240,7 @@ def mistakes(entries: GridLike, solution: GridLike) -> tuple[Cell, ...]:
         >>> mistakes("51.7" + "." * 77, solution), mistakes("2" + "." * 80, solution)
         ((), (0,))
     """
-    digits, answer = as_grid(entries), as_grid(solution)
-    return tuple(c for c in range(81) if digits[c] and digits[c] != answer[c])
+    return wrong_entries(as_grid(entries), as_grid(solution))
 
 
 def find_mistakes(puzzle: GridLike, entries: GridLike) -> list[Cell] | None:
@@ -221,4 +251,4 @@ def find_mistakes(puzzle: GridLike, entries: GridLike) -> list[Cell] | None:
     solution = check(puzzle).solution
     if solution is None:
         return None
-    return list(mistakes(entries, solution))
+    return list(wrong_entries(as_grid(entries), solution))

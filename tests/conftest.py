@@ -2,8 +2,14 @@
 guard that fails a test on errors in its pages.
 
 The site is built once per session through build.py's own functions (or reused when its
-fingerprint is current). Browser and Pyodide tests never skip themselves: deselect them with
-`-m "not e2e"` or `python build.py test --unit`; in CI a missing browser is a failure.
+fingerprint is current); every test that uses it (the `site_dir` fixture, directly or through
+another fixture) is marked `site`, which `python build.py test --quick` leaves out. Browser and
+Pyodide tests never skip themselves: deselect them with `-m "not e2e"` or `python build.py test
+--quick`; in CI a missing browser is a failure.
+
+Hypothesis runs the `ci` profile when the CI environment variable is set (derandomized: the same
+examples on every run, so a red CI is the code's doing, not the draw's) and its random `dev`
+profile otherwise; `pytest --hypothesis-profile=ci` picks one by hand.
 
 Browsers come from pytest-playwright (its `browser`, `context`, `page`, `new_context` fixtures and
 options: `--headed`, `--tracing retain-on-failure`, `--screenshot only-on-failure`, `--output`);
@@ -17,12 +23,13 @@ import importlib.util
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from page_guard import ALLOW_MARKER, CHROMIUM_ARGS, PageErrors, ServeFactory, Servers
 from puzzle_sets import describe_corpora
@@ -48,6 +55,30 @@ def load_build_module() -> ModuleType:
 
 load_build_module()  # test modules import it as `sudoku_build`
 
+settings.register_profile("dev", settings.get_profile("default"))
+settings.register_profile(
+    "ci",
+    settings.get_profile("default"),
+    derandomize=True,  # the examples follow from each test's name: the same on every run
+    database=None,  # a fresh clone keeps nothing between runs anyway
+    deadline=None,  # a loaded CI machine is slow, not wrong
+    print_blob=True,  # a failure prints what reproduces it
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def hypothesis_profile(environ: Mapping[str, str]) -> str:
+    """`ci` when the CI variable is set to anything but "", "0" or "false"; else `dev`.
+
+    Examples:
+        >>> hypothesis_profile({"CI": "true"}), hypothesis_profile({"CI": "0"}), hypothesis_profile({})
+        ('ci', 'dev', 'dev')
+    """
+    return "ci" if environ.get("CI", "").lower() not in ("", "0", "false") else "dev"
+
+
+settings.load_profile(hypothesis_profile(os.environ))
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Markers of this conftest (e2e and pyodide are declared in pyproject.toml)."""
@@ -60,6 +91,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
     )
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `site` every test that uses the built site, however it reaches it."""
+    for item in items:
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.site)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

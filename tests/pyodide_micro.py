@@ -18,7 +18,7 @@ from typing import Any
 
 def _cases() -> dict[str, tuple[str, dict[str, Any]]]:
     """Name -> (statement, its namespace), on a board from the middle of a real search."""
-    from sudoku_core import _board
+    from sudoku_core import _bitboard
     from sudoku_core._propagate import branch_cell, initial_state, locked_candidates, propagate
     from sudoku_core.formats import parse
 
@@ -44,11 +44,11 @@ def _cases() -> dict[str, tuple[str, dict[str, Any]]]:
         "x": x,
         "r": record,
         "m": multi,
-        "low": _board.LOW,
-        "guards": _board.GUARDS,
-        "spread": _board.SPREAD_ROW,
+        "low": _bitboard.LOW,
+        "guards": _bitboard.GUARDS,
+        "spread": _bitboard.SPREAD_ROW,
         "small": 12345,
-        "table": _board.PLACE_CLEAR,
+        "table": _bitboard.PLACE_CLEAR,
         "i": 437,
         "call": call,
         "gen": gen,

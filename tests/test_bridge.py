@@ -86,12 +86,12 @@ def test_bad_requests_get_one_error_reply(op: str, args: str, message: str) -> N
 
 def test_long_work_runs_in_slices_and_can_be_cancelled() -> None:
     task = bridge.start("count_solutions", json.dumps({"grid": "." * 81, "limit": 1_000_000}))
-    first = json.loads(task.step(20))
-    second = json.loads(task.step(20))
+    first = json.loads(task.run_slice(20))
+    second = json.loads(task.run_slice(20))
     assert first["done"] is False and second["done"] is False
     assert 0 < first["progress"]["count"] < second["progress"]["count"]
     task.close()
-    assert json.loads(task.step())["ok"] is False
+    assert json.loads(task.run_slice())["ok"] is False
 
 
 def test_count_solutions_result() -> None:

@@ -63,7 +63,7 @@ def test_good_candidates_still_give_a_hint() -> None:
 def test_start_with_the_wrong_types_is_an_error_reply(
     op: Any, args_json: Any, message: str
 ) -> None:
-    assert error_of(bridge.start(op, args_json).step(30)) == {
+    assert error_of(bridge.start(op, args_json).run_slice(30)) == {
         "type": "BadRequestError",
         "message": message,
     }
@@ -72,9 +72,9 @@ def test_start_with_the_wrong_types_is_an_error_reply(
 @pytest.mark.parametrize("slice_ms", ["x", None, float("nan"), float("inf"), -1, 0, True])
 def test_step_with_a_bad_slice_is_an_error_reply(slice_ms: Any) -> None:
     task = bridge.start("check", json.dumps({"grid": UNIQUE}))
-    error = error_of(task.step(slice_ms))
+    error = error_of(task.run_slice(slice_ms))
     assert error["type"] == "BadRequestError" and "slice_ms must be" in error["message"]
-    assert "already finished" in error_of(task.step(30))["message"]  # the error was the last
+    assert "already finished" in error_of(task.run_slice(30))["message"]  # the error was the last
 
 
 @pytest.mark.parametrize(

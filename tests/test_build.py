@@ -1,4 +1,5 @@
-"""build.py: the download cache, the built site's contents, and how `serve` serves it."""
+"""build.py and tools/buildpy/: the download cache, the built site's contents, and how `serve`
+serves it."""
 
 from __future__ import annotations
 
@@ -8,21 +9,40 @@ import hashlib
 import http.client
 import importlib
 import json
+import os
 import posixpath
 import re
+import shutil
 import struct
 import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from tools.buildpy import (
+    assemble,
+    bench,
+    downloads,
+    files,
+    headers,
+    layout,
+    page_pins,
+    precompress,
+    pythons,
+    runtime,
+    server,
+    suite,
+    venvs,
+    wheel,
+)
+from tools.buildpy.commands import BuildError
+
 ROOT = Path(__file__).resolve().parents[1]
-bp = importlib.import_module("sudoku_build")  # build.py, registered by conftest.py
+bp = importlib.import_module("sudoku_build")  # build.py (its command line), from conftest.py
 ServeFactory = Callable[..., str]
 
 
@@ -31,7 +51,7 @@ ServeFactory = Callable[..., str]
 
 def make_pin(content: bytes, filename: str = "thing-1.0.whl") -> Any:
     """A pin whose sha256 is that of `content`."""
-    return bp.Pin("thing", "1.0", filename, hashlib.sha256(content).hexdigest())
+    return downloads.Pin("thing", "1.0", filename, hashlib.sha256(content).hexdigest())
 
 
 class Fetcher:
@@ -53,7 +73,7 @@ def test_cache_hit_does_not_fetch(tmp_path: Path) -> None:
     pin = make_pin(b"good")
     (tmp_path / pin.filename).write_bytes(b"good")
     fetch = Fetcher(b"good")
-    assert bp.cached(pin, tmp_path, fetch, offline=False) == tmp_path / pin.filename
+    assert downloads.cached(pin, tmp_path, fetch, offline=False) == tmp_path / pin.filename
     assert fetch.calls == 0
 
 
@@ -61,7 +81,7 @@ def test_corrupt_cached_file_is_detected_and_fetched_again(tmp_path: Path) -> No
     pin = make_pin(b"good")
     (tmp_path / pin.filename).write_bytes(b"goof")  # same size, one byte flipped
     fetch = Fetcher(b"good")
-    path = bp.cached(pin, tmp_path, fetch, offline=False)
+    path = downloads.cached(pin, tmp_path, fetch, offline=False)
     assert fetch.calls == 1
     assert path.read_bytes() == b"good"
 
@@ -69,36 +89,36 @@ def test_corrupt_cached_file_is_detected_and_fetched_again(tmp_path: Path) -> No
 def test_corrupt_cached_file_offline_is_an_error_not_used(tmp_path: Path) -> None:
     pin = make_pin(b"good")
     (tmp_path / pin.filename).write_bytes(b"evil")
-    with pytest.raises(bp.BuildError, match="offline"):
-        bp.cached(pin, tmp_path, Fetcher(b"good"), offline=True)
+    with pytest.raises(BuildError, match="offline"):
+        downloads.cached(pin, tmp_path, Fetcher(b"good"), offline=True)
     assert not (tmp_path / pin.filename).exists()
 
 
 def test_download_with_wrong_hash_is_refused_and_not_cached(tmp_path: Path) -> None:
     pin = make_pin(b"good")
-    with pytest.raises(bp.BuildError, match="refusing"):
-        bp.cached(pin, tmp_path, Fetcher(b"tampered"), offline=False)
+    with pytest.raises(BuildError, match="refusing"):
+        downloads.cached(pin, tmp_path, Fetcher(b"tampered"), offline=False)
     assert list(tmp_path.iterdir()) == []
 
 
 def test_missing_npm_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(bp.shutil, "which", lambda name: None)
-    with pytest.raises(bp.BuildError, match=r"Install Node\.js"):
-        bp.npm_pack(bp.PYODIDE)(tmp_path)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(BuildError, match=r"Install Node\.js"):
+        downloads.npm_pack(downloads.PYODIDE)(tmp_path)
 
 
 def test_no_modern_python_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bp, "python_candidates", lambda: iter([sys.executable]))
-    monkeypatch.setattr(bp, "python_version", lambda exe: (3, 11))
-    with pytest.raises(bp.BuildError, match=r"Python >= 3\.12.*Install"):
-        bp.find_modern_python()
+    monkeypatch.setattr(pythons, "python_candidates", lambda: iter([sys.executable]))
+    monkeypatch.setattr(pythons, "python_version", lambda exe: (3, 11))
+    with pytest.raises(BuildError, match=r"Python >= 3\.12.*Install"):
+        pythons.find_modern_python()
 
 
 def test_main_prints_build_errors_without_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def fail(**kwargs: object) -> None:
-        raise bp.BuildError("npm is missing")
+        raise BuildError("npm is missing")
 
     monkeypatch.setattr(bp, "build", fail)
     assert bp.main(["build"]) == 2
@@ -106,7 +126,7 @@ def test_main_prints_build_errors_without_traceback(
 
 
 def test_find_modern_python_finds_one_here() -> None:
-    version = bp.python_version(bp.find_modern_python())
+    version = pythons.python_version(pythons.find_modern_python())
     assert version is not None and version >= (3, 12)
 
 
@@ -119,15 +139,15 @@ def fake_venv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     the stamp decides (tests/test_build_venv.py tests the check on real venvs)."""
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
-    (venv / "bin" / "python").symlink_to(bp.find_modern_python())
-    monkeypatch.setattr(bp, "venv_problem", lambda path: None)
+    (venv / "bin" / "python").symlink_to(pythons.find_modern_python())
+    monkeypatch.setattr(venvs, "venv_problem", lambda path: None)
     return venv
 
 
 def recorder(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Replace build.py's run() by a recorder of the commands it would run."""
+    """Replace the venvs' run() by a recorder of the commands it would run."""
     calls: list[list[str]] = []
-    monkeypatch.setattr(bp, "run", lambda cmd, **kw: calls.append([str(c) for c in cmd]))
+    monkeypatch.setattr(venvs, "run", lambda cmd, **kw: calls.append([str(c) for c in cmd]))
     return calls
 
 
@@ -135,19 +155,19 @@ def test_venv_installs_once_then_reuses_its_stamp(
     fake_venv: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = recorder(monkeypatch)
-    bp.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=False)
+    venvs.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=False)
     assert [c[-1] for c in calls] == ["pytest==9.2.0"]
-    bp.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=True)  # up to date: no pip, no network
+    venvs.ensure_venv(fake_venv, ["pytest==9.2.0"], offline=True)  # up to date: no pip, no network
     assert len(calls) == 1
-    bp.ensure_venv(fake_venv, ["pytest==9.2.1"], offline=False)  # changed list: reinstall
+    venvs.ensure_venv(fake_venv, ["pytest==9.2.1"], offline=False)  # changed list: reinstall
     assert [c[-1] for c in calls] == ["pytest==9.2.0", "pytest==9.2.1"]
 
 
 def test_stale_venv_offline_is_an_error(fake_venv: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     recorder(monkeypatch)
-    bp.ensure_venv(fake_venv, ["a==1"], offline=False)
-    with pytest.raises(bp.BuildError, match="offline"):
-        bp.ensure_venv(fake_venv, ["a==2"], offline=True)
+    venvs.ensure_venv(fake_venv, ["a==1"], offline=False)
+    with pytest.raises(BuildError, match="offline"):
+        venvs.ensure_venv(fake_venv, ["a==2"], offline=True)
 
 
 # --- command line --------------------------------------------------------------------------------
@@ -156,12 +176,34 @@ def test_stale_venv_offline_is_an_error(fake_venv: Path, monkeypatch: pytest.Mon
 def test_test_subsets_become_marker_expressions() -> None:
     args = bp.parse_args(["test", "--unit", "--", "-k", "cache", "-x"])
     assert args.pytest_args == ["-k", "cache", "-x"]
-    argv = bp.pytest_args(args)
+    argv = suite.pytest_args(args)
     assert argv[argv.index("-m") + 1] == "(not e2e and not pyodide)"
     assert argv[-3:] == ["-k", "cache", "-x"]
-    e2e_and_pyodide = bp.pytest_args(bp.parse_args(["test", "--e2e", "--pyodide"]))
+    e2e_and_pyodide = suite.pytest_args(bp.parse_args(["test", "--e2e", "--pyodide"]))
     assert "(e2e) or (pyodide)" in e2e_and_pyodide
-    assert "-m" not in bp.pytest_args(bp.parse_args(["test"]))
+    assert "-m" not in suite.pytest_args(bp.parse_args(["test"]))
+    quick = suite.pytest_args(bp.parse_args(["test", "--quick", "--no-lint"]))
+    assert quick[quick.index("-m") + 1] == "(not e2e and not pyodide and not site)"
+
+
+def test_the_site_tests_are_marked_so_the_quick_tier_leaves_them_out(
+    request: pytest.FixtureRequest,
+) -> None:
+    """conftest.py marks `site` every test that uses the built site (here: the one below)."""
+    items = request.session.items
+    by_name = {item.name: item for item in items}
+    reused = by_name.get("test_up_to_date_site_is_reused_not_rebuilt")
+    if reused is not None:  # collected in this run
+        assert reused.get_closest_marker("site") is not None
+    assert request.node.get_closest_marker("site") is None
+
+
+def test_hypothesis_runs_derandomized_exactly_when_ci_is_set() -> None:
+    from hypothesis import settings
+
+    in_ci = os.environ.get("CI", "").lower() not in ("", "0", "false")
+    assert settings().derandomize is in_ci
+    assert settings.get_profile("ci").derandomize and settings.get_profile("ci").database is None
 
 
 def test_serve_options() -> None:
@@ -170,8 +212,8 @@ def test_serve_options() -> None:
 
 
 def test_trim_lockfile_raises_on_unknown_package() -> None:
-    with pytest.raises(bp.BuildError, match="nope"):
-        bp.trim_lockfile({"packages": {}}, ["nope"])
+    with pytest.raises(BuildError, match="nope"):
+        runtime.trim_lockfile({"packages": {}}, ["nope"])
 
 
 # --- the built site ------------------------------------------------------------------------------
@@ -183,9 +225,12 @@ def lockfile(site: Path) -> dict[str, Any]:
 
 
 def test_site_has_the_runtime_and_nothing_else_of_the_npm_package(site_dir: Path) -> None:
-    runtime = {p.name for p in (site_dir / "pyodide").iterdir()}
-    wheels = {p for p in runtime if p.endswith(".whl")}
-    assert runtime - wheels == {*bp.RUNTIME_FILES, bp.SNAPSHOT_NAME}
+    """(Besides the precompressed copies of its files: test_precompressed_copies_...)"""
+    shipped = {
+        p.name for p in (site_dir / "pyodide").iterdir() if not precompress.is_precompressed_copy(p)
+    }
+    wheels = {p for p in shipped if p.endswith(".whl")}
+    assert shipped - wheels == {*runtime.RUNTIME_FILES, layout.SNAPSHOT_NAME}
     assert {w.split("-")[0] for w in wheels} == {"micropip", "packaging", "sudoku_core"}
 
 
@@ -193,13 +238,13 @@ def test_the_engine_snapshot_is_gzip_of_pyodide_memory_and_in_the_manifest(site_
     """pyodide/sudoku-core.snapshot (tools/make-snapshot.mjs): gzip (no ".gz" name, so no server
     adds Content-Encoding) of a Pyodide memory snapshot (its magic number first), hashed in the
     manifest like every file that executes. That it restores and works: test_pyodide.py."""
-    snapshot = site_dir / "pyodide" / bp.SNAPSHOT_NAME
+    snapshot = site_dir / "pyodide" / layout.SNAPSHOT_NAME
     packed = snapshot.read_bytes()
     memory = gzip.decompress(packed)
     assert memory[:4] == b"\0snp"  # Pyodide 314's snapshot magic (0x706e7300, little-endian)
     assert len(memory) > 16 * 2**20  # the interpreter's heap, not a stub
     files = json.loads((site_dir / "build-manifest.json").read_text())["files"]
-    entry = files[f"pyodide/{bp.SNAPSHOT_NAME}"]
+    entry = files[f"pyodide/{layout.SNAPSHOT_NAME}"]
     assert entry == {"size": len(packed), "sha256": hashlib.sha256(packed).hexdigest()}
 
 
@@ -212,13 +257,15 @@ def unpinned(html: str) -> str:
 
 
 def test_web_files_are_copied(site_dir: Path) -> None:
-    web_files = [p.relative_to(bp.WEB) for p in bp.iter_files(bp.WEB)]
+    web_files = [p.relative_to(layout.WEB) for p in files.iter_files(layout.WEB)]
     for relative in web_files:
         if relative.suffix == ".html":
-            assert unpinned((site_dir / relative).read_text()) == (bp.WEB / relative).read_text()
+            assert (
+                unpinned((site_dir / relative).read_text()) == (layout.WEB / relative).read_text()
+            )
         else:
-            assert (site_dir / relative).read_bytes() == (bp.WEB / relative).read_bytes()
-    if (bp.WEB / "index.html").exists():
+            assert (site_dir / relative).read_bytes() == (layout.WEB / relative).read_bytes()
+    if (layout.WEB / "index.html").exists():
         assert (site_dir / "index.html").is_file()
 
 
@@ -247,17 +294,19 @@ def test_every_page_pins_the_scripts_with_an_import_map_its_csp_allows(site_dir:
         digest = hashlib.sha256(text.encode()).digest()
         assert source == "'sha256-" + base64.b64encode(digest).decode() + "'"
         csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
-        assert csp and csp.group(1) == bp.with_script_hashes(bp.META_CSP, [source]), page.name
+        assert csp and csp.group(1) == headers.with_script_hashes(headers.META_CSP, [source]), (
+            page.name
+        )
         first_module = min(
             i
             for i in (html.find('<script type="module"'), html.find('<link rel="modulepreload"'))
             if i >= 0
         )
         assert html.index('<script type="importmap">') < first_module, page.name
-    assert bp.script_hashes(site_dir) == [source]
+    assert headers.script_hashes(site_dir) == [source]
     # again on the built site: nothing changes (tests make "a new build" with finish_site)
     before = {p.name: p.read_text() for p in pages}
-    assert bp.pin_page_scripts(site_dir) == source
+    assert page_pins.pin_page_scripts(site_dir) == source
     assert {p.name: p.read_text() for p in pages} == before
 
 
@@ -313,19 +362,19 @@ def test_module_preloads_follow_static_imports_only(tmp_path: Path) -> None:
     (tmp_path / "b.js").write_text('export * from "./d.js";\n')
     for name in ("c.js", "d.js", "t.js", "lazy.js"):
         (tmp_path / name).write_text("export const x = 1;\n")
-    bp.pin_page_scripts(tmp_path)
+    page_pins.pin_page_scripts(tmp_path)
     html = (tmp_path / "index.html").read_text()
     assert re.findall(r'<link rel="modulepreload" href="([^"]+)"', html) == ["c.js", "b.js", "d.js"]
-    assert f'href="b.js" integrity="{bp.sri(tmp_path / "b.js")}"' in html
-    bp.pin_page_scripts(tmp_path)
+    assert f'href="b.js" integrity="{files.sri(tmp_path / "b.js")}"' in html
+    page_pins.pin_page_scripts(tmp_path)
     assert (tmp_path / "index.html").read_text() == html  # idempotent
 
 
 def test_a_page_importing_a_module_the_site_lacks_is_a_build_error(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text('<script type="module" src="a.js"></script>\n')
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')
-    with pytest.raises(bp.BuildError, match=r"b\.js is imported"):
-        bp.pin_page_scripts(tmp_path)
+    with pytest.raises(BuildError, match=r"b\.js is imported"):
+        page_pins.pin_page_scripts(tmp_path)
 
 
 def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_dir: Path) -> None:
@@ -335,22 +384,26 @@ def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_di
     for name, entry in lock["packages"].items():
         file_name = entry["file_name"]
         assert "/" not in file_name, f"{name}: {file_name} must be relative to the lockfile"
-        wheel = site_dir / "pyodide" / file_name
-        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        shipped = site_dir / "pyodide" / file_name
+        assert hashlib.sha256(shipped.read_bytes()).hexdigest() == entry["sha256"], name
 
 
 def test_sudoku_core_wheel_is_pure_and_current(site_dir: Path) -> None:
+    """The site's wheel ships every source of sudoku_core but the front-ends the page never
+    imports (wheel.PAGE_LEAVES_OUT: test_build_delivery.py)."""
     entry = lockfile(site_dir)["packages"]["sudoku-core"]
-    assert entry["version"] == bp.engine_version()
+    assert entry["version"] == wheel.engine_version()
     assert entry["imports"] == ["sudoku_core"]
     assert entry["file_name"].endswith("-py3-none-any.whl")
-    with zipfile.ZipFile(site_dir / "pyodide" / entry["file_name"]) as wheel:
-        shipped = {n for n in wheel.namelist() if n.startswith("sudoku_core/")}
+    with zipfile.ZipFile(site_dir / "pyodide" / entry["file_name"]) as page_wheel:
+        shipped = {n for n in page_wheel.namelist() if n.startswith("sudoku_core/")}
     sources = {
         f"sudoku_core/{p.relative_to(ROOT / 'sudoku_core').as_posix()}"
-        for p in bp.iter_files(ROOT / "sudoku_core")
+        for p in files.iter_files(ROOT / "sudoku_core")
     }
-    assert shipped == sources
+    left_out = {name for name in sources if wheel.is_left_out(name)}
+    assert left_out, "the page's wheel leaves nothing out: is PAGE_LEAVES_OUT still right?"
+    assert shipped == sources - left_out
 
 
 def test_manifest_lists_every_file_with_size_and_hash(site_dir: Path) -> None:
@@ -358,15 +411,17 @@ def test_manifest_lists_every_file_with_size_and_hash(site_dir: Path) -> None:
     on_disk = {
         p.relative_to(site_dir).as_posix()
         for p in site_dir.rglob("*")
-        if p.is_file() and p.name not in ("build-manifest.json", "sw.js", "_headers")
+        if p.is_file()
+        and p.name not in ("build-manifest.json", "sw.js", "_headers")
+        and not precompress.is_precompressed_copy(p)  # the same bytes, encoded for the wire
     }
     assert set(manifest["files"]) == on_disk
     for name, entry in manifest["files"].items():
         data = (site_dir / name).read_bytes()
         assert entry == {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}, name
-    assert manifest["version"] == bp.engine_version()
+    assert manifest["version"] == wheel.engine_version()
     assert manifest["pyodide"] == "314.0.7"
-    assert manifest["inputs"] == bp.fingerprint()
+    assert manifest["inputs"] == assemble.fingerprint()
 
 
 def test_the_service_worker_precaches_every_file_with_its_sha256(site_dir: Path) -> None:
@@ -394,13 +449,13 @@ def test_icons_are_pngs_of_the_sizes_the_manifest_says(site_dir: Path) -> None:
 
 
 def test_up_to_date_site_is_reused_not_rebuilt(
-    build_py: ModuleType, site_dir: Path, monkeypatch: pytest.MonkeyPatch
+    site_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def no_build(*args: object, **kwargs: object) -> None:
         raise AssertionError("rebuilt an up-to-date site")
 
-    monkeypatch.setattr(build_py, "build", no_build)
-    assert build_py.ensure_built(site_dir) == site_dir
+    monkeypatch.setattr(assemble, "build", no_build)
+    assert assemble.ensure_built(site_dir) == site_dir
 
 
 EXTERNAL_URL = re.compile(r"https?://[^\s\"'`<>)]+")
@@ -413,7 +468,7 @@ def our_text_files(site: Path) -> list[Path]:
     suffixes = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt"}
     return [
         p
-        for p in bp.iter_files(site)
+        for p in files.iter_files(site)
         if p.suffix in suffixes and p.relative_to(site).parts[0] != "pyodide"
     ]
 
@@ -479,7 +534,7 @@ def test_every_file_the_page_refers_to_is_in_the_site(site_dir: Path) -> None:
             if not (target.is_file() or is_folder_url):
                 missing.append(f"{path.relative_to(site_dir)} -> {ref}")
     assert missing == []
-    if (bp.WEB / "index.html").exists():
+    if (layout.WEB / "index.html").exists():
         assert checked > 0, "the reference scan found nothing: is the regex still right?"
 
 
@@ -508,13 +563,13 @@ def test_rebuild_with_a_full_cache_needs_no_network(
 
         return fetch
 
-    monkeypatch.setattr(bp, "npm_pack", no_network)
-    monkeypatch.setattr(bp, "pip_download", no_network)
+    monkeypatch.setattr(downloads, "npm_pack", no_network)
+    monkeypatch.setattr(downloads, "pip_download", no_network)
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.setenv(name, "http://127.0.0.1:9")  # the discard port: any request fails
     monkeypatch.setenv("PIP_NO_INDEX", "1")
     monkeypatch.setenv("npm_config_offline", "true")
-    rebuilt = bp.build(tmp_path / "site", offline=True)
+    rebuilt = assemble.build(tmp_path / "site", offline=True)
     assert lockfile(rebuilt) == lockfile(site_dir)
     assert (rebuilt / "pyodide" / "pyodide.asm.wasm").read_bytes() == (
         site_dir / "pyodide" / "pyodide.asm.wasm"
@@ -555,15 +610,15 @@ def test_served_types_and_csp(site_server: str, site_dir: Path, path: str, mime:
         directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
         assert "'wasm-unsafe-eval'" in directives["script-src"]
         assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in directives["script-src"]
-        assert bp.script_hashes(site_dir)[0] in directives["script-src"]  # the import map
+        assert headers.script_hashes(site_dir)[0] in directives["script-src"]  # the import map
         assert directives["connect-src"] == "'self'" and directives["worker-src"] == "'self'"
         assert "Cross-Origin-Embedder-Policy" not in response.headers
 
 
 def test_wheels_and_webmanifest_types(site_server: str, site_dir: Path) -> None:
-    assert bp.MIME_TYPES[".webmanifest"] == "application/manifest+json"
-    wheel = next((site_dir / "pyodide").glob("sudoku_core-*.whl")).name
-    assert request(site_server, f"/pyodide/{wheel}").headers["Content-Type"] == "application/zip"
+    assert server.MIME_TYPES[".webmanifest"] == "application/manifest+json"
+    name = next((site_dir / "pyodide").glob("sudoku_core-*.whl")).name
+    assert request(site_server, f"/pyodide/{name}").headers["Content-Type"] == "application/zip"
     for path in site_dir.glob("*.webmanifest"):
         response = request(site_server, f"/{path.name}")
         assert response.headers["Content-Type"] == "application/manifest+json"
@@ -587,7 +642,7 @@ def test_serve_under_a_sub_path(serve_site: ServeFactory) -> None:
     redirect = request(url, "/puzzles/sudoku")
     assert (redirect.status, redirect.headers["Location"]) == (301, "/puzzles/sudoku/")
     assert request(url, "/puzzles/sudoku/pyodide/pyodide.mjs?v=1").status == 200
-    if (bp.WEB / "index.html").exists():
+    if (layout.WEB / "index.html").exists():
         index = request(url, "/puzzles/sudoku/")
         assert index.status == 200
         assert index.headers["Content-Type"] == "text/html; charset=utf-8"
@@ -602,7 +657,7 @@ def test_isolated_serving_sends_coop_coep(serve_site: ServeFactory) -> None:
 def test_bench_table_shows_the_pyodide_to_cpython_ratio(capsys: pytest.CaptureFixture[str]) -> None:
     cpython = [{"set": "top95", "puzzles": 95, "solve_per_s": 1000.0, "check_per_s": 500.0}]
     pyodide = [{"set": "top95", "puzzles": 95, "solve_per_s": 600.0, "check_per_s": 100.0}]
-    bp.print_bench_table(cpython, pyodide, [3000.0, 2000.0, 2500.0])
+    bench.print_bench_table(cpython, pyodide, [3000.0, 2000.0, 2500.0])
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("top95"))
     assert row.split()[4] == "0.60" and row.split()[-1] == "0.20"
@@ -611,20 +666,20 @@ def test_bench_table_shows_the_pyodide_to_cpython_ratio(capsys: pytest.CaptureFi
 
 def test_index_html_carries_the_meta_policy_before_anything_it_governs() -> None:
     """Hosts that send no header still get the policy (all of it a <meta> can carry)."""
-    html = (bp.WEB / "index.html").read_text()
+    html = (layout.WEB / "index.html").read_text()
     found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
     assert found, "index.html has no <meta> Content-Security-Policy"
-    assert found.group(1) == bp.META_CSP
-    assert "frame-ancestors" not in bp.META_CSP and "report-uri" not in bp.META_CSP
+    assert found.group(1) == headers.META_CSP
+    assert "frame-ancestors" not in headers.META_CSP and "report-uri" not in headers.META_CSP
     first_loaded = min(html.index("<script"), html.index("<link"))
     assert found.start() < first_loaded, "the <meta> policy must come before scripts and links"
 
 
 def test_header_is_the_meta_policy_plus_frame_ancestors() -> None:
-    assert bp.CSP == bp.META_CSP + "; frame-ancestors *"
-    directives = dict(d.strip().split(" ", 1) for d in bp.CSP.split(";"))
+    assert headers.CSP == headers.META_CSP + "; frame-ancestors *"
+    directives = dict(d.strip().split(" ", 1) for d in headers.CSP.split(";"))
     assert directives["img-src"] == "'self'"  # no data: or blob: images anywhere
-    assert bp.csp_header("'self' https://example.org").endswith(
+    assert headers.csp_header("'self' https://example.org").endswith(
         "; frame-ancestors 'self' https://example.org"
     )
 
@@ -634,16 +689,16 @@ def test_header_is_the_meta_policy_plus_frame_ancestors() -> None:
     ["", "'self'; script-src *", "a,b", "'unsafe-inline'", "'none' 'self'", '"self"', "<x>"],
 )
 def test_bad_frame_ancestors_is_a_clear_error(value: str) -> None:
-    with pytest.raises(bp.BuildError, match="--frame-ancestors"):
-        bp.frame_ancestors_value(value)
+    with pytest.raises(BuildError, match="--frame-ancestors"):
+        headers.frame_ancestors_value(value)
 
 
 def test_serve_frame_ancestors_option(serve_site: ServeFactory, site_dir: Path) -> None:
     assert bp.parse_args(["serve"]).frame_ancestors == "*"
     args = bp.parse_args(["serve", "--frame-ancestors", "'self'"])
     assert args.frame_ancestors == "'self'"
-    with bp.SiteServer(site_dir, frame_ancestors="'self'") as server:
-        csp = request(server.url, "/index.html").headers["Content-Security-Policy"]
+    with server.SiteServer(site_dir, frame_ancestors="'self'") as narrowed:
+        csp = request(narrowed.url, "/index.html").headers["Content-Security-Policy"]
     assert csp.endswith("; frame-ancestors 'self'")
     default = request(serve_site(), "/index.html").headers["Content-Security-Policy"]
     assert "; frame-ancestors *" in default
@@ -662,18 +717,27 @@ def test_the_headers_file_says_what_serve_sends(site_dir: Path, site_server: str
     text = (site_dir / "_headers").read_text()
     sent = request(site_server, "/index.html").headers["Content-Security-Policy"]
     # the test servers collect CSP reports; a host's headers have no report-uri
-    sent = sent.removesuffix(f"; report-uri /{bp.REPORT_PATH}")
-    assert bp.script_hashes(site_dir)[0] in sent  # the import map's hash (pin_page_scripts)
+    sent = sent.removesuffix(f"; report-uri /{server.REPORT_PATH}")
+    assert headers.script_hashes(site_dir)[0] in sent  # the import map's hash (pin_page_scripts)
     assert f"  Content-Security-Policy: {sent}\n" in text
     assert "/pyodide/pyodide.asm.wasm\n  Content-Type: application/wasm" in text
-    narrowed = bp.headers_file("https://example.org")
+    narrowed = headers.headers_file("https://example.org")
     assert "; frame-ancestors https://example.org\n" in narrowed
     assert bp.parse_args(["build", "--frame-ancestors", "'self'"]).frame_ancestors == "'self'"
-    for name in bp.BOARD_FILES:
+    for name in headers.BOARD_FILES:
         assert f"/{name}\n  Access-Control-Allow-Origin: *" in text
         assert request(site_server, f"/{name}").headers["Access-Control-Allow-Origin"] == "*"
     assert "Access-Control-Allow-Origin" not in request(site_server, "/index.html").headers
     assert request(site_server, "/_headers").status == 404
+
+
+def test_the_board_files_are_the_elements_whole_import_graph() -> None:
+    """BOARD_FILES (served with CORS, for other sites that import <sudoku-board>) is exactly what
+    define-sudoku-board.js imports, at any depth, plus its stylesheet: a module the element
+    gains cannot be left out of the list."""
+    root = "board/define-sudoku-board.js"
+    graph = {root, *page_pins.static_imports(layout.WEB, [root]), "board/sudoku-board.css"}
+    assert graph == set(headers.BOARD_FILES)
 
 
 def test_build_with_a_bad_frame_ancestors_exits_2_before_building(

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from sudoku_core.logic import Board, forcing
 from sudoku_core.logic.board import ALL_CELLS, BIT_COUNT, MASK_DIGITS, PEER_BITS, UNIT_BITS
 from sudoku_core.logic.candidate_space import SPACE, cells_of_space, singles, space_of
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from test_franken_search import BEFORE_STEP_22, board_of
 from test_logic_forcing import before_chain
 

@@ -19,7 +19,7 @@ import pytest
 
 from sudoku_core import parse, solve
 from sudoku_core.logic import Board, als, grouped
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from sudoku_core.logic.steps import Step
 
 PUZZLE = "98.7..6..7..........5.4..9.36......8..2.1..4......3....5...2.1...91.........5.4.9"

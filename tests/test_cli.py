@@ -267,7 +267,7 @@ def test_solve_imports_neither_the_technique_engine_nor_the_generator() -> None:
     code = (
         "import sys; from sudoku_core.cli import main; main(['solve', sys.argv[1]]); "
         "print(sorted(m for m in sys.modules if m.startswith(('sudoku_core.logic', "
-        "'sudoku_core.generator', 'sudoku_core.grading', 'sudoku_core.bench', 'multiprocessing'))))"
+        "'sudoku_core.generator', 'sudoku_core.grader', 'sudoku_core.bench', 'multiprocessing'))))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, UNIQUE], capture_output=True, text=True, check=True

@@ -8,7 +8,7 @@ a copy with no memo finds.
 from __future__ import annotations
 
 from sudoku_core.logic import fish
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from test_franken_search import BEFORE_STEP_22, board_of
 from test_logic_techniques import board_with
 

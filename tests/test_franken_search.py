@@ -13,10 +13,10 @@ from itertools import combinations
 
 import pytest
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.logic import Board, franken
 from sudoku_core.logic.board import ALL_CELLS, PEER_BITS, UNIT_BITS, cells_of
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from test_logic_techniques import FRANKEN_BOX_5, board_with, rc
 
 HARDEST = "98.7..6..75..6......6..8...5......4...9.8.7.....3....24....1.....7.9.5.3..587.4.."

@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_core import count_solutions
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import grade
+from sudoku_core.grader import grade
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])

@@ -6,7 +6,7 @@ import pytest
 
 from puzzle_sets import cases
 from sudoku_core import InvalidPuzzleError
-from sudoku_core.grading import Level, grade, level_of, parse_level
+from sudoku_core.grader import Level, grade, level_of, parse_level
 
 HODOKU_MEDIUM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 """HoDoKu (via hodoku-py) grades this Medium, score 696: 37 naked singles, 19 full houses,

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Generator
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -21,11 +20,13 @@ from typing import Any
 import pytest
 
 from sudoku_core import bridge, parse
-from sudoku_core._steps import run_to_end
+from sudoku_core._record import replace
+from sudoku_core._slices import run_to_end
 from sudoku_core.bench.slices import OPERATIONS, bench_slices, format_slices_markdown
 from sudoku_core.cli import main
-from sudoku_core.grading import grade, iter_grade
-from sudoku_core.hints import hint, iter_hint
+from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.grader import grade, grade_in_slices, iter_grade
+from sudoku_core.hints import hint, hint_in_slices, iter_hint
 from sudoku_core.logic import Board, Technique, als, forcing, franken, grouped, sue_de_coq
 from sudoku_core.logic.techniques import CATALOGUE
 
@@ -83,7 +84,7 @@ def test_hint_yields_every_few_thousand_calls() -> None:
 
 def test_bridge_hint_reports_progress_before_its_result() -> None:
     task = bridge.start("hint", json.dumps({"grid": HARDEST}))
-    first = json.loads(task.step(1))  # 1 ms: a fraction of the search
+    first = json.loads(task.run_slice(1))  # 1 ms: a fraction of the search
     assert first["done"] is False
     assert first["progress"]["work"] >= 1
     most, _, result = most_calls_between_yields(bridge.OPERATIONS["hint"]({"grid": HARDEST}))
@@ -157,3 +158,62 @@ def test_bench_slices_names_a_missing_file(
     assert main(["bench", "--slices", str(missing)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and f"no puzzle file {missing}" in err
+
+
+SEVERAL_SOLUTIONS = (
+    "........1....23....245...3.........6.32.7..5.8....5......7..9...8.4......75..2.4."
+)
+"""Two solutions, found after 534 search nodes: a grade or hint of it is its uniqueness
+check alone (more than two of the bridge's ticks of search nodes)."""
+
+
+def calls_between_yields_until_error(steps: Generator[Any, Any, Any]) -> tuple[int, list[Any]]:
+    """Run ``steps`` until it raises: the most calls between two yields, and the progress."""
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    most, progress = 0, []
+    while True:
+        calls = 0
+        sys.setprofile(count)
+        try:
+            progress.append(next(steps))
+        except InvalidPuzzleError:
+            return max(most, calls), progress
+        finally:
+            sys.setprofile(None)
+        most = max(most, calls)
+
+
+@pytest.mark.parametrize("op", ["grade", "hint"])
+def test_the_uniqueness_check_runs_in_the_operations_slices(op: str) -> None:
+    most, progress = calls_between_yields_until_error(
+        bridge.OPERATIONS[op]({"grid": SEVERAL_SOLUTIONS})
+    )
+    assert len(progress) >= 2 and most <= MAX_CALLS_BETWEEN_YIELDS
+    assert progress[0] == (
+        {"work": 0} if op == "hint" else {"steps": 0, "score": 0, "level": "easy"}
+    )
+    task = bridge.start(op, json.dumps({"grid": SEVERAL_SOLUTIONS}))
+    first = json.loads(task.run_slice(0.001))  # stops at the first tick of the search
+    assert first["done"] is False
+    last = json.loads(task.run_slice(1000))
+    assert last["error"]["message"].endswith("the puzzle has several solutions")
+
+
+def test_a_hint_and_a_grade_yield_during_their_uniqueness_check() -> None:
+    grid = parse(HARDEST)
+    hinting = hint_in_slices(grid, tick_nodes=10)
+    before = 0
+    while next(hinting) == {"work": 0}:  # the uniqueness check: 123 nodes, a tick every 10
+        before += 1
+    assert before >= 10
+    assert run_to_end(hinting) == hint(HARDEST)
+    grading = grade_in_slices(grid, tick_nodes=10)
+    ticks = [next(grading) for _ in range(10)]
+    assert ticks == [{"steps": 0, "score": 0, "level": "easy"}] * 10
+    assert run_to_end(grading).path == grade(HARDEST).path

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_core import parse, solve
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.logic import als, forcing, sue_de_coq
 from sudoku_core.logic.board import (
     ALL_CELLS,
@@ -25,7 +25,7 @@ from sudoku_core.logic.board import (
     Board,
     cells_of,
 )
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from test_franken_search import BEFORE_STEP_22, board_of
 
 Listed = tuple[

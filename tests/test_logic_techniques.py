@@ -173,7 +173,7 @@ def test_singles_are_taken_in_hodokus_order() -> None:
     """A path's score depends on which single comes next: HoDoKu (hodoku-py 0.2.1) scores
     these puzzles of singles 334, 228 and 290; scanning the grid for the first single
     instead gave 324, 238 and 250."""
-    from sudoku_core.grading import grade
+    from sudoku_core.grader import grade
 
     for puzzle, score in (
         ("4.3.9.6...7..1...9....6.....1..........5..193...174.2.7.6..8..2.8..2...4........6", 334),

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from sudoku_core import parse, solve
 from sudoku_core.logic import Board, coloring, single_digit
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from sudoku_core.logic.steps import Step
 
 FINDERS: tuple[Callable[[Board], Step | None], ...] = (

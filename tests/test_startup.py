@@ -27,7 +27,7 @@ NOT_ON_THE_SOLVE_PATH = (
     "multiprocessing",  # --jobs only
     "sudoku_core.logic",  # the technique engine: grade, hint, path
     "sudoku_core.generator",
-    "sudoku_core.grading",
+    "sudoku_core.grader",
     "sudoku_core.bench",
 )
 

@@ -20,7 +20,7 @@ from sudoku_core import solve
 from sudoku_core.grid import PEERS, UNITS
 from sudoku_core.logic import Board
 from sudoku_core.logic.board import Candidate
-from sudoku_core.logic.solver import find_step
+from sudoku_core.logic.solving_path import find_step
 from sudoku_core.logic.steps import Link, Step, chain_links
 from sudoku_core.logic.techniques import CATALOGUE
 

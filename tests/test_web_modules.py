@@ -1,6 +1,7 @@
-"""The page's pure modules (web/cell-layers.js, move-history.js, game-record.js,
-embed-protocol.js) under Node's own test runner: each tests/js/*.test.mjs file is one pytest
-test, its TAP output shown on failure."""
+"""The page's pure modules (no DOM at import: web/board/'s cell-layers.js, grid.js,
+board-values.js, highlight.js, cell-states.js and the board's overlay geometry and key moves;
+web/game/'s move-history.js and game-record.js; web/embed/embed-protocol.js) under Node's own
+test runner: each tests/js/*.test.mjs file is one pytest test, its TAP output shown on failure."""
 
 from __future__ import annotations
 

@@ -11,6 +11,9 @@ context, which keeps no compiled code) with service workers allowed:
   no checks) in a fresh profile, from the network, in the same run.
 Times are from the navigation's start: "board" is `body[data-app=ready]` (the board takes input),
 "engine" is `#engine[data-state=ready]`; both recorded in the page by a MutationObserver.
+Bytes are the response bodies the server sent (as `python build.py serve` sends them: the
+precompressed copies when the browser accepts them; headers not counted), from the navigation to
+the engine ready, and to the service worker's precache done ("offline ready") on a first visit.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
@@ -44,6 +47,11 @@ BOOT_MS = 120_000
 
 
 Visit = tuple[float, float, dict[str, float]]
+
+
+def sent(server: Any, since: int) -> int:
+    """Body bytes the server sent since its ``since``-th response."""
+    return sum(size for *_, size in server.transfers[since:])
 
 
 def visit(context: BrowserContext, url: str) -> Visit:
@@ -115,25 +123,33 @@ def main() -> int:
         shutil.copytree(args.site, site)
         for path in (ROOT / "tests" / "browser_probe").iterdir():
             shutil.copy2(path, site / path.name)
-        server = build_py.SiteServer(site, base="/").start()
+        server = build_py.SiteServer(site, base="/", transfers=True).start()
         # the same server under another name: another origin, for each profile's warm-up
         other = server.url.replace("127.0.0.1", "localhost") + "manifest.webmanifest"
         first: list[Visit] = []
         repeat: list[Visit] = []
         bare: list[float] = []
+        first_bytes: list[float] = []  # until the engine is ready
+        precache_bytes: list[float] = []  # until the service worker has every file
+        repeat_bytes: list[float] = []
         try:
             with sync_playwright() as p:
                 for run in range(args.runs):
                     context = fresh_profile(p, Path(tmp) / f"profile-{run}", "allow", other)
                     context.add_init_script(RECORDER)
+                    start = len(server.transfers)
                     first.append(visit(context, server.url))
+                    first_bytes.append(sent(server, start))
                     page = context.new_page()
                     page.goto(server.url)
                     page.wait_for_selector(
                         "#update[data-offline=ready]", state="attached", timeout=BOOT_MS
                     )
                     page.close()
+                    precache_bytes.append(sent(server, start))
+                    start = len(server.transfers)
                     repeat.append(visit(context, server.url))
+                    repeat_bytes.append(sent(server, start))
                     context.close()
                     context = fresh_profile(p, Path(tmp) / f"bare-{run}", "block", other)
                     page = context.new_page()
@@ -171,7 +187,17 @@ def main() -> int:
                 )
             )
             previous = ends
-    print(f"\n{args.runs} runs; headless Chromium {CHROMIUM}, site/ served locally")
+    print(f"\n{'bytes transferred (response bodies), MB':<44}{'median':>10}{'min':>10}{'max':>10}")
+    print("-" * 74)
+
+    def megabytes(name: str, values: list[float]) -> str:
+        middle, low, high = (f(values) / 1e6 for f in (statistics.median, min, max))
+        return f"{name:<44}{middle:>10.2f}{low:>10.2f}{high:>10.2f}"
+
+    print(megabytes("first visit, to the engine ready", first_bytes))
+    print(megabytes("first visit, to offline ready (precached)", precache_bytes))
+    print(megabytes("repeat visit (service worker)", repeat_bytes))
+    print(f"\n{args.runs} runs; headless Chromium {CHROMIUM}, the site served as `serve` does")
     return 0
 
 

@@ -11,14 +11,14 @@ killed run loses at most, and what the progress line counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, cast
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core.canonical import minlex
 from sudoku_core.formats import format_line, parse
 from sudoku_core.generator import Symmetry
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import Grade, grade
+from sudoku_core.grader import Grade, grade
 from sudoku_core.solver import count_solutions
 
 __all__ = ["UNIT_LINES", "UNIT_SEEDS", "GenerateUnit", "GradeUnit", "Record", "do_unit"]
@@ -32,26 +32,40 @@ Record = dict[str, Any]
 """One graded puzzle, or one rejected input line (``{"error": ...}``), as plain data."""
 
 
-@dataclass(frozen=True)
-class GenerateUnit:
+class GenerateUnit(Frozen):
     """Generate one puzzle to ``level`` from each seed of ``first_seed .. first_seed+seeds-1``."""
 
+    _fields = ("index", "level", "symmetry", "first_seed", "seeds")
+    __slots__ = _fields
     index: int
     level: str
     symmetry: str
     first_seed: int
     seeds: int
 
+    def __init__(self, index: int, level: str, symmetry: str, first_seed: int, seeds: int) -> None:
+        frozen_init(self, index, level, symmetry, first_seed, seeds)
 
-@dataclass(frozen=True)
-class GradeUnit:
+
+class GradeUnit(Frozen):
     """Grade ``puzzles``: (line number, 81-character line) pairs read from ``source``."""
 
+    _fields = ("index", "source", "puzzles", "errors")
+    __slots__ = _fields
     index: int
     source: str
     puzzles: tuple[tuple[int, str], ...]
-    errors: tuple[tuple[int, str], ...] = ()
+    errors: tuple[tuple[int, str], ...]
     """Lines of the slice that did not parse: (line number, message), reported in order."""
+
+    def __init__(
+        self,
+        index: int,
+        source: str,
+        puzzles: tuple[tuple[int, str], ...],
+        errors: tuple[tuple[int, str], ...] = (),
+    ) -> None:
+        frozen_init(self, index, source, puzzles, errors)
 
 
 def graded_record(graded: Grade, **origin: Any) -> Record:

@@ -5,8 +5,9 @@ speed, guesses, every answer validated), :mod:`.generation` (time and givens per
 :mod:`.grading` (speed, soundness of every step, agreement with HoDoKu), :mod:`.slices`
 (the longest time slice of each bridge operation, as the page's worker steps it) and
 :mod:`.startup` (how long ``python -m sudoku_core solve`` takes to start). Each returns plain
-rows and a Markdown table; the ``bench`` subcommand (:mod:`sudoku_core.cli.bench`) runs them.
-Speed is reported, never asserted in tests.
+rows and a Markdown table (the grader's in :mod:`.grading_report`); the ``bench`` subcommand
+(:mod:`sudoku_core.cli.bench`) runs them, and with ``--markdown`` heads them with where they
+were measured (:mod:`.report`). Speed is reported, never asserted in tests.
 """
 
 from __future__ import annotations

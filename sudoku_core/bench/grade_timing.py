@@ -1,6 +1,6 @@
 """CPU time of ``grade`` and ``hint`` per puzzle, and a fingerprint of every grade.
 
-Issue 14's target on the hardest puzzles: ``grade`` median at most 0.5 s and max 2 s in
+The goal on the hardest puzzles: ``grade`` median at most 0.5 s and max 2 s in
 CPython, ``hint`` median at most 0.1 s. Times are the process's CPU time (on a machine shared
 with other work, wall time also counts the time spent waiting for a core); wall time is kept
 beside it. A hint is timed twice per puzzle: at the start, and on the board just before the
@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_core.grading import Grade, grade
+from sudoku_core.grader import Grade, grade
 from sudoku_core.grid import Grid
 from sudoku_core.hints import hint
 from sudoku_core.logic.board import Board

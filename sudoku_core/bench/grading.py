@@ -26,13 +26,20 @@ from pathlib import Path
 from typing import cast
 
 from sudoku_core.bench.grade_timing import check_fingerprints, spread, time_grade
+from sudoku_core.bench.grading_report import (
+    agreement_markdown,
+    generation_markdown,
+    grading_time_markdown,
+    mixed_markdown,
+    soundness_markdown,
+)
 from sudoku_core.bench.sample import mixed_sample
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import grade
+from sudoku_core.grader import grade
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.solver import iter_path
+from sudoku_core.logic.solving_path import iter_path
 from sudoku_core.logic.steps import LEVELS
 from sudoku_core.puzzle_files import default_paths, load_cases
 from sudoku_core.solver import solve
@@ -331,29 +338,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--hodoku-cache", type=Path, help="JSON-lines file keeping HoDoKu's answers"
     )
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print each section as a Markdown table (for docs/performance.md)",
+    )
     args = parser.parse_args(argv)
     code = 0
     if args.limit:
         print("## Grading time per puzzle")
+        rows = []
         for name in args.sets:
             row = bench_grading(
                 name, args.limit, args.every, hints=args.hints, fingerprints=args.fingerprints
             )
-            print(
-                f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, max {row['max_ms']} ms, "
-                f"levels {row['levels']}"
-            )
-            print(f"  CPU: {_spread_text(row['cpu'])}")
-            for key, what in (("hint_start_cpu", "start"), ("hint_hardest_cpu", "hardest step")):
-                if key in row:
-                    print(f"  hint CPU, {what}: {_spread_text(row[key])}")
-            print(f"  techniques: {row['techniques']}")
-            if "changed" in row:
-                changed = cast("list[str]", row["changed"])
-                print(f"  fingerprints: {len(changed)} of {row['puzzles']} grades changed")
-                for line in changed[:10]:
-                    print(f"  - {line}")
-                code = 1 if changed else code
+            rows.append(row)
+            if not args.markdown:  # a line per set as soon as it is graded
+                _print_grading_time(row)
+            changed = cast("list[str]", row.get("changed", []))
+            code = 1 if changed else code
+        if args.markdown:
+            print(f"\n{grading_time_markdown(rows)}\n")
+            for row in rows:
+                _print_changed(row, f"- {row['set']}, fingerprints")
     if args.soundness or args.soundness_set:
         counts = {
             name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)
@@ -361,23 +368,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         puzzles, steps, errors = check_soundness(
             args.sets, args.soundness, counts or None, progress=True
         )
-        print(f"## Soundness\n- {puzzles} puzzles, {steps} steps, {len(errors)} unsound")
-        for error in errors[:20]:
-            print(f"  - {error}")
+        print("## Soundness")
+        if args.markdown:
+            print(f"\n{soundness_markdown(puzzles, steps, errors)}\n")
+        else:
+            print(f"- {puzzles} puzzles, {steps} steps, {len(errors)} unsound")
+            for error in errors[:20]:
+                print(f"  - {error}")
         code = 1 if errors else 0
     if args.generate:
         print("## Generation to a level")
-        for gen in bench_generation(args.generate):
-            print(
-                f"- {gen['level']}: median {gen['median_s']} s, max {gen['max_s']} s, "
-                f"target met {gen['met']}/{gen['count']}"
-            )
+        generated = bench_generation(args.generate)
+        if args.markdown:
+            print(f"\n{generation_markdown(generated)}\n")
+        else:
+            for gen in generated:
+                print(
+                    f"- {gen['level']}: median {gen['median_s']} s, max {gen['max_s']} s, "
+                    f"target met {gen['met']}/{gen['count']}"
+                )
     if args.agreement:
         print("## Level agreement with HoDoKu")
         table = agreement(args.agreement, args.hodoku_python, args.hodoku_cache)
-        print(table if isinstance(table, str) else json.dumps(table, indent=1))
+        if isinstance(table, str):
+            print(table)
+        else:
+            print(
+                f"\n{agreement_markdown(table)}\n" if args.markdown else json.dumps(table, indent=1)
+            )
     if args.mixed:
         print("## Levels and scores against HoDoKu on the mixed sample")
         mixed = mixed_agreement(args.mixed, args.seed, args.hodoku_python, args.hodoku_cache)
-        print(mixed if isinstance(mixed, str) else json.dumps(mixed, indent=1))
+        if isinstance(mixed, str):
+            print(mixed)
+        else:
+            print(f"\n{mixed_markdown(mixed)}\n" if args.markdown else json.dumps(mixed, indent=1))
     return code
+
+
+def _print_grading_time(row: dict[str, object]) -> None:
+    """One set's grading times as a few lines (the output without ``--markdown``)."""
+    print(
+        f"- {row['set']}: {row['puzzles']} puzzles, median {row['median_ms']} ms, "
+        f"max {row['max_ms']} ms, levels {row['levels']}"
+    )
+    print(f"  CPU: {_spread_text(row['cpu'])}")
+    for key, what in (("hint_start_cpu", "start"), ("hint_hardest_cpu", "hardest step")):
+        if key in row:
+            print(f"  hint CPU, {what}: {_spread_text(row[key])}")
+    print(f"  techniques: {row['techniques']}")
+    _print_changed(row, "  fingerprints")
+
+
+def _print_changed(row: dict[str, object], label: str) -> None:
+    """With ``--fingerprints``: how many grades changed, and the first ten of them."""
+    if "changed" in row:
+        changed = cast("list[str]", row["changed"])
+        print(f"{label}: {len(changed)} of {row['puzzles']} grades changed")
+        for line in changed[:10]:
+            print(f"  - {line}")

@@ -1,6 +1,6 @@
 """The slice benchmark: the longest time slice of each bridge operation.
 
-The page's worker advances every request with :meth:`sudoku_core.bridge.Task.step` and reads
+The page's worker advances every request with :meth:`sudoku_core.bridge.Task.run_slice` and reads
 its messages (cancel, new requests) only between steps, so a step that overruns its slice
 freezes Cancel for that long. This runs each operation the page uses through the bridge
 exactly as the worker does (``step`` with the bridge's default slice, until done) on the
@@ -29,8 +29,8 @@ from sudoku_core.puzzle_files import CURATED_FOLDER, default_folder, load_cases
 OPERATIONS = ("check", "count_solutions", "generate", "grade", "hint", "generate_graded")
 """The operations that can run long, in the bridge's names."""
 
-DEFAULT_SLICE_MS: float = inspect.signature(Task.step).parameters["slice_ms"].default
-"""The bridge's own default slice, read from :meth:`Task.step` so the two cannot drift."""
+DEFAULT_SLICE_MS: float = inspect.signature(Task.run_slice).parameters["slice_ms"].default
+"""The bridge's own default slice, read from :meth:`Task.run_slice` so the two cannot drift."""
 
 HARDEST_SET = "forum_hardest_1905_11plus.txt"
 """The set the page's slowest requests come from: every puzzle rated 11 or more."""
@@ -66,7 +66,7 @@ def time_steps(
     wall, cpu = time.perf_counter, time.thread_time
     while True:
         started, started_cpu = wall(), cpu()
-        reply = json.loads(task.step(slice_ms))
+        reply = json.loads(task.run_slice(slice_ms))
         times.append(((wall() - started) * 1000, (cpu() - started_cpu) * 1000))
         if reply["done"]:
             if not reply["ok"]:

@@ -5,12 +5,20 @@ Without files it reads the default puzzle sets (:func:`sudoku_core.puzzle_files.
 ``$SUDOKU_PUZZLES``, ``../shared/puzzles``, else the repo's ``tests/data`` samples) and says
 which folder on stderr. ``--grading ...`` hands the rest of the line to the grading
 benchmark's own options (try ``bench --grading --help``).
+
+``--markdown`` prints every benchmark's results as Markdown tables (the solver, generator,
+slice and start-up tables are Markdown already; the grading benchmark's sections become
+tables) between the lines that say where they were measured: the command that reproduces
+them, the machine, the date and the load (:mod:`sudoku_core.bench.report`), ready for
+docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import time
 from pathlib import Path
 
 from sudoku_core.bench import (
@@ -81,15 +89,66 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ARGS",
         help="benchmark the logic grader instead; the rest goes to it (try: --grading --help)",
     )
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="Markdown tables with the command, machine, date and load (for docs/performance.md)",
+    )
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Run the benchmark asked for; exit 1 if any answer was wrong (or a step unsound)."""
+    if args.grading is not None and "--markdown" in args.grading:
+        args.markdown = True
+        args.grading = [word for word in args.grading if word != "--markdown"]
+    if not args.markdown:
+        return _measure(args, streams)
+    if args.format == "json":
+        streams.stderr.write("bench: --markdown and --format json: choose one\n")
+        return Exit.BAD_INPUT
+    from sudoku_core.bench.report import command_line, footer, header
+
+    started = time.perf_counter()
+    reads_sets = not (args.startup or args.generate is not None)
+    puzzles = None
+    if reads_sets and (not args.files or args.grading is not None):
+        folder = default_folder()
+        puzzles = str(folder) if folder is not None else "none found"
+    setting = os.environ.get("SUDOKU_PUZZLES")
+    environment = {"SUDOKU_PUZZLES": setting} if reads_sets and setting else {}
+    streams.stdout.write(header(command_line(_words(args), environment), puzzles) + "\n")
+    streams.stdout.flush()
+    code = _measure(args, streams)
+    streams.stdout.write(footer(time.perf_counter() - started) + "\n")
+    return code
+
+
+def _words(args: argparse.Namespace) -> list[str]:
+    """The ``bench`` command line that measures this again, every option that shapes the
+    measurement written out (defaults too, so the line says what was measured)."""
+    words = ["bench", "--markdown"]
+    limit = ["--limit", str(args.limit)] if args.limit is not None else []
+    if args.grading is not None:
+        return [*words, *args.files, "--grading", *args.grading]
+    if args.startup:
+        return [*words, "--startup", "--runs", str(args.runs)]
+    if args.slices:
+        return [*words, "--slices", *limit, *args.files]
+    if args.generate is not None:
+        return [*words, "--generate", str(args.generate)]
+    shaping = ["--reference", str(args.reference), "--slice-puzzles", str(args.slice_puzzles)]
+    return [*words, *limit, *shaping, *args.files]
+
+
+def _measure(args: argparse.Namespace, streams: Streams) -> int:
+    """The benchmark itself: its table (or JSON) on stdout, progress on stderr."""
     out, err = streams.stdout, streams.stderr
     if args.grading is not None:
         from sudoku_core.bench.grading import main as grading_main
 
-        unsound = grading_main([*args.files, *args.grading])
+        out.flush()
+        grading_args = [*args.files, *args.grading, *(["--markdown"] if args.markdown else [])]
+        unsound = grading_main(grading_args)
         return Exit.NOT_UNIQUE if unsound else Exit.OK
     if args.startup:
         from sudoku_core.bench.startup import bench_startup, format_startup_markdown

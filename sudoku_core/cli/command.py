@@ -16,6 +16,8 @@ import sys
 import time
 from enum import IntEnum
 
+from sudoku_core._record import Frozen, Record, frozen_init
+
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -126,15 +128,11 @@ class HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
-class Streams:
-    """Where a subcommand reads and writes (the process's own, or test doubles).
+class Streams(Record):
+    """Where a subcommand reads and writes (the process's own, or test doubles)."""
 
-    A plain class, as :class:`Command` (and the records of :mod:`.puzzles`), not a dataclass:
-    making one costs 0.5-1 ms at import (``dataclass`` writes and compiles its methods), and
-    the command line's start-up paid that for every record on the way to ``solve``.
-    """
-
-    __slots__ = ("stderr", "stdin", "stdout")
+    _fields = ("stdin", "stdout", "stderr")
+    __slots__ = _fields
 
     def __init__(self, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> None:
         self.stdin = stdin
@@ -142,13 +140,19 @@ class Streams:
         self.stderr = stderr
 
 
-class Command:
+class Command(Frozen):
     """One subcommand: its name and help, its options, what it runs, the formats it writes.
 
     ``formats``: the :data:`FORMATS` it writes, the default first; none: no ``--format`` option.
     """
 
-    __slots__ = ("add_arguments", "formats", "help", "name", "run")
+    _fields = ("name", "help", "add_arguments", "run", "formats")
+    __slots__ = _fields
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Streams], int]
+    formats: tuple[str, ...]
 
     def __init__(
         self,
@@ -158,13 +162,9 @@ class Command:
         run: Callable[[argparse.Namespace, Streams], int],
         formats: tuple[str, ...] = (),
     ) -> None:
-        self.name = name
-        self.help = help
-        self.add_arguments = add_arguments
-        self.run = run
-        self.formats = formats
+        frozen_init(self, name, help, add_arguments, run, formats)
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # its functions would make the record's repr unreadable
         return f"Command({self.name!r})"
 
     def add_to(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -12,13 +12,13 @@ import argparse
 import json
 from typing import Any
 
-from sudoku_core._requests import BadRequestError, check_marks
+from sudoku_core._slices import run_to_end
 from sudoku_core.cli.command import Command, Exit, Streams, worst
 from sudoku_core.errors import InvalidPuzzleError
-from sudoku_core.formats import format_line, parse
-from sudoku_core.grading import Grade, grade
+from sudoku_core.formats import format_line, parse, parse_marks
+from sudoku_core.grader import Grade, grade_in_slices
 from sudoku_core.grid import Grid
-from sudoku_core.hints import hint
+from sudoku_core.hints import hint_in_slices
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 
 TEXT_FORMATS = ("text", "json")
@@ -32,14 +32,13 @@ def _grade_text(result: Grade) -> list[str]:
 def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
     """The text lines and the JSON body of one puzzle's answer."""
     assert item.grid is not None
-    if args.command == "grade":
-        result = grade(item.grid)
-        return _grade_text(result), result.to_dict(with_path=False)
-    if args.command == "path":
-        result = grade(item.grid)
+    if args.command in ("grade", "path"):
+        result = run_to_end(grade_in_slices(item.grid, tick_nodes=0))
+        if args.command == "grade":
+            return _grade_text(result), result.to_dict(with_path=False)
         lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
         return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
-    found = hint(item.grid, args.digits, args.candidates)
+    found = run_to_end(hint_in_slices(item.grid, args.digits, args.candidates, tick_nodes=0))
     levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
     if args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
@@ -95,11 +94,12 @@ def _digits(text: str) -> Grid:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _candidates(text: str) -> list[int | str | list[int]]:
-    """The argparse ``type`` of ``--candidates``: 81 comma-separated cells of digits 1-9."""
+def _candidates(text: str) -> list[int]:
+    """The argparse ``type`` of ``--candidates``: 81 comma-separated cells of digits 1-9,
+    read into masks."""
     try:
-        return check_marks(text.split(","))
-    except BadRequestError as error:
+        return parse_marks(text.split(","))
+    except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 

@@ -28,7 +28,7 @@ from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_grid, format_line, parse
 from sudoku_core.generator import SYMMETRIES, generate
 from sudoku_core.graded import generate_graded
-from sudoku_core.grading import Level
+from sudoku_core.grader import Level
 
 
 def generate_one(job: tuple[int, dict[str, Any]]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 
+from sudoku_core._record import Record
+from sudoku_core._slices import run_to_end
 from sudoku_core.cli.command import (
     Command,
     Exit,
@@ -30,9 +32,9 @@ from sudoku_core.cli.command import (
 from sudoku_core.formats import format_board, format_grid, format_line
 from sudoku_core.grid import Grid
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
-from sudoku_core.solver import Budget, search
-from sudoku_core.validate import conflicts
-from sudoku_core.verdict import Status, Verdict, check
+from sudoku_core.solver import Budget, count_in_slices
+from sudoku_core.validate import grid_conflicts
+from sudoku_core.verdict import Status, Verdict, check_in_slices
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
@@ -42,14 +44,11 @@ if TYPE_CHECKING:
 GRID_FORMATS = ("line", "grid", "board", "json")
 
 
-class Options:
-    """What every worker process needs to answer one puzzle (picklable).
+class Options(Record):
+    """What every worker process needs to answer one puzzle (picklable)."""
 
-    Plain classes, this and :class:`Answer`, not dataclasses: see
-    :class:`sudoku_core.cli.command.Streams`.
-    """
-
-    __slots__ = ("budget", "command", "detailed", "empty", "limit", "output")
+    _fields = ("command", "output", "empty", "limit", "budget", "detailed")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -69,10 +68,11 @@ class Options:
         self.detailed = detailed
 
 
-class Answer:
+class Answer(Record):
     """One puzzle's output lines and exit code."""
 
-    __slots__ = ("code", "stderr", "stdout")
+    _fields = ("stdout", "stderr", "code")
+    __slots__ = _fields
 
     def __init__(self, stdout: tuple[str, ...], stderr: tuple[str, ...], code: Exit) -> None:
         self.stdout = stdout
@@ -97,6 +97,11 @@ def _record(item: PuzzleLine, body: dict[str, Any]) -> tuple[str, ...]:
     return (json.dumps({"source": item.source, "line": item.line, **body}),)
 
 
+def _verdict(grid: Grid, budget: Budget | None) -> Verdict:
+    """The verdict on a grid read from the input (read once, by :mod:`sudoku_core.puzzle_files`)."""
+    return run_to_end(check_in_slices(grid, budget, tick_nodes=0))
+
+
 def _verdict_code(verdict: Verdict) -> Exit:
     if verdict.status is Status.UNIQUE:
         return Exit.OK
@@ -104,7 +109,7 @@ def _verdict_code(verdict: Verdict) -> Exit:
 
 
 def _answer_solve(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
-    verdict = check(grid, options.budget)
+    verdict = _verdict(grid, options.budget)
     code = _verdict_code(verdict)
     if options.output == "json":
         return Answer(_record(item, verdict.to_dict()), (), code)
@@ -115,7 +120,7 @@ def _answer_solve(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
 
 
 def _answer_check(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
-    verdict = check(grid, options.budget)
+    verdict = _verdict(grid, options.budget)
     code = _verdict_code(verdict)
     if options.output == "json":
         return Answer(_record(item, verdict.to_dict()), (), code)
@@ -128,8 +133,8 @@ def _answer_check(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
 
 def _answer_count(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
     puzzle = format_line(grid)
-    if conflicts(grid):  # clashing givens: "0 solutions" would hide why (exit 1, as check)
-        message = check(grid).describe()
+    if grid_conflicts(grid):  # clashing givens: "0 solutions" would hide why (exit 1, as check)
+        message = _verdict(grid, None).describe()
         if options.output == "json":
             body = {"puzzle": puzzle, "count": 0, "complete": True, "gave_up": False}
             return Answer(
@@ -138,7 +143,7 @@ def _answer_count(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
                 Exit.NOT_UNIQUE,
             )
         return Answer(("# invalid",), (f"{item.where}: {message}",), Exit.NOT_UNIQUE)
-    result = search(grid, limit=options.limit, budget=options.budget, keep=0)
+    result = run_to_end(count_in_slices(grid, options.limit, options.budget, keep=0))
     shown = f"{result.count}+" if result.gave_up or not result.complete else str(result.count)
     code = Exit.GAVE_UP if result.gave_up else Exit.OK
     if options.output == "json":

@@ -26,15 +26,19 @@ The searches are generators (``iter_*``) that yield after each unit and each ALS
 extend: listing the ALSs and their RCs and trying every pair takes up to 0.18 s on the
 hardest puzzles in CPython, longer than the bridge's 30 ms slices, which can only stop at a
 yield. ``find_*`` runs them to the end.
+
+Why over 500 lines in one module: the three techniques share one listing of the board's ALSs
+and their RC table, kept between searches (``_last``: a step changes a few cells, so the next
+board's listing reuses the rest); apart, each module would need that cache from another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import Final
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._record import Frozen, Record, frozen_init
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import UNITS
 from sudoku_core.logic.board import (
     ALL_CELLS,
@@ -62,8 +66,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Als:
+class Als(Frozen):
     """N cells of ``unit`` with the N+1 digits of ``mask``.
 
     ``spots[d]``: the cells of the set that hold candidate ``d``; ``seen[d]``: every cell that
@@ -71,12 +74,27 @@ class Als:
     set, the digit and its spots as a tuple of cells (for the RC table, :func:`_seers`).
     """
 
+    _fields = ("cells", "mask", "unit", "spots", "seen", "digits")
+    _compared = _fields[:5]
+    __slots__ = _fields
     cells: Cellset
     mask: int
     unit: int
     spots: tuple[Cellset, ...]
     seen: tuple[Cellset, ...]
-    digits: tuple[tuple[int, tuple[int, ...]], ...] = field(compare=False)
+    digits: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def __init__(
+        self,
+        cells: Cellset,
+        mask: int,
+        unit: int,
+        spots: tuple[Cellset, ...],
+        seen: tuple[Cellset, ...],
+        *,
+        digits: tuple[tuple[int, tuple[int, ...]], ...],
+    ) -> None:
+        frozen_init(self, cells, mask, unit, spots, seen, digits)
 
     def name(self) -> str:
         """``{r1c2, r1c5} 1/2/3``."""
@@ -94,7 +112,7 @@ def _make_als(board: Board, cells: Cellset, mask: int, unit: int) -> Als:
             common &= PEER_BITS[c]
         seen[d] = common
         digits.append((d, tuple(cells_of(spots[d]))))
-    return Als(cells, mask, unit, tuple(spots), tuple(seen), tuple(digits))
+    return Als(cells, mask, unit, tuple(spots), tuple(seen), digits=tuple(digits))
 
 
 def _unit_alses(cands: list[int], unit: tuple[int, ...]) -> list[tuple[Cellset, int]]:
@@ -117,7 +135,7 @@ def _unit_alses(cands: list[int], unit: tuple[int, ...]) -> list[tuple[Cellset, 
     return found
 
 
-class _Listing:
+class _Listing(Record):
     """The ALSs of one board state and their RC table, with what the next state can reuse.
 
     ``units[u]``: unit ``u``'s ALSs as (cells, digits); ``made[(cells, unit)]``: the ALS.
@@ -128,7 +146,8 @@ class _Listing:
     from 11 to 4 ms a board, CPU).
     """
 
-    __slots__ = ("alses", "cands", "made", "table", "units")
+    _fields = ("cands", "units", "made", "alses", "table")
+    __slots__ = _fields
 
     def __init__(
         self,

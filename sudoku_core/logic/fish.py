@@ -14,7 +14,15 @@ from itertools import combinations
 from typing import TypeVar
 
 from sudoku_core.grid import cell_name
-from sudoku_core.logic.board import BIT_COUNT, BOX_BITS, COL_BITS, ROW_BITS, Board, cells_of
+from sudoku_core.logic.board import (
+    BIT_COUNT,
+    BOX_BITS,
+    COL_BITS,
+    ROW_BITS,
+    UNIT_BITS,
+    Board,
+    cells_of,
+)
 from sudoku_core.logic.per_digit import each_digit
 from sudoku_core.logic.steps import Step, make_step
 
@@ -58,6 +66,38 @@ def _describe(name: str, d: int, orient: int, base: tuple[int, ...], cover: tupl
     return f"{name} on {d} in {_PLURAL[orient]} {b}, {_PLURAL[1 - orient]} {c}"
 
 
+def fish_step(
+    board: Board,
+    name: str,
+    d: int,
+    description: str,
+    *,
+    base: tuple[int, ...],
+    cover: tuple[int, ...],
+    removed: int,
+    fins: int,
+) -> Step:
+    """The step of any fish on digit ``d`` (basic, finned, sashimi or Franken): its base and
+    cover units (indexes 0..26), the cells that lose ``d`` and the fins (cellsets). Its pattern
+    is every candidate of ``d`` in the base; its text ``description`` and the fins."""
+    body = 0
+    for unit in base:
+        body |= board.where[d] & UNIT_BITS[unit]
+    if fins:
+        description += " with fin " + ", ".join(cell_name(c) for c in cells_of(fins))
+    return make_step(
+        name,
+        description,
+        eliminations=[(c, d) for c in cells_of(removed)],
+        cells=list(cells_of(body)),
+        candidates=[(c, d) for c in cells_of(body)],
+        units=base,
+        base=base,
+        cover=cover,
+        fins=list(cells_of(fins)),
+    )
+
+
 def _fish_step(
     board: Board,
     name: str,
@@ -69,21 +109,17 @@ def _fish_step(
     removed: int,
     fins: int,
 ) -> Step:
-    body = board.where[d] & _spread(base, orient)
-    text = _describe(name, d, orient, base, cover)
-    if fins:
-        text += " with fin " + ", ".join(cell_name(c) for c in cells_of(fins))
-    units = tuple((line if orient == 0 else 9 + line) for line in base)
-    return make_step(
+    """:func:`fish_step` of a fish whose base lines and cover lines are numbered 0..8 in the
+    orientation ``orient`` (0: base rows, cover columns; 1: the other way)."""
+    return fish_step(
+        board,
         name,
-        text,
-        eliminations=[(c, d) for c in cells_of(removed)],
-        cells=list(cells_of(body)),
-        candidates=[(c, d) for c in cells_of(body)],
-        units=units,
-        base=units,
-        cover=[(line if orient == 1 else 9 + line) for line in cover],
-        fins=list(cells_of(fins)),
+        d,
+        _describe(name, d, orient, base, cover),
+        base=tuple((line if orient == 0 else 9 + line) for line in base),
+        cover=tuple((line if orient == 1 else 9 + line) for line in cover),
+        removed=removed,
+        fins=fins,
     )
 
 
@@ -95,7 +131,7 @@ def _per_digit(
 
     A digit's fish depend on its candidates alone, and on the hardest boards each fish is
     asked for some 30 times a path while most steps change a few digits (on the slowest
-    forum_hardest puzzle finned fish took 4.4% of its grading time before, 0.5% with this).
+    forum_hardest puzzle finned fish take 4.4% of its grading time without it, 0.5% with it).
     """
     return each_digit(board, (key, n), lambda b, d: scan(b, n, d))
 

@@ -27,13 +27,18 @@ resort, places the solution's digit in the middle unsolved cell, as HoDoKu's bru
 Both searches are generators (``iter_*``) that yield every few premises: building and closing
 the tables of a hard board takes a few hundred milliseconds in CPython, and the bridge's slices
 can only stop at a yield. ``find_*`` runs one to its end.
+
+Why over 500 lines in one module: the two techniques are one search over the same tables
+(their links, closure, contradiction tests and HoDoKu's ranking of what they prove) and differ
+only in the links a table starts from; trial and error, a few lines, is the step that follows
+when they find nothing.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import Grid, cell_name, unit_name
 from sudoku_core.logic.board import (
     ALL_CELLS,

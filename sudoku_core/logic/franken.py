@@ -23,6 +23,10 @@ time, about 10x cheaper than trying their covers (same first fish).
 
 The search is a generator (``iter_*``) that yields every few base sets (finned) or every
 150 (not finned), and every few target tests.
+
+Why over 500 lines in one module: it is one search, with its cover search, its target filter
+and what it remembers of a digit between boards (``_Fishless``); none of those parts serves
+anything else.
 """
 
 from __future__ import annotations
@@ -32,10 +36,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final, cast
 
-from sudoku_core._steps import run_to_end
-from sudoku_core.grid import cell_name, unit_name
+from sudoku_core._slices import run_to_end
+from sudoku_core.grid import unit_name
 from sudoku_core.logic.board import ALL_CELLS, PEER_BITS, ROW_BITS, UNIT_BITS, Board, cells_of
-from sudoku_core.logic.steps import Search, Step, make_step
+from sudoku_core.logic.fish import fish_step
+from sudoku_core.logic.steps import Search, Step
 
 __all__ = [
     "find_finned_franken_swordfish",
@@ -531,26 +536,11 @@ def _step(
     fins: int,
 ) -> Step:
     name = ("Finned Franken " if finned else "Franken ") + _NAMES[n]
-    body = 0
-    for u in base:
-        body |= board.where[d] & UNIT_BITS[u]
     text = (
         f"{name} on {d}: base {', '.join(unit_name(u) for u in base)}, "
         f"cover {', '.join(unit_name(u) for u in cover)}"
     )
-    if fins:
-        text += " with fin " + ", ".join(cell_name(c) for c in cells_of(fins))
-    return make_step(
-        name,
-        text,
-        eliminations=[(c, d) for c in cells_of(removed)],
-        cells=list(cells_of(body)),
-        candidates=[(c, d) for c in cells_of(body)],
-        units=base,
-        base=base,
-        cover=cover,
-        fins=list(cells_of(fins)),
-    )
+    return fish_step(board, name, d, text, base=base, cover=cover, removed=removed, fins=fins)
 
 
 def find_franken_x_wing(board: Board) -> Step | None:

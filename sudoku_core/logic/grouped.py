@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Final
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import UNITS_OF, col_of, row_of
 from sudoku_core.logic.board import (
     ALL_CELLS,

@@ -10,11 +10,11 @@ rating (an estimate of SE's ER scale), the finder and whether it needs a unique 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
 from typing import Any, Final, NamedTuple
 
+from sudoku_core._record import Frozen, frozen_init
 from sudoku_core.grid import Cell, Digit, cell_name, unit_name
 from sudoku_core.logic.board import Board, Candidate
 
@@ -62,23 +62,37 @@ Stepper = Callable[["Board"], Search]
 """A technique's finder in slices (see :data:`Search`)."""
 
 
-@dataclass(frozen=True)
-class Technique:
+class Technique(Frozen):
     """One row of the technique catalogue: what the technique is worth and how it is found."""
 
+    _fields = ("name", "level", "score", "rating", "finder", "needs_uniqueness", "stepper")
+    __slots__ = _fields
     name: str
     level: Level
     score: int
     """HoDoKu's default score (``Options.java``, ``solverSteps``)."""
     rating: float
     """Sudoku-Explainer-style rating (ER scale, 1.0 .. 11+), an estimate."""
-    finder: Finder | None = None
+    finder: Finder | None
     """None for Trial and Error, the last resort that needs the solution."""
-    needs_uniqueness: bool = False
+    needs_uniqueness: bool
     """Sound only when the puzzle is known to have one solution (Unique Rectangles, BUG+1)."""
-    stepper: Stepper | None = None
+    stepper: Stepper | None
     """The finder in slices, for the techniques whose one search can outlast a 30 ms slice
     (None: one call of :attr:`finder` is short enough)."""
+
+    def __init__(
+        self,
+        name: str,
+        level: Level,
+        score: int,
+        rating: float,
+        finder: Finder | None = None,
+        *,
+        needs_uniqueness: bool = False,
+        stepper: Stepper | None = None,
+    ) -> None:
+        frozen_init(self, name, level, score, rating, finder, needs_uniqueness, stepper)
 
 
 TECHNIQUES: Final[dict[str, Technique]] = {}
@@ -134,8 +148,7 @@ def chain_links(chain: Iterable[Candidate], *, strong_first: bool = True) -> tup
     )
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """One deduction: the pattern, what it proves, and how to say it.
 
     ``cells`` and ``candidates`` form the pattern (what a UI highlights), ``units`` the
@@ -149,20 +162,70 @@ class Step:
     an ALS step (ALS-XZ: A, B; ALS-XY-Wing: C, A, B; ALS-XY-Chain: the chain's sets in order).
     """
 
+    _fields = (
+        "technique",
+        "placements",
+        "eliminations",
+        "cells",
+        "candidates",
+        "units",
+        "text",
+        "links",
+        "base",
+        "cover",
+        "fins",
+        "colours",
+        "als",
+    )
+    _compared = _fields[:7]
+    __slots__ = _fields
     technique: str
-    placements: tuple[Candidate, ...] = ()
-    eliminations: tuple[Candidate, ...] = ()
-    cells: tuple[Cell, ...] = ()
-    candidates: tuple[Candidate, ...] = ()
-    units: tuple[int, ...] = ()
-    text: str = ""
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-    links: tuple[Link, ...] = field(default=(), compare=False)
-    base: tuple[int, ...] = field(default=(), compare=False)
-    cover: tuple[int, ...] = field(default=(), compare=False)
-    fins: tuple[Cell, ...] = field(default=(), compare=False)
-    colours: tuple[tuple[Cell, ...], ...] = field(default=(), compare=False)
-    als: tuple[tuple[Cell, ...], ...] = field(default=(), compare=False)
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+    cells: tuple[Cell, ...]
+    candidates: tuple[Candidate, ...]
+    units: tuple[int, ...]
+    text: str
+    links: tuple[Link, ...]
+    base: tuple[int, ...]
+    cover: tuple[int, ...]
+    fins: tuple[Cell, ...]
+    colours: tuple[tuple[Cell, ...], ...]
+    als: tuple[tuple[Cell, ...], ...]
+
+    def __init__(
+        self,
+        technique: str,
+        *,
+        placements: tuple[Candidate, ...] = (),
+        eliminations: tuple[Candidate, ...] = (),
+        cells: tuple[Cell, ...] = (),
+        candidates: tuple[Candidate, ...] = (),
+        units: tuple[int, ...] = (),
+        text: str = "",
+        links: tuple[Link, ...] = (),
+        base: tuple[int, ...] = (),
+        cover: tuple[int, ...] = (),
+        fins: tuple[Cell, ...] = (),
+        colours: tuple[tuple[Cell, ...], ...] = (),
+        als: tuple[tuple[Cell, ...], ...] = (),
+    ) -> None:
+        frozen_init(
+            self,
+            technique,
+            placements,
+            eliminations,
+            cells,
+            candidates,
+            units,
+            text,
+            links,
+            base,
+            cover,
+            fins,
+            colours,
+            als,
+        )
 
     @property
     def info(self) -> Technique:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Final, cast
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import BOXES_OF_LINE, unit_name
 from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, UNIT_BITS, Board, Cellset, cells_of
 from sudoku_core.logic.candidate_space import DIGIT_BLOCKS, space_of

@@ -152,6 +152,6 @@ CATALOGUE: Final = (
     Technique("Trial and Error", X, 10000, 11.0, None),
 )
 """Every technique, in the order the solver tries them. Trial and Error has no finder: it is
-the last resort of :func:`sudoku_core.logic.solver.iter_path`, which knows the solution."""
+the last resort of :func:`sudoku_core.logic.solving_path.iter_path`, which knows the solution."""
 
 TECHNIQUES.update((technique.name, technique) for technique in CATALOGUE)

@@ -98,6 +98,21 @@ export function findConflicts(grid) {
   return found;
 }
 
+/**
+ * Each digit's tally on a grid: how many cells hold it, and whether it is complete (placed 9
+ * times with no conflict, so once in every row, column and box). Index 0 is digit 1.
+ * @param {string} grid @returns {{digit: number, count: number, complete: boolean}[]}
+ */
+export function digitTally(grid) {
+  const counts = new Array(10).fill(0);
+  for (const ch of grid) if (ch !== EMPTY) counts[Number(ch)] += 1;
+  const conflicted = new Set(findConflicts(grid).map((c) => c.digit));
+  return Array.from({ length: 9 }, (_, i) => {
+    const digit = i + 1;
+    return { digit, count: counts[digit], complete: counts[digit] === 9 && !conflicted.has(digit) };
+  });
+}
+
 /** Each cell's 20 peers: the other cells of its row, column and box. @type {number[][]} */
 export const PEERS = Array.from({ length: 81 }, (_, cell) => {
   const peers = [];

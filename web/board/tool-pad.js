@@ -2,8 +2,13 @@
 // The pad under the board, for touch as much as for the mouse: the four tools (digit, corner,
 // centre, colour: what a number writes), the number pad (colour swatches with the colour tool)
 // and its clear key. The board's own Z/X/C/V/Space keys change the same tool; both show it.
+// Each digit key also shows how many cells hold its digit (`data-count`) and whether it is all
+// placed (`data-complete="true"`: 9 times, no conflict; named "5, all placed" with the digit
+// tool), following the board's givens and entries however they change (a move, Undo, a load).
+// The board's F1-F9 filter is said in the same live region as the tool.
 
 import { COLOUR_NAMES, TOOLS } from "./cell-layers.js";
+import { digitTally } from "./grid.js";
 import { byId } from "../app/dom.js";
 import { board } from "../app/page-state.js";
 
@@ -21,17 +26,31 @@ const TOOL_WORDS = { digit: "digits", corner: "corner marks", centre: "centre ma
 /** @param {string} value @returns {Tool} */
 const toTool = (value) => /** @type {Tool} */ (TOOLS.find((t) => t === value) ?? "digit");
 
-/** Show the board's tool on the pad. @param {boolean} [say] announce it */
+/**
+ * A digit key's name with a tool. With the digit tool it is the digit, said even though the
+ * key's text is the digit too, so that a count drawn by CSS (`::after`) never joins the name.
+ * @param {Tool} tool @param {number} digit @param {boolean} complete
+ */
+function digitKeyName(tool, digit, complete) {
+  if (tool === "colour") return `Colour ${digit}: ${COLOUR_NAMES[digit - 1]}`;
+  if (tool === "corner" || tool === "centre") return `${tool === "corner" ? "Corner" : "Centre"} mark ${digit}`;
+  return complete ? `${digit}, all placed` : String(digit);
+}
+
+/** Show the board's tool and the digits' counts on the pad. @param {boolean} [say] announce the tool */
 export function showTool(say = false) {
   const tool = toTool(board.getAttribute("tool") ?? "digit");
   for (const button of toolButtons) button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
   numpad.dataset.tool = tool;
+  const tally = digitTally(board.grid);
   for (const button of digitButtons) {
     const digit = Number(button.dataset.digit);
     if (!digit) continue;
-    if (tool === "colour") button.setAttribute("aria-label", `Colour ${digit}: ${COLOUR_NAMES[digit - 1]}`);
-    else if (tool === "digit") button.removeAttribute("aria-label");
-    else button.setAttribute("aria-label", `${tool === "corner" ? "Corner" : "Centre"} mark ${digit}`);
+    const { count, complete } = tally[digit - 1];
+    button.dataset.count = String(count);
+    if (complete) button.dataset.complete = "true";
+    else delete button.dataset.complete;
+    button.setAttribute("aria-label", digitKeyName(tool, digit, complete));
   }
   if (say) announcer.textContent = `Writing ${TOOL_WORDS[tool]}.`;
 }
@@ -61,5 +80,12 @@ export function wireToolPad(say) {
     board.input(button.dataset.digit ?? "");
   });
   board.addEventListener("sudoku-tool", () => showTool(true));
+  board.addEventListener("sudoku-filter", (event) => {
+    const { digit } = /** @type {CustomEvent<import("./sudoku-board.js").FilterDetail>} */ (event).detail;
+    announcer.textContent = digit ? `Showing where ${digit} can go.` : "Filter off.";
+  });
+  // Every way the digits or the tool change ends in these attributes: a move (sudoku-change),
+  // Undo/Redo (applyChanges), a load, the page's own setTool.
+  new MutationObserver(() => showTool()).observe(board, { attributes: true, attributeFilter: ["givens", "entries", "tool"] });
   showTool();
 }

@@ -3,7 +3,8 @@
 // operations with their arguments, progress and results (`Ops`), in one place so that
 // `SolverClient.request(op, args)` is typed by its op name. Only plain data crosses: strings,
 // numbers, booleans, arrays and plain objects (grids as 81-char strings, "." or "0" empty).
-// The ops are sudoku_core.bridge.OPERATIONS; their results are the Python objects' to_dict().
+// The ops are declared in sudoku_core/operations.py (OPERATIONS), which tests/test_operations.py
+// holds these types to: each op's args and result fields; the results are the Python to_dict()s.
 
 /** @typedef {import("../puzzles/puzzle-info.js").Level} Level */
 /** @typedef {import("../puzzles/puzzle-info.js").Symmetry} Symmetry */
@@ -48,13 +49,13 @@
  * @typedef {{puzzle: string, solution: string, level: Level, score: number, rating: Rating,
  *   histogram: Record<string, number>, bottleneck: Step | null, steps: number, logical: boolean,
  *   seconds: number, message: string, path?: Step[]}} Grade
- *   grading.Grade.to_dict(); `path` only when asked for.
+ *   grader.Grade.to_dict(); `path` only when asked for.
  * @typedef {Generated & {difficulty: Level, level: Level, score: number, puzzle_seed: number,
  *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
  *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
  * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
  *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
- *   remove?: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
+ *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
  *   hints.Hint.to_dict().
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress

@@ -19,11 +19,11 @@ const PROGRESS_MS = 200;
 /** @typedef {import("../pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
 /**
  * The little of sudoku_core.bridge we use (a PyProxy).
- * @typedef {{step(sliceMs: number): string, close(): void, destroy?(): void}} Task
+ * @typedef {{run_slice(sliceMs: number): string, close(): void, destroy?(): void}} Task
  * @typedef {{start(op: string, argsJson: string): Task, call(op: string, argsJson: string): string}} Bridge
  */
 /**
- * What `task.step` (and `bridge.call`) answer, as JSON text: see sudoku_core/bridge.py.
+ * What `task.run_slice` (and `bridge.call`) answer, as JSON text: see sudoku_core/bridge.py.
  * @typedef {{done: false, progress: Record<string, unknown>} | {done: true, ok: true, result: unknown}
  *   | {done: true, ok: false, error: ErrorInfo}} StepReply
  */
@@ -516,7 +516,7 @@ async function run(bridge, job) {
         return;
       }
       if (interrupt) Atomics.store(interrupt, 0, 0);
-      const reply = /** @type {StepReply} */ (JSON.parse(task.step(SLICE_MS)));
+      const reply = /** @type {StepReply} */ (JSON.parse(task.run_slice(SLICE_MS)));
       if (reply.done) {
         if (reply.ok) send({ type: "result", id: job.id, result: reply.result });
         else send({ type: "error", id: job.id, error: reply.error });

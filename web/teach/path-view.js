@@ -53,7 +53,7 @@ function asHint(step) {
   /** @type {import("../engine/protocol.js").Hint} */
   const hint = {
     kind: "step", message: step.text, mistakes: [], missing: [],
-    levels: { nudge: "", pattern: "", effect: step.text }, step,
+    levels: { nudge: "", pattern: "", effect: step.text }, step, remove: [],
   };
   return hint;
 }

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from typing import Final
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._slices import run_to_end
 from sudoku_core.grid import Grid
 from sudoku_core.logic import forcing
 from sudoku_core.logic.board import Board

@@ -13,8 +13,8 @@ across the whole int can test every field without a borrow leaking into the next
   field is not empty), and that less ``LOW`` again: the guard bit of every field with two or
   more candidates (on a board with no empty field, which the first test has ruled out).
 
-Until session 7 the guard bits stayed 0 and each test ORed them in first (``(x | GUARDS) -
-LOW``) or added ``ALL``: one operation more every propagation round, 1.04-1.05x on
+Guard bits kept at 0 instead would need each test to OR them in first (``(x | GUARDS) - LOW``)
+or to add ``ALL``: one operation more every propagation round, 1.04-1.05x slower on
 forum_hardest (same nodes; CPU time, alternated in one process).
 
 Folding the board onto itself with shifts of 10 (along a row), 90 (down a column) or both
@@ -38,9 +38,10 @@ answer: every field holds the placed digit. The record:
   already placed in that box;
 - regions 1 and 2 (rows, columns): the same masks at the field of each unit's first cell.
   A fold sees a placed digit once in its unit, like a hidden single: these masks tell them
-  apart. Until session 7 region 0 also held each placed digit (the board has it) and the
-  boxes had a region 3 of their own: the box fold, the most frequent, shifted the whole
-  3240-bit record down 2430 bits every time (about 100 ns, 1.01-1.02x on forum_hardest).
+  apart. The boxes' masks share region 0 rather than having a region 3 of their own: the box
+  fold, the most frequent, would shift the whole 3240-bit record down 2430 bits every time
+  (about 100 ns, 1.01-1.02x slower on forum_hardest); region 0 does not repeat the placed
+  digits, which the board has.
 
 A search state is just the pair (board, record).
 """

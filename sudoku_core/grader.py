@@ -14,16 +14,16 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import Any
 
-from sudoku_core._steps import run_to_end
+from sudoku_core._record import Frozen, frozen_init
+from sudoku_core._slices import relay, run_to_end
 from sudoku_core.formats import GridLike, as_grid, format_line
 from sudoku_core.grid import Grid
 from sudoku_core.logic.board import Board
-from sudoku_core.logic.solver import iter_solving
+from sudoku_core.logic.solving_path import iter_solving
 from sudoku_core.logic.steps import LEVEL_MAX_SCORE, LEVELS, Level, Step
-from sudoku_core.verdict import unique_solution
+from sudoku_core.verdict import unique_solution_in_slices
 
 __all__ = [
     "Grade",
@@ -72,10 +72,22 @@ def _hardest(path: list[Step] | tuple[Step, ...]) -> Step | None:
     return max(path, key=lambda s: (s.info.level.rank, s.info.score, s.info.rating))
 
 
-@dataclass(frozen=True)
-class Grade:
+class Grade(Frozen):
     """What :func:`grade` found; ``path`` is every step from the puzzle to its solution."""
 
+    _fields = (
+        "puzzle",
+        "solution",
+        "level",
+        "score",
+        "rating",
+        "pearl",
+        "diamond",
+        "histogram",
+        "path",
+        "seconds",
+    )
+    __slots__ = _fields
     puzzle: Grid
     solution: Grid
     level: Level
@@ -88,8 +100,25 @@ class Grade:
     """ED: the rating of the first step."""
     histogram: dict[str, int]
     path: tuple[Step, ...]
-    seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    seconds: float
+
+    def __init__(
+        self,
+        *,
+        puzzle: Grid,
+        solution: Grid,
+        level: Level,
+        score: int,
+        rating: float,
+        pearl: float,
+        diamond: float,
+        histogram: dict[str, int],
+        path: tuple[Step, ...],
+        seconds: float = 0.0,
+    ) -> None:
+        frozen_init(
+            self, puzzle, solution, level, score, rating, pearl, diamond, histogram, path, seconds
+        )
 
     @property
     def bottleneck(self) -> Step | None:
@@ -189,13 +218,28 @@ def iter_rate(
     return result, stopped
 
 
-def iter_grade(puzzle: GridLike) -> Generator[dict[str, Any], None, Grade]:
-    """:func:`grade` step by step: yields progress after each solving step, returns the grade."""
+def grade_in_slices(grid: Grid, *, tick_nodes: int = 500) -> Generator[dict[str, Any], None, Grade]:
+    """The grade of a grid in slices: the uniqueness check (yielding every ``tick_nodes``
+    search nodes; never when 0), then a progress dict after each solving step and between
+    the pieces of work of a step (:func:`iter_rate`); returns the grade."""
     started = time.perf_counter()
-    grid = as_grid(puzzle)
-    solution = unique_solution(grid, purpose="cannot grade")
+    checking = unique_solution_in_slices(grid, purpose="cannot grade", tick_nodes=tick_nodes)
+    solution = yield from relay(checking, _not_started)
     result, _ = yield from iter_rate(grid, solution, started=started)
     return result
+
+
+def _not_started(_: object) -> dict[str, Any]:
+    """The progress of a grade whose path has not started (the uniqueness check runs)."""
+    return {"steps": 0, "score": 0, "level": Level.EASY.value}
+
+
+def iter_grade(puzzle: GridLike) -> Generator[dict[str, Any], None, Grade]:
+    """:func:`grade` in slices: yields progress after each solving step, returns the grade.
+
+    The puzzle is read here, once; :func:`grade_in_slices` does the work.
+    """
+    return grade_in_slices(as_grid(puzzle))
 
 
 def grade(puzzle: GridLike) -> Grade:
@@ -211,4 +255,4 @@ def grade(puzzle: GridLike) -> Grade:
         >>> sum(result.histogram.values()) == len(result.path)
         True
     """
-    return run_to_end(iter_grade(puzzle))
+    return run_to_end(grade_in_slices(as_grid(puzzle), tick_nodes=0))

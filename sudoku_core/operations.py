@@ -1,0 +1,404 @@
+"""Every operation the page may ask for, declared once: its name, the function that does it,
+each argument (kind, default, limits) and the fields of its result.
+
+From :data:`OPERATIONS` follow the bridge's argument checks (:mod:`sudoku_core.bridge`
+reads every request through :func:`sudoku_core._requests.read_request`), the table of
+operations in docs/web.md (:func:`markdown_table`), and a test that holds the ``Ops`` types
+of ``web/engine/protocol.js`` and each operation's real result to it (tests/test_operations.py).
+
+Each function takes the typed values the request was read into (a grid, masks, a
+:class:`~sudoku_core.solver.Budget`) and is a generator run in the worker's time slices: it
+yields progress dicts and returns the result dict. They call the library's ``*_in_slices``
+generators, which take grids and do not read their input again.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sudoku_core._record import Frozen, frozen_init
+from sudoku_core._requests import BUDGET_NAMES, Argument, BadRequestError, read_request
+from sudoku_core._slices import relay
+from sudoku_core._version import __version__
+from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.grid import givens_count
+from sudoku_core.solver import count_in_slices
+from sudoku_core.validate import grid_conflicts
+from sudoku_core.verdict import check_in_slices, wrong_entries
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from sudoku_core._requests import Json, Work
+    from sudoku_core.generator import Symmetry
+    from sudoku_core.grid import Grid
+    from sudoku_core.logic.steps import Level
+    from sudoku_core.solver import Budget, SearchResult, SearchStats
+
+# The generator, grading and hints (which load the technique engine) are imported by the
+# operations that use them: the worker then starts on what parse, check and count need
+# (CPython: 40 ms of CPU over a bare start against 60 ms).
+
+MAX_COUNT_LIMIT = 1_000_000
+TICK_NODES = 200
+"""Search nodes between two progress reports: far below a slice of work."""
+
+
+class Operation(Frozen):
+    """One operation: ``run`` takes the arguments' typed values by name (the budget as
+    ``budget``) and returns the work; ``result`` names the result's fields, an optional one
+    ending in ``?``."""
+
+    _fields = ("name", "run", "arguments", "result", "doc")
+    __slots__ = _fields
+    name: str
+    run: Callable[..., Work]
+    arguments: tuple[Argument, ...]
+    result: tuple[str, ...]
+    doc: str
+
+    def __init__(
+        self,
+        name: str,
+        run: Callable[..., Work],
+        arguments: tuple[Argument, ...],
+        result: tuple[str, ...],
+        doc: str,
+    ) -> None:
+        frozen_init(self, name, run, arguments, result, doc)
+
+
+def _stats(stats: SearchStats) -> Json:
+    return {"nodes": stats.nodes, "guesses": stats.guesses, "seconds": round(stats.seconds, 6)}
+
+
+def _counted(running: SearchResult) -> Json:
+    return {"count": running.count, **_stats(running.stats)}
+
+
+def _version() -> Work:
+    return {"version": __version__}
+    yield {}  # pragma: no cover  (makes this a generator like the others)
+
+
+def _parse(text: Grid) -> Work:
+    return {
+        "grid": format_line(text),
+        "givens": givens_count(text),
+        "conflicts": [c.to_dict() for c in grid_conflicts(text)],
+    }
+    yield {}  # pragma: no cover
+
+
+def _format(grid: Grid, to: str, empty: str) -> Work:
+    if to == "grid":
+        text = format_grid(grid, empty)
+    elif to == "board":
+        text = json.dumps(format_board(grid))
+    else:
+        text = format_line(grid, empty)
+    return {"text": text}
+    yield {}  # pragma: no cover
+
+
+def _conflicts(grid: Grid) -> Work:
+    return {"conflicts": [c.to_dict() for c in grid_conflicts(grid)]}
+    yield {}  # pragma: no cover
+
+
+def _check(grid: Grid, budget: Budget | None) -> Work:
+    verdict = yield from relay(check_in_slices(grid, budget, TICK_NODES), _stats)
+    return verdict.to_dict()
+
+
+def _find_mistakes(grid: Grid, entries: Grid, budget: Budget | None) -> Work:
+    verdict = yield from relay(check_in_slices(grid, budget, TICK_NODES), _stats)
+    solution = verdict.solution
+    wrong = None if solution is None else list(wrong_entries(entries, solution))
+    return {"verdict": verdict.to_dict(), "mistakes": wrong}
+
+
+def _count_solutions(grid: Grid, limit: int, budget: Budget | None) -> Work:
+    invalid = bool(grid_conflicts(grid))  # clashing givens: no search, a count of 0
+    counting = count_in_slices(grid, limit, budget, keep=0, tick_nodes=TICK_NODES)
+    result = yield from relay(counting, _counted)
+    return {
+        "count": result.count,
+        "limit": limit,
+        "complete": result.complete,
+        "gave_up": result.gave_up,
+        "invalid": invalid,
+        "stats": _stats(result.stats),
+    }
+
+
+def _generate(
+    *,
+    seed: int | None,
+    symmetry: Symmetry,
+    max_givens: int | None,
+    minimal: bool,
+    givens: Grid | None,
+    max_tries: int,
+    max_seconds: float,
+) -> Work:
+    from sudoku_core.generator import iter_generate
+
+    made = yield from iter_generate(
+        seed=seed,
+        symmetry=symmetry,
+        max_givens=max_givens,
+        minimal=minimal,
+        givens=givens,
+        max_tries=max_tries,
+        max_seconds=max_seconds,
+    )
+    return made.to_dict()
+
+
+def _grade(grid: Grid, path: bool) -> Work:
+    from sudoku_core.grader import grade_in_slices
+
+    result = yield from grade_in_slices(grid, tick_nodes=TICK_NODES)
+    return result.to_dict(with_path=path)
+
+
+def _hint(grid: Grid, digits: Grid | None, candidates: list[int] | None) -> Work:
+    from sudoku_core.hints import hint_in_slices
+
+    found = yield from hint_in_slices(grid, digits, candidates, tick_nodes=TICK_NODES)
+    return found.to_dict()
+
+
+def _generate_graded(
+    *, difficulty: Level, seed: int | None, symmetry: Symmetry, max_seconds: float
+) -> Work:
+    from sudoku_core.graded import iter_generate_graded
+
+    made = yield from iter_generate_graded(
+        difficulty=difficulty, seed=seed, symmetry=symmetry, max_seconds=max_seconds
+    )
+    return made.to_dict()
+
+
+def _symmetries() -> tuple[str, ...]:
+    from sudoku_core.generator import SYMMETRIES
+
+    return SYMMETRIES
+
+
+def _levels() -> tuple[str, ...]:
+    from sudoku_core.logic.steps import LEVELS
+
+    return tuple(level.value for level in LEVELS)
+
+
+_GRID = Argument("grid", "grid", required=True)
+_BUDGET = (
+    Argument(BUDGET_NAMES[0], "int", checked_by="Budget", doc="search nodes, then give up"),
+    Argument(BUDGET_NAMES[1], "number", checked_by="Budget", doc="seconds, then give up"),
+)
+_SYMMETRY = Argument("symmetry", "symmetry", "none", choices=_symmetries)
+_SEED = Argument("seed", "int", checked_by="generate", doc="absent: a random one")
+
+VERDICT = (
+    "status",
+    "message",
+    "puzzle",
+    "givens",
+    "too_few_givens",
+    "conflicts",
+    "solution",
+    "solutions",
+    "differences",
+    "stats",
+)
+"""``Verdict.to_dict()``: what ``check`` and ``solve`` answer."""
+GENERATED = (
+    "puzzle",
+    "solution",
+    "seed",
+    "givens",
+    "symmetry",
+    "minimal",
+    "target_met",
+    "timed_out",
+    "tries",
+    "seconds",
+    "message",
+)
+"""``Generated.to_dict()``."""
+GRADE = (
+    "puzzle",
+    "solution",
+    "level",
+    "score",
+    "rating",
+    "histogram",
+    "bottleneck",
+    "steps",
+    "logical",
+    "seconds",
+    "message",
+    "path?",
+)
+"""``Grade.to_dict()``; ``path`` when asked for."""
+
+OPERATIONS: dict[str, Operation] = {
+    op.name: op
+    for op in (
+        Operation("version", _version, (), ("version",), "the engine's version"),
+        Operation(
+            "parse",
+            _parse,
+            (Argument("text", "grid", required=True),),
+            ("grid", "givens", "conflicts"),
+            "the puzzle as an 81-character line, its givens and conflicts",
+        ),
+        Operation(
+            "format",
+            _format,
+            (
+                _GRID,
+                Argument("to", "string", "line", choices=("line", "grid", "board")),
+                Argument("empty", "string", ".", checked_by="format_line", doc="for an empty cell"),
+            ),
+            ("text",),
+            "the puzzle as text: one line, a boxed grid, or a LeetCode board (JSON)",
+        ),
+        Operation("conflicts", _conflicts, (_GRID,), ("conflicts",), "every repeated given"),
+        Operation("check", _check, (_GRID, *_BUDGET), VERDICT, "the verdict"),
+        Operation(
+            "solve", _check, (_GRID, *_BUDGET), VERDICT, "the verdict (the solution included)"
+        ),
+        Operation(
+            "find_mistakes",
+            _find_mistakes,
+            (
+                _GRID,
+                Argument("entries", "grid", required=True, doc="the player's digits"),
+                *_BUDGET,
+            ),
+            ("verdict", "mistakes"),
+            "the verdict, and the entries that differ from the unique solution",
+        ),
+        Operation(
+            "count_solutions",
+            _count_solutions,
+            (_GRID, Argument("limit", "int", 1000, minimum=1, maximum=MAX_COUNT_LIMIT), *_BUDGET),
+            ("count", "limit", "complete", "gave_up", "invalid", "stats"),
+            "the number of solutions, up to the limit",
+        ),
+        Operation(
+            "generate",
+            _generate,
+            (
+                _SEED,
+                _SYMMETRY,
+                Argument("max_givens", "int", checked_by="generate"),
+                Argument("minimal", "bool", False),
+                Argument("givens", "grid", doc="a starting pattern"),
+                Argument("max_tries", "int", 1000, checked_by="generate"),
+                Argument("max_seconds", "number", 10.0, checked_by="generate"),
+            ),
+            GENERATED,
+            "a unique puzzle, reproducible from its seed",
+        ),
+        Operation(
+            "grade",
+            _grade,
+            (_GRID, Argument("path", "bool", True, doc="send every step")),
+            GRADE,
+            "HoDoKu's level and score, the ratings, the techniques and the path",
+        ),
+        Operation(
+            "hint",
+            _hint,
+            (
+                _GRID,
+                Argument("digits", "grid", doc="the player's grid"),
+                Argument("candidates", "marks", doc="the player's; absent: the rules'"),
+            ),
+            ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
+            "the player's mistakes first, then the next step in three levels",
+        ),
+        Operation(
+            "generate_graded",
+            _generate_graded,
+            (
+                Argument("difficulty", "level", required=True, choices=_levels),
+                _SEED,
+                _SYMMETRY,
+                Argument("max_seconds", "number", 30.0, checked_by="generate_graded"),
+            ),
+            (
+                *GENERATED,
+                "puzzle_seed",
+                "difficulty",
+                "level",
+                "score",
+                "rating",
+                "histogram",
+            ),
+            "a unique puzzle of a level, graded",
+        ),
+    )
+}
+"""What the page may ask for, by name. ``solve`` answers with the full verdict (the solution
+included): the page has to explain an invalid, unsolvable or ambiguous puzzle anyway."""
+
+
+def run(op: str, args: Json) -> Work:
+    """The work of one request: its arguments read (:func:`~sudoku_core._requests.read_request`),
+    then the operation's function called with them."""
+    operation = OPERATIONS.get(op)
+    if operation is None:
+        raise BadRequestError(
+            f"unknown operation {op[:40]!r}; known: {', '.join(sorted(OPERATIONS))}"
+        )
+    return operation.run(**read_request(op, operation.arguments, args))
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, str | bool) or value is None else repr(value)
+
+
+_KIND_SHOWN = {"grid": "puzzle text", "marks": "81 cells of marks"}
+
+
+def _argument_cell(argument: Argument) -> str:
+    """One argument as the docs show it: ``name`` (kind and limits; required or default)."""
+    kind = _KIND_SHOWN.get(argument.kind, argument.kind)
+    if argument.options:
+        kind += ": " + ", ".join(f"`{choice}`" for choice in argument.options)
+    if argument.minimum is not None and argument.maximum is not None:
+        kind += f" {argument.minimum:,}..{argument.maximum:,}"
+    elif argument.minimum is not None:
+        kind += f" >= {argument.minimum:,}"
+    said = [kind]
+    if argument.checked_by:
+        said.append(f"limits: `{argument.checked_by}`'s")
+    if argument.required:
+        said.append("required")
+    elif argument.default is not None:
+        said.append(f"default `{_shown(argument.default)}`")
+    if argument.doc:
+        said.append(argument.doc)
+    return f"`{argument.name}` ({'; '.join(said)})"
+
+
+def markdown_table() -> str:
+    """The table of operations in docs/web.md, made from :data:`OPERATIONS`.
+
+    Examples:
+        >>> markdown_table().splitlines()[0]
+        '| operation | arguments | result |'
+    """
+    lines = ["| operation | arguments | result |", "| --- | --- | --- |"]
+    for op in OPERATIONS.values():
+        arguments = ", ".join(_argument_cell(a) for a in op.arguments) or "none"
+        fields = ", ".join(f"`{field}`" for field in op.result)
+        lines.append(f"| `{op.name}` | {arguments} | {op.doc}: {fields} |")
+    return "\n".join(lines)

@@ -1,0 +1,94 @@
+"""Running a Python script inside the site's Pyodide in Node (tests/pyodide_runner.mjs): the
+Pyodide tests and `python build.py bench` use it.
+
+A script runs on the site's own wheel, the page's cut of sudoku_core, unless it imports a part
+of the library the cut leaves out (the engine's benchmark imports sudoku_core.bench): then on a
+copy of the site's runtime folder with the library's whole wheel, registered in its lockfile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from tools.buildpy.commands import NODE_HINT, BuildError, require_command
+from tools.buildpy.layout import CACHE, PUZZLES, PYODIDE_DIR_NAME, ROOT
+from tools.buildpy.wheel import PAGE_LEAVES_OUT, library_wheel
+
+NODE_RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
+
+
+def run_node(
+    site: Path,
+    script: Path,
+    data: Any,
+    *,
+    boots: int = 1,
+    timeout: float = 600,
+    puzzles: Path = PUZZLES,
+    snapshot: bool = False,
+    env: Sequence[str] = (),
+) -> Any:
+    """Run a Python script's main(data) inside the site's Pyodide in Node, with the folder
+    ``puzzles`` mounted at /puzzles; its JSON report. ``snapshot``: boot from the engine's memory
+    snapshot, as the page's worker does, instead of loading the wheel. ``env``: NAME=VALUE
+    settings for Python's start (e.g. PYTHONMALLOC=mimalloc)."""
+    node = require_command("node", NODE_HINT)
+    with runtime_for(script, site / PYODIDE_DIR_NAME) as runtime:
+        argv = [node, str(NODE_RUNNER), "--pyodide", str(runtime),
+                "--script", str(script), "--mount", f"{puzzles}:/puzzles",
+                "--boots", str(boots), "--timeout-ms", str(int(timeout * 1000)),
+                "--input-json", json.dumps(data), *(["--snapshot"] if snapshot else []),
+                *(f"--env={spec}" for spec in env)]  # fmt: skip
+        out = subprocess.run(
+            argv, capture_output=True, text=True, check=False, timeout=timeout + 30
+        )
+    lines = out.stdout.strip().splitlines()
+    if not lines:
+        raise BuildError(
+            f"the Pyodide runner printed nothing (exit {out.returncode}):\n{out.stderr}"
+        )
+    return json.loads(lines[-1])
+
+
+def needs_library_wheel(source: str) -> bool:
+    """Whether a script imports a part of sudoku_core that the page's wheel leaves out.
+
+    Examples:
+        >>> needs_library_wheel("from sudoku_core.bench import run_benchmark")
+        True
+        >>> needs_library_wheel("import sudoku_core.bridge"), needs_library_wheel("import json")
+        (False, False)
+    """
+    parts = [p.removesuffix("/").removesuffix(".py").replace("/", ".") for p in PAGE_LEAVES_OUT]
+    names = "|".join(re.escape(p.removeprefix("sudoku_core.")) for p in parts)
+    pattern = rf"\bsudoku_core\.({names})\b|\bfrom\s+sudoku_core\s+import\s+[^\n]*\b({names})\b"
+    return re.search(pattern, source) is not None
+
+
+@contextlib.contextmanager
+def runtime_for(script: Path, runtime: Path, cache: Path = CACHE) -> Iterator[Path]:
+    """The runtime folder the script runs on: the site's, or a copy with the whole wheel."""
+    if not needs_library_wheel(script.read_text()):
+        yield runtime
+        return
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["sudoku-core"]
+    whole = library_wheel(entry["file_name"], cache)
+    entry["sha256"] = hashlib.sha256(whole.read_bytes()).hexdigest()
+    with tempfile.TemporaryDirectory(prefix="runtime-", dir=cache) as tmp:
+        copy = Path(tmp)
+        for path in runtime.iterdir():
+            if path.is_file() and path.name not in (entry["file_name"], "pyodide-lock.json"):
+                shutil.copy2(path, copy / path.name)
+        shutil.copy2(whole, copy / whole.name)
+        (copy / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+        yield copy
