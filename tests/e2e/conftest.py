@@ -25,7 +25,7 @@ from page_guard import PageErrors, ServeFactory, Servers
 from puzzle_sets import SAMPLE
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, FilePayload, Locator, Page
 
 __all__ = ["Counted", "ServeFactory", "Studio"]  # ServeFactory: for the tests' annotations
 
@@ -227,6 +227,13 @@ class Studio:
             "#import-dialog:not([open]), #import-dialog[open] #import-error:not(:empty)"
         )
         expect(self.page.locator(closed_or_error)).to_have_count(1)
+
+    def open_file(self, file: Path | FilePayload) -> None:
+        """Open a file through Open file… and the browser's file chooser (a path, or a
+        ``{"name", "mimeType", "buffer"}`` payload)."""
+        with self.page.expect_file_chooser() as chooser:
+            self.button("Open file…").click()
+        chooser.value.set_files(file)
 
     def new_puzzle(
         self,

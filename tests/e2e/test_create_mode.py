@@ -40,7 +40,9 @@ def several(counted: list[Counted]) -> str:
 def test_clashing_givens_are_named_at_once(app: Studio) -> None:
     app.type_grid("5...5")
     verdict(app, "invalid")
-    expect(app.page.locator("#create-verdict")).to_have_text("Digit 5 appears twice in row 1 (r1c1, r1c5).")
+    expect(app.page.locator("#create-verdict")).to_have_text(
+        "Digit 5 appears twice in row 1 (r1c1, r1c5)."
+    )
     assert app.conflict_cells() == [0, 4]
     app.cell(4).click()
     app.page.keyboard.press("Delete")
@@ -62,7 +64,9 @@ def test_several_solutions_flag_where_two_differ(app: Studio, counted: list[Coun
     puzzle = several(counted)
     app.type_grid(puzzle)
     verdict(app, "multiple")
-    expect(app.page.locator("#create-verdict")).to_contain_text("Several solutions: two of them differ in")
+    expect(app.page.locator("#create-verdict")).to_contain_text(
+        "Several solutions: two of them differ in"
+    )
     expect(app.board.locator("[data-flagged]").first).to_be_attached()
     cells = app.flagged()
     assert len(cells) >= 2 and all(puzzle[c] == "." for c in cells)
@@ -130,7 +134,9 @@ def test_the_play_radio_on_an_empty_grid_offers_play_anyway(app: Studio) -> None
     expect(app.page.locator("#create-anyway")).to_be_hidden()  # not offered before it is asked
     app.mode("Play", anyway=False)
     still_creating(app)
-    expect(app.page.locator("#status")).to_contain_text("Not played yet: the puzzle is empty: no givens.")
+    expect(app.page.locator("#status")).to_contain_text(
+        "Not played yet: the puzzle is empty: no givens."
+    )
     expect(app.page.locator("#create-anyway")).to_be_visible()
 
 

@@ -78,7 +78,9 @@ def test_paste_two_fives_in_a_row_opens_create_mode_with_the_clash_named(app: St
     message = app.page.locator("#status")
     expect(message).to_contain_text("Digit 5 appears twice in row 1 (r1c1, r1c8)")
     expect(message).to_have_attribute("data-tone", "error")
-    expect(app.page.locator("#create-verdict")).to_have_text("Digit 5 appears twice in row 1 (r1c1, r1c8).")
+    expect(app.page.locator("#create-verdict")).to_have_text(
+        "Digit 5 appears twice in row 1 (r1c1, r1c8)."
+    )
     assert app.conflict_cells() == [0, 7]  # the board's conflict highlighting
 
 
@@ -122,7 +124,9 @@ def test_paste_too_few_givens_says_it_cannot_be_unique(app: Studio) -> None:
     in_create_mode(app, "multiple")  # still checked: the engine says which
     message = app.page.locator("#status")
     expect(message).to_contain_text("Several solutions")
-    expect(message).to_contain_text("With 9 givens it cannot be unique: a unique puzzle needs at least 17.")
+    expect(message).to_contain_text(
+        "With 9 givens it cannot be unique: a unique puzzle needs at least 17."
+    )
 
 
 def test_paste_a_unique_puzzle_plays_it(app: Studio) -> None:
@@ -155,18 +159,14 @@ def test_open_file_with_a_broken_puzzle(app: Studio, tmp_path: Path) -> None:
     page = app.page
     broken = tmp_path / "broken.sdk"
     broken.write_text("\n".join(TWO_FIVES[r * 9 : r * 9 + 9] for r in range(9)) + "\n")
-    with page.expect_file_chooser() as chooser:
-        app.button("Open file…").click()
-    chooser.value.set_files(broken)
+    app.open_file(broken)
     message = page.locator("#status")
     expect(message).to_contain_text("Opened broken.sdk: a puzzle with 29 givens.")
     expect(message).to_contain_text("Digit 5 appears twice in row 1 (r1c1, r1c8)")
     in_create_mode(app, "invalid")
     empty = tmp_path / "empty.txt"
     empty.write_text(line(EMPTY) + "\n")
-    with page.expect_file_chooser() as chooser:
-        app.button("Open file…").click()
-    chooser.value.set_files(empty)
+    app.open_file(empty)
     expect(message).to_have_text(
         "empty.txt was not opened: the puzzle is empty: no givens. Your game is as it was."
     )
@@ -196,7 +196,9 @@ def test_ctrl_v_of_a_broken_puzzle_and_of_a_share_url(app: Studio) -> None:
     app.page.keyboard.press("ControlOrMeta+V")
     expect(app.board).to_have_attribute("givens", TWO_FIVES)
     in_create_mode(app, "invalid")
-    expect(app.page.locator("#status")).to_contain_text("Digit 5 appears twice in row 1 (r1c1, r1c8)")
+    expect(app.page.locator("#status")).to_contain_text(
+        "Digit 5 appears twice in row 1 (r1c1, r1c8)"
+    )
     clipboard(app, link_to(app.url, PUZZLE, "." + "1" + "." * 79))
     app.cell(0).click()
     app.page.keyboard.press("ControlOrMeta+V")
