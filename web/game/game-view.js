@@ -228,7 +228,9 @@ export function settingsApplied() {
 function showChange() {
   const grid = combine(board.givens, board.entries);
   const found = findConflicts(grid); // the rules hold whatever the mistake mode shows
-  const conflicts = settings.mistakes === "off" ? [] : found;
+  // in Create mode the verdict names the givens' own clashes: the line names only the rest
+  const givensOwn = new Set(board.mode === "enter" ? findConflicts(board.givens).map((c) => c.message) : []);
+  const conflicts = settings.mistakes === "off" ? [] : found.filter((c) => !givensOwn.has(c.message));
   clearHint();
   conflictsText.dataset.count = String(conflicts.length);
   if (conflicts.length) {

@@ -149,8 +149,8 @@ function draw(f) {
   if (view.verdict.textContent !== text) view.verdict.textContent = text; // unchanged text is not announced again
   view.verdict.dataset.status = f.status;
   view.bar.dataset.state = f.status === "empty" ? "idle" : awaitsEngine(f) && engineState() !== "failed" ? "checking" : "done";
-  view.play.disabled = f.status === "empty" || f.status === "solved";
   const gate = playGate(f);
+  view.play.disabled = gate === "refuse" || gate === "anyway"; // not unique: "Play anyway" is the way
   view.anyway.hidden = !(gate === "anyway" && (f.status !== "empty" || live.askedToPlay === board.givens));
   if (f.flagged.length && board.flagged.join(" ") !== f.flagged.join(" ")) board.flagged = f.flagged;
 }
