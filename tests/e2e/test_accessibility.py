@@ -33,7 +33,7 @@ def start(app: Studio) -> None:
 
 
 def enter_mode(app: Studio) -> None:
-    """Enter puzzle mode with a few givens typed."""
+    """Create mode with a few givens typed."""
     app.type_grid(PUZZLE[:27])
     expect(app.page.get_by_role("radio", name="Create", exact=True)).to_be_checked()
 
@@ -83,6 +83,52 @@ def verdict(app: Studio) -> None:
     expect(app.board.locator("[data-flagged]")).not_to_have_count(0)
 
 
+def more_menu(app: Studio) -> None:
+    """A puzzle in play and the More menu open (Fill candidates … Solve…)."""
+    in_play(app)
+    app.page.locator("#assist").click()
+    expect(app.page.locator("#assist-menu")).to_be_visible()
+
+
+def solve_dialog(app: Studio) -> None:
+    """Solve… asked: the confirmation open."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.button("Solve…").click()
+    expect(app.page.locator("#solve-dialog")).to_have_attribute("open", "")
+
+
+def hint_shown(app: Studio) -> None:
+    """A hint at its second level: the pattern drawn and said."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.cell(0).click()
+    app.page.keyboard.press("h")
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    app.page.keyboard.press("h")
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "2")
+
+
+def learn_panel(app: Studio) -> None:
+    """The Learn panel with the solving path open at a step, its grade shown."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.button("Show the solving path").click()
+    expect(app.page.get_by_role("listbox", name="Solving path")).not_to_have_attribute(
+        "data-count", "0"
+    )
+    app.page.locator("#path-next").click()
+    expect(app.page.locator("#path-panel")).to_have_attribute("data-selected", "1")
+
+
+def share_panel(app: Studio) -> None:
+    """The Share panel with a puzzle's link and line."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.show_panel("Share")
+    expect(app.page.locator("#export-line")).to_have_text(PUZZLE)
+
+
 STATES: dict[str, Callable[[Studio], None]] = {
     "start": start,
     "enter-mode": enter_mode,
@@ -92,6 +138,11 @@ STATES: dict[str, Callable[[Studio], None]] = {
     "settings-dialog": settings_dialog,
     "shortcuts-dialog": shortcuts_dialog,
     "verdict": verdict,
+    "more-menu": more_menu,
+    "solve-dialog": solve_dialog,
+    "hint": hint_shown,
+    "learn-panel": learn_panel,
+    "share-panel": share_panel,
 }
 
 

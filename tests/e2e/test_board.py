@@ -26,7 +26,7 @@ def test_typing_a_puzzle_with_the_keyboard_makes_givens(app: Studio) -> None:
 
 def test_grid_is_one_tab_stop_with_arrow_home_end_navigation(app: Studio) -> None:
     page = app.page
-    page.get_by_role("heading", name="Sudoku studio").click()  # the focus starts before the grid
+    page.locator("#settings").focus()  # the top bar's last control: the grid is the next Tab stop
     page.keyboard.press("Tab")
     focused = page.locator("sudoku-board [role=gridcell]:focus")
     expect(focused).to_have_attribute("aria-selected", "true")  # the cell selected last time

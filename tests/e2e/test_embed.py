@@ -395,7 +395,7 @@ def test_solved_is_sent_once_and_options_change_the_actions(
     options = {**base, "type": "set-options", "id": "o", "controls": ["redo", "solve"]}
     page.evaluate(send, [options, origin])
     assert wait_heard(page, "options")["controls"] == ["redo", "solve"]
-    expect(framed.get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(framed.get_by_role("button", name="Solve…", exact=True)).to_be_visible()
     expect(framed.get_by_role("button", name="Check", exact=True)).to_be_hidden()
     page.evaluate(send, [{**options, "controls": "redo,shuffle"}, origin])
     error = wait_heard(page, "error")
@@ -530,7 +530,7 @@ def test_the_promise_api_and_kept_progress_that_no_longer_fits(
     wait_heard(page, "ready", 2)
     expect(framed.locator("body")).to_have_attribute("data-app", "ready")
     expect(board).to_have_attribute("entries", "5" + "." * 80)
-    expect(framed.get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(framed.get_by_role("button", name="Solve…", exact=True)).to_be_visible()
     expect(framed.get_by_role("button", name="Check", exact=True)).to_be_hidden()
 
 

@@ -91,7 +91,8 @@ def test_share_link_round_trip_with_and_without_progress(
     play_a_little(studio)
     link = str(studio.page.locator("#share-link").inner_text())
     assert urlsplit(link).fragment.startswith("puzzle=")
-    studio.page.get_by_label("Include my progress in the link").uncheck()
+    studio.show_panel("Share")
+    studio.page.get_by_label("Include my digits and marks").uncheck()
     bare = str(studio.page.locator("#share-link").inner_text())
     assert "progress=" in link and "progress=" not in bare
 

@@ -54,7 +54,7 @@ import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
-import { say, wireStatusLine } from "./status.js";
+import { say, selectionMade, status, wireStatusLine } from "./status.js";
 import { showPanel, wireMenu, wirePanels } from "./panels.js";
 import { hideWelcome, showWelcome, wireWelcome } from "./welcome.js";
 
@@ -145,9 +145,9 @@ board.addEventListener("sudoku-change", (event) => {
 });
 board.addEventListener("sudoku-reject", (event) => {
   const { cell } = /** @type {CustomEvent<import("../board/sudoku-board.js").RejectDetail>} */ (event).detail;
-  say(`${cellName(cell)} is a given; switch to Create mode to change it.`);
+  say(`${cellName(cell)} is a given; switch to Create mode to change it.`, "info", { untilSelect: true });
 });
-board.addEventListener("sudoku-select", () => say(""));
+board.addEventListener("sudoku-select", selectionMade);
 wireModeRadios(() => {
   hideWelcome(); // Play chosen: the board is claimed (an empty one is offered "Play anyway")
   void askToPlay();
@@ -311,9 +311,11 @@ async function start() {
     savingOff(old.problem);
   }
   if (!(await openLink(records))) {
+    const said = status.get("status"); // why a link was not opened: it stays over the game shown instead
     if (latest) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
     if (note) say(note, "warning");
+    else if (said) status.set("status", said);
   }
   void refreshRecentGames();
   ready();
@@ -335,7 +337,11 @@ async function startFresh(opening, tabGame) {
   const library = await opening;
   const listed = library ? await library.list() : null;
   const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
-  if (latest && !linked && sameGame(currentGame(), shown, false)) showGame(gameOf(latest), { record: latest });
+  if (latest && !linked && sameGame(currentGame(), shown, false)) {
+    const said = status.get("status");
+    showGame(gameOf(latest), { record: latest });
+    if (said) status.set("status", said);
+  }
   void refreshRecentGames();
 }
 

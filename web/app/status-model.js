@@ -81,14 +81,16 @@ export class StatusModel {
 }
 
 /**
- * A status line's value: its text and tone.
- * @typedef {{text: string, tone: Tone}} StatusLine
+ * A status line's value: its text and tone, and whether it is only a pointer for the next
+ * selection ("Select a cell first."), which a selection answers and so clears.
+ * @typedef {{text: string, tone: Tone, untilSelect: boolean}} StatusLine
  */
 
 /**
  * A status line from what callers pass (a bare string is "info").
- * @param {string} text @param {Tone} [tone] @returns {StatusLine | null}
+ * @param {string} text @param {Tone} [tone] @param {{untilSelect?: boolean}} [options]
+ * @returns {StatusLine | null}
  */
-export function statusLine(text, tone = "info") {
-  return text ? { text, tone: TONES.includes(tone) ? tone : "info" } : null;
+export function statusLine(text, tone = "info", options = {}) {
+  return text ? { text, tone: TONES.includes(tone) ? tone : "info", untilSelect: options.untilSelect === true } : null;
 }

@@ -12,11 +12,18 @@ import { StatusModel, statusLine } from "./status-model.js";
 export const status = new StatusModel();
 
 /**
- * Say something about the game as it is now ("" clears the line).
- * @param {string} text @param {Tone} [tone]
+ * Say something about the game as it is now ("" clears the line). `untilSelect`: a pointer for
+ * the player's next selection ("Select a cell first."), which selecting a cell clears.
+ * @param {string} text @param {Tone} [tone] @param {{untilSelect?: boolean}} [options]
  */
-export function say(text, tone = "info") {
-  status.set("status", statusLine(text, tone));
+export function say(text, tone = "info", options = {}) {
+  status.set("status", statusLine(text, tone, options));
+}
+
+/** A cell was selected: a pointer said for that goes (other messages stay). */
+export function selectionMade() {
+  const line = /** @type {StatusLine | null} */ (status.get("status"));
+  if (line?.untilSelect) status.clear("status");
 }
 
 /** The game changed (an edit, undo, redo, a mode change, another game): old messages go. */

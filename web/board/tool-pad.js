@@ -61,7 +61,7 @@ export function setTool(tool) {
   showTool(true);
 }
 
-/** @param {(text: string) => void} say  the board's message line */
+/** @param {(text: string, tone?: import("../app/status.js").Tone, options?: {untilSelect?: boolean}) => void} say  the status line */
 export function wireToolPad(say) {
   for (const button of toolButtons) button.addEventListener("click", () => setTool(toTool(button.dataset.tool ?? "")));
   // Keep the focus on the grid: pressing a pad key must not take it away from the selected cells.
@@ -74,7 +74,7 @@ export function wireToolPad(say) {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (!button) return;
     if (board.selected < 0) {
-      say("Select a cell first.");
+      say("Select a cell first.", "info", { untilSelect: true });
       return;
     }
     board.input(button.dataset.digit ?? "");

@@ -45,14 +45,14 @@ let lastHeight = -1;
  * page's controls move there; their handlers stay). @param {readonly Control[]} controls
  */
 export function showControls(controls) {
-  const row = /** @type {HTMLElement} */ (document.querySelector(".play .actions"));
+  const row = /** @type {HTMLElement} */ (document.querySelector(".controls .actions"));
   for (const [name, id] of Object.entries(BUTTONS)) {
     const button = byId(id);
     const shown = controls.includes(/** @type {Control} */ (name));
     button.hidden = !shown;
     if (shown) row.append(button); // appended in CONTROLS order: the row reads as the list
   }
-  byId("more").hidden = true;
+  /** @type {HTMLElement} */ (byId("assist").parentElement).hidden = true; // the chosen actions are all in the row
   document.body.dataset.embedTimer = String(controls.includes("timer"));
   document.body.dataset.embedControls = controls.join(" ");
 }
@@ -73,10 +73,11 @@ export function layoutEmbed() {
 function showProblem(text) {
   const note = document.createElement("p");
   note.id = "embed-problem";
-  note.className = "message";
+  note.className = "status";
+  note.dataset.tone = "error";
   note.setAttribute("role", "alert");
   note.textContent = text;
-  document.querySelector(".play")?.prepend(note);
+  document.querySelector(".stage")?.prepend(note);
 }
 
 /** The content's height, to the host (or any parent, without a host API). */

@@ -100,7 +100,7 @@ async function knownSolution(action) {
 async function reveal() {
   const cell = board.selected;
   if (cell < 0) {
-    say("Select a cell to reveal first.");
+    say("Select a cell to reveal first.", "info", { untilSelect: true });
     return;
   }
   if (board.givens[cell] !== EMPTY) {

@@ -72,7 +72,7 @@ export function updateEngineUi() {
 function updateButtons() {
   const status = client.status;
   let reason = "";
-  if (status.state === "failed") reason = "The engine is not available; press Retry. You can still play.";
+  if (status.state === "failed") reason = `The engine is not available (${status.message}): press Retry in the top bar. You can still play.`;
   else if (status.state !== "ready") reason = "The engine is loading; you can already play.";
   else if (state.busy) reason = "The engine is busy; Cancel to stop it.";
   for (const button of engineButtons) {
@@ -82,7 +82,9 @@ function updateButtons() {
     button.setAttribute("aria-describedby", "engine-reason");
   }
   engineReason.textContent = reason;
-  engineReason.hidden = reason === "";
+  // shown on the page only when the engine failed (it stays the buttons' description meanwhile:
+  // a line that came and went as the engine started would move the page under the player's eyes)
+  engineReason.hidden = status.state !== "failed";
   newButton.disabled = state.busy !== null;
   if (state.busy) newButton.title = "The engine is busy; Cancel to stop it.";
   else newButton.removeAttribute("title");

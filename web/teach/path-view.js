@@ -17,7 +17,7 @@ import { bit, candidateMasks, diffLayers } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { EMPTY, PEERS, combine } from "../board/grid.js";
-import { drawingWords, highlightFor, stepChanges } from "./hint-view.js";
+import { clearHint, drawingWords, highlightFor, stepChanges } from "./hint-view.js";
 import { askAbout } from "./technique-help.js";
 import { board } from "../app/page-state.js";
 import { makeMove } from "../game/play-history.js";
@@ -31,6 +31,7 @@ const panel = byId("path-panel");
 const pathBar = byId("path-bar");
 const list = byId("path-list");
 const status = byId("path-status");
+const note = byId("path-note");
 const prevButton = /** @type {HTMLButtonElement} */ (byId("path-prev"));
 const nextButton = /** @type {HTMLButtonElement} */ (byId("path-next"));
 const applyButton = /** @type {HTMLButtonElement} */ (byId("path-apply"));
@@ -112,10 +113,10 @@ function select(at) {
   const step = shown.steps[shown.at];
   const { placed, removed } = boardBefore(shown, shown.at);
   const legend = drawingWords(step);
-  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`
-    + ` The board shows the path's candidates before this step`
-    + (placed || removed ? `, after the steps before it (${placed} digit${placed === 1 ? "" : "s"} placed, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
-    + ": your own board comes back when you close the path.";
+  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`;
+  note.textContent = "The board shows the path's candidates before this step"
+    + (placed || removed ? ` (${placed} digit${placed === 1 ? "" : "s"} placed by the steps before, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
+    + ". Your own board comes back when you close the path.";
   panel.dataset.placed = String(placed);
   panel.dataset.removed = String(removed);
   askAbout(techniqueButton, step.technique);
@@ -200,6 +201,7 @@ function showPath(grade, grid) {
     list.focus({ preventScroll: true });
   } else {
     status.textContent = "Nothing left to solve: the grid is full.";
+    note.textContent = "";
     askAbout(techniqueButton, null);
     panel.dataset.selected = "";
     prevButton.disabled = nextButton.disabled = applyButton.disabled = true;
@@ -210,6 +212,7 @@ function showPath(grade, grid) {
 
 /** Path: ask the engine for the board's solving path and its grade. */
 export async function showSolvingPath() {
+  clearHint(); // the board shows the path now, not the hint
   const grid = combine(board.givens, board.entries);
   try {
     const grade = await runEngine("grade", { grid, path: true }, "Finding the solving path",

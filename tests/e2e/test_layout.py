@@ -1,0 +1,136 @@
+"""The board is the page: at every common window size, light and dark, what a player uses while
+solving is on the screen without scrolling, a hint's words appear where they can be read, the
+solving path can be stepped through with the whole board in view, and Solve asks first.
+
+Sizes: desktop 1280x800, 1366x768 and 1920x1080; phone portrait 390x844 and landscape 844x390.
+The shared page is resized (and its colour scheme emulated) rather than reopened: the engine
+stays booted, and the page must follow a window that changes size anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.play_helpers import PUZZLE, start_game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page, ViewportSize
+
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+SIZES: dict[str, ViewportSize] = {
+    "desktop-1280x800": {"width": 1280, "height": 800},
+    "desktop-1366x768": {"width": 1366, "height": 768},
+    "desktop-1920x1080": {"width": 1920, "height": 1080},
+    "phone-390x844": {"width": 390, "height": 844},
+    "phone-landscape-844x390": {"width": 844, "height": 390},
+}
+SCHEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
+
+
+@pytest.fixture
+def sized(app: Studio) -> Iterator[Studio]:
+    """The shared page; afterwards its own viewport and colours again, no dialog open."""
+    page = app.page
+    original = page.viewport_size
+    yield app
+    for _ in range(2):
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+    page.emulate_media(color_scheme="null")
+    if original is not None:
+        page.set_viewport_size(original)
+
+
+def inside(page: Page, name: str, locator: Locator) -> None:
+    """``locator`` is visible and lies wholly inside the viewport, the page not scrolled."""
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, name
+    assert page.evaluate("() => [scrollX, scrollY]") == [0, 0], f"the page scrolled ({name})"
+    fits = (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+    assert fits, f"{name} leaves the {size['width']}x{size['height']} viewport: {box}"
+
+
+def solving_tools(app: Studio) -> dict[str, Locator]:
+    page = app.page
+    return {
+        "the board": app.board,
+        "the tools": page.locator("#tools"),
+        "the number pad": page.locator("#numpad"),
+        "Undo": page.locator("#undo-move"),
+        "Check": page.locator("#check"),
+        "Hint": page.locator("#hint"),
+        "More": page.locator("#assist"),
+    }
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_solving_tools_hint_and_path_stay_on_screen(
+    sized: Studio, size: ViewportSize, scheme: Literal["light", "dark"]
+) -> None:
+    app = sized
+    page = app.page
+    start_game(app)
+    page.set_viewport_size(size)
+    page.emulate_media(color_scheme=scheme)
+    for name, locator in solving_tools(app).items():
+        inside(page, name, locator)
+
+    # a hint: its words appear inside the viewport, the board stays
+    app.cell(0).click()
+    page.keyboard.press("h")
+    hint = page.locator("#hint-text")
+    expect(hint).to_have_attribute("data-level", "1")
+    inside(page, "the hint's text", hint)
+    inside(page, "the board (with a hint)", app.board)
+
+    # the solving path: stepping through it never moves the board off the screen
+    app.button("Show the solving path").click()
+    listbox = page.get_by_role("listbox", name="Solving path")
+    expect(listbox).not_to_have_attribute("data-count", "0")
+    inside(page, "the path's step", page.locator("#path-status"))
+    for step in range(1, 6):
+        page.locator("#path-next").click()
+        expect(page.locator("#path-panel")).to_have_attribute("data-selected", str(step))
+        inside(page, f"the board at step {step + 1}", app.board)
+        inside(page, f"the path's words at step {step + 1}", page.locator("#path-status"))
+    listbox.focus()
+    for _ in range(8):
+        page.keyboard.press("ArrowDown")
+    inside(page, "the board after arrowing down the list", app.board)
+    page.locator("#path-close").click()
+    expect(page.locator("#path-bar")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_solve_asks_first_and_can_be_declined(sized: Studio, size: ViewportSize) -> None:
+    app = sized
+    page = app.page
+    start_game(app)
+    page.set_viewport_size(size)
+    app.button("Solve…").click()
+    dialog = page.locator("#solve-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    inside(page, "the question", page.get_by_role("button", name="Show the solution"))
+    page.get_by_role("button", name="Keep solving", exact=True).click()
+    expect(dialog).not_to_have_attribute("open", "")
+    assert app.entries() == "." * 81 and app.givens() == PUZZLE  # nothing was filled in
+    app.solve()
+    expect(app.board).not_to_have_attribute("entries", "." * 81)
+    assert "." not in app.grid()
+    app.button("Undo").click()
+    expect(app.board).to_have_attribute("entries", "." * 81)  # and Undo takes it back
