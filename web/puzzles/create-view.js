@@ -40,6 +40,8 @@ const live = {
   askedToPlay: "",
   /** the givens whose Play the person is waiting for (the gate's check runs) */
   playing: "",
+  /** puzzles the engine could not grade (not asked again) */
+  ungraded: /** @type {Set<string>} */ (new Set()),
 };
 
 /** @type {BackgroundHooks} */
@@ -91,7 +93,7 @@ function update() {
   stopLive();
   if (live.playing === givens) return; // the gate's own check is running
   const wantCheck = awaitsEngine(f) && engineState() !== "failed";
-  const wantGrade = f.status === "unique" && !knownGrade(givens);
+  const wantGrade = f.status === "unique" && !knownGrade(givens) && !live.ungraded.has(givens);
   if (!wantCheck && !wantGrade) return;
   live.givens = givens;
   live.timer = setTimeout(() => void runLive(givens, wantCheck), DEBOUNCE_MS);
@@ -121,7 +123,12 @@ async function runLive(givens, check) {
     if (controller.signal.aborted) return;
     if (verdict?.status !== "unique" || knownGrade(givens)) return;
     drawIf(givens, finding()); // unique: said at once, the level follows
-    await gradeGivens(givens, controller.signal);
+    try {
+      await gradeGivens(givens, controller.signal);
+    } catch (error) {
+      if (error instanceof SolverError && !(error instanceof CancelledError)) live.ungraded.add(givens);
+      throw error;
+    }
   } catch (error) {
     if (!(error instanceof SolverError)) throw error; // a bug, not the engine's answer
     // cancelled: a newer change asks again; the engine failed: statechange says it is unchecked

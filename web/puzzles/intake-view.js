@@ -104,8 +104,9 @@ export async function openGame(game, source, options = {}) {
     );
   }
   let f = known;
-  if (verdict && known.status === "pending" && (options.waitMs ?? WAIT_FOR_CHECK_MS) > 0) {
-    const early = await Promise.race([verdict, sleep(options.waitMs ?? WAIT_FOR_CHECK_MS)]);
+  const waitMs = options.waitMs ?? WAIT_FOR_CHECK_MS;
+  if (verdict && known.status === "pending" && waitMs > 0) {
+    const early = await Promise.race([verdict, sleep(waitMs)]);
     if (early) f = early;
   }
   const hold = intakeMode(f) === "check" ? holdClock(givens) : null;
