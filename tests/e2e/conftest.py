@@ -25,7 +25,7 @@ from page_guard import PageErrors, ServeFactory, Servers
 from puzzle_sets import SAMPLE
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, FilePayload, Locator, Page
 
 __all__ = ["Counted", "ServeFactory", "Studio"]  # ServeFactory: for the tests' annotations
 
@@ -176,11 +176,34 @@ class Studio:
 
         expect(self.engine).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
 
-    def mode(self, name: str) -> None:
-        """Play or Create (the radios of the Games panel)."""
+    def mode(self, name: str, *, anyway: bool = True) -> None:
+        """Play or Create (the radios of the Games panel), as a person gets there.
+
+        Play from Create goes through the page's gate: a puzzle that is not unique (an empty or
+        half-typed grid among them) stays in Create mode and offers "Play anyway", which this
+        presses, as a person who wants to play that board would; ``anyway=False`` leaves the
+        gate's answer as it is (the tests of the gate itself)."""
+        from playwright.sync_api import expect
+
         radio = self.page.get_by_role("radio", name=name, exact=True, include_hidden=True)
         self.reveal(radio)
-        radio.check()
+        body = self.page.locator("body")
+        if name != "Play":
+            radio.check()
+            return
+        if body.get_attribute("data-mode") == "play":
+            return
+        radio.click()
+        if not anyway:
+            return
+        offer = self.page.locator("#create-anyway")
+        settled = self.page.locator(
+            'body[data-mode="play"], body[data-mode="enter"] #create-anyway:not([hidden])'
+        )
+        expect(settled.first).to_be_attached()
+        if body.get_attribute("data-mode") != "play":
+            offer.click()
+        expect(body).to_have_attribute("data-mode", "play")
 
     def type_grid(self, grid: str, mode: str = "Create") -> None:
         """Type a grid with the keyboard, as a person: select r1c1, digits, arrows to skip."""
@@ -204,6 +227,13 @@ class Studio:
             "#import-dialog:not([open]), #import-dialog[open] #import-error:not(:empty)"
         )
         expect(self.page.locator(closed_or_error)).to_have_count(1)
+
+    def open_file(self, file: Path | FilePayload) -> None:
+        """Open a file through Open file… and the browser's file chooser (a path, or a
+        ``{"name", "mimeType", "buffer"}`` payload)."""
+        with self.page.expect_file_chooser() as chooser:
+            self.button("Open file…").click()
+        chooser.value.set_files(file)
 
     def new_puzzle(
         self,
@@ -246,8 +276,31 @@ class Studio:
         self.wait_ready()
         self.button("Clear all").click()
         expect(self.verdict).to_have_attribute("data-status", "none")
+        self.forget_games()
         page.locator("#count-limit").evaluate("(input) => { input.value = '1000'; }")
         self.show_panel("Games")
+
+    def forget_games(self) -> None:
+        """Delete every saved game, once the page has written what it had (a test on the shared
+        page starts as a new profile would: a puzzle pasted again is a new game, not the game an
+        earlier test left)."""
+        from playwright.sync_api import expect
+
+        expect(self.page.locator("#save-status")).not_to_have_attribute("data-pending", "true")
+        self.page.evaluate(
+            """() => new Promise((resolve, reject) => {
+                const open = indexedDB.open("sudoku-studio");
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                    const db = open.result;
+                    if (!db.objectStoreNames.contains("games")) { db.close(); resolve(null); return; }
+                    const tx = db.transaction("games", "readwrite");
+                    tx.objectStore("games").clear();
+                    tx.oncomplete = () => { db.close(); resolve(null); };
+                    tx.onerror = () => reject(tx.error);
+                };
+            })"""
+        )
 
     # --- the board's toolkit: its attributes and events, for test_board_toolkit.py ---
     def set_board(self, **attributes: str | bool) -> None:

@@ -145,28 +145,20 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
     page = app.page
     good = tmp_path / "good.sdk"
     good.write_text("\n".join(PUZZLE[r * 9 : r * 9 + 9] for r in range(9)) + "\n")
-    with page.expect_file_chooser() as chooser:
-        app.button("Open file…").click()
-    chooser.value.set_files(good)
+    app.open_file(good)
     message = page.locator("#status")
     expect(message).to_have_text("Opened good.sdk: a puzzle with 27 givens.")
     assert app.givens() == PUZZLE
 
     bad = tmp_path / "bad.txt"
     bad.write_text("1234\n56789x\n")
-    with page.expect_file_chooser() as chooser:
-        app.button("Open file…").click()
-    chooser.value.set_files(bad)
+    app.open_file(bad)
     expect(message).to_have_attribute("data-tone", "error")
     expect(message).to_contain_text("Could not read bad.txt:")
     expect(message).to_contain_text("line 2")
     assert app.givens() == PUZZLE  # untouched
 
-    with page.expect_file_chooser() as chooser:
-        app.button("Open file…").click()
-    chooser.value.set_files(
-        {"name": "huge.txt", "mimeType": "text/plain", "buffer": b"." * 200_000}
-    )
+    app.open_file({"name": "huge.txt", "mimeType": "text/plain", "buffer": b"." * 200_000})
     expect(message).to_contain_text("huge.txt is too large")
     assert app.givens() == PUZZLE
 

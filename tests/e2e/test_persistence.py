@@ -100,8 +100,10 @@ def test_share_link_round_trip_with_and_without_progress(
     other = fresh(link)  # a new browser profile: only the link carries the game
     assert other.givens() == PUZZLE
     assert other.entries()[:3] == "51."
-    expect(other.page.locator("#status")).to_have_text("Opened the puzzle from the link.")
-    expect(other.board).to_have_attribute("mode", "play")
+    # 5 givens cannot make a unique puzzle: the link's game opens in Create mode, and says why
+    expect(other.page.locator("#status")).to_contain_text("Opened the puzzle from the link.")
+    expect(other.page.locator("#status")).to_contain_text("With 5 givens it cannot be unique")
+    expect(other.board).to_have_attribute("mode", "enter")
     assert urlsplit(other.page.url).fragment == ""  # saved, so the fragment is dropped
     third = fresh(bare)
     assert third.givens() == PUZZLE

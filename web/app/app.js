@@ -15,7 +15,9 @@
 //   engine-actions.js     Solve, Check, Reveal cell, Count solutions
 //   new-puzzle-dialog.js  New puzzle…: the dialog, the pool, generation
 //   pool-refill.js        background work: grading, refilling the pool
-//   import-export.js      paste, open file, share links, copy, save, print
+//   intake-view.js        every puzzle that comes in (paste, file, link, Ctrl+V): checked, then opened
+//   create-view.js        Create mode: the verdict as the givens are typed, and the Play gate
+//   import-export.js      copy, share link, save, print
 //   offline.js            the service worker: offline after one visit, "A new version is ready"
 //   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
 // The modules no board needs at its start (Path, New puzzle…, the background work, the service
@@ -44,7 +46,9 @@ import { makeMove, recordMove, redo, undo, wireHistory } from "../game/play-hist
 import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
-import { openLink, wireExport, wireImport } from "../puzzles/import-export.js";
+import { wireExport } from "../puzzles/import-export.js";
+import { openLink, wireIntake } from "../puzzles/intake-view.js";
+import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { board, state } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -144,7 +148,10 @@ board.addEventListener("sudoku-reject", (event) => {
   say(`${cellName(cell)} is a given; switch to Create mode to change it.`, "info", { untilSelect: true });
 });
 board.addEventListener("sudoku-select", selectionMade);
-wireModeRadios();
+wireModeRadios(() => {
+  hideWelcome(); // Play chosen: the board is claimed (an empty one is offered "Play anyway")
+  void askToPlay();
+});
 
 wireToolPad(say);
 wireHistory(afterMove);
@@ -253,7 +260,8 @@ wireWelcome({
 board.addEventListener("sudoku-select", hideWelcome);
 gameEvents.addEventListener("shown", hideWelcome); // a game chosen (or Clear all): the board is no longer unclaimed
 board.addEventListener("sudoku-change", hideWelcome);
-wireImport();
+wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
+wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireExport();
 window.addEventListener("hashchange", () => void openLink());
 
@@ -274,7 +282,7 @@ async function start() {
   if (embed.embed && embed.host) {
     // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
     state.saving = false;
-    openLink();
+    await openLink();
     ready();
     frame?.startEmbedApi();
     return;
@@ -290,6 +298,8 @@ async function start() {
   let note = old.ok ? old.note : "";
   /** @type {import("../game/game-record.js").GameRecord | null} */
   let latest = null;
+  /** @type {import("../game/game-record.js").GameRecord[]} */
+  let records = [];
   if (library) {
     if (old.ok && old.game) {
       const moved = await library.save(newGameId(), old.game, null);
@@ -297,11 +307,14 @@ async function start() {
       else note = `Your saved game could not be moved into the game library (${moved.problem}); it is kept as it is.`;
     }
     const listed = await library.list();
-    if (listed.ok) latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+    if (listed.ok) {
+      latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+      records = listed.games;
+    }
   } else if (!old.ok) {
     savingOff(old.problem);
   }
-  if (!openLink()) {
+  if (!(await openLink(records))) {
     const said = status.get("status"); // why a link was not opened: it stays over the game shown instead
     if (latest) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
@@ -322,7 +335,7 @@ async function start() {
  * @param {string | null} tabGame
  */
 async function startFresh(opening, tabGame) {
-  const linked = openLink();
+  const linked = await openLink([]); // a first visit: no saved game to reopen
   const shown = currentGame();
   ready();
   const library = await opening;

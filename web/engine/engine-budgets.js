@@ -15,8 +15,10 @@ function numberParam(name, fallback, min, max) {
   return Number.isFinite(value) && value >= min ? Math.min(value, max) : fallback;
 }
 
-/** Solve, check, reveal. */
+/** Solve, check, reveal; the check of a puzzle that comes in, or of one asked to be played. */
 export const SOLVE_SECONDS = numberParam("engine-seconds", 10, 0.1, 3600);
+/** Create mode's live check, as the givens are typed (background work: short, and asked again on Play). */
+export const LIVE_CHECK_SECONDS = numberParam("engine-seconds", 2, 0.1, 3600);
 /** Counting solutions (a sparse grid may have millions). */
 export const COUNT_SECONDS = numberParam("engine-seconds", 120, 0.1, 3600);
 export const BOOT_TIMEOUT_MS = numberParam("boot-timeout", 60_000, 1000, 600_000);

@@ -36,8 +36,9 @@ const modeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySe
 let infoSetAside = /** @type {import("../puzzles/puzzle-info.js").PuzzleInfo | null} */ (null);
 
 /**
- * Fires "shown" when another game is put on the board (app.js schedules background work), and
- * "change" after every change to the game (embed-frame.js tells the host).
+ * Fires "shown" when another game is put on the board (app.js schedules background work),
+ * "change" after every change to the game (embed-frame.js tells the host), and "info" when what
+ * is known about the puzzle changed (its grade came: Create mode's verdict shows it).
  */
 export const gameEvents = new EventTarget();
 
@@ -117,20 +118,74 @@ export async function returnTo(id, fallback, undo) {
 /** @param {"play" | "enter"} mode */
 function setMode(mode) {
   board.mode = mode;
-  for (const radio of modeRadios) radio.checked = radio.value === mode;
+  showModeRadios();
   document.body.dataset.mode = mode;
   byId("create-bar").hidden = mode !== "enter";
 }
 
-/** The mode radios: each switches the board's mode (and the choice is saved). */
-export function wireModeRadios() {
+/** The mode radios say the board's mode. */
+function showModeRadios() {
+  for (const radio of modeRadios) radio.checked = radio.value === board.mode;
+}
+
+/**
+ * Switch the game on the board to Play or Create mode (the clock, the mistakes and the conflicts
+ * follow the mode, and it is saved). Play from Create goes through create-view.js's gate first.
+ * @param {"play" | "enter"} mode
+ */
+export function switchMode(mode) {
+  if (board.mode === mode) return;
+  setMode(mode);
+  afterChange();
+}
+
+/**
+ * The mode radios. Create switches at once (the player's digits stay); Play from Create asks
+ * `askToPlay` (the gate: a puzzle that is not unique stays in Create mode until "Play anyway"),
+ * and the radios keep saying Create until the gate lets it through.
+ * @param {() => void} askToPlay
+ */
+export function wireModeRadios(askToPlay) {
   for (const radio of modeRadios) {
     radio.addEventListener("change", () => {
       if (!radio.checked) return;
-      setMode(radio.value === "enter" ? "enter" : "play");
-      afterChange(); // the clock, the mistakes and the conflicts follow the mode (and it is saved)
+      const mode = radio.value === "enter" ? "enter" : "play";
+      if (mode === "play" && board.mode === "enter") {
+        showModeRadios();
+        askToPlay();
+      } else {
+        switchMode(mode);
+      }
     });
   }
+}
+
+/** @typedef {{givens: string}} ClockHold */
+/** The hold on the clock of the puzzle whose check is awaited, or null. @type {ClockHold | null} */
+let clockHold = null;
+
+/**
+ * Hold the clock of the game with these givens until `releaseClock`: a puzzle shown at once in
+ * Play mode (a link opened while the engine starts) is not timed before it is known to be a
+ * proper puzzle. A newer hold replaces it. @param {string} givens @returns {ClockHold}
+ */
+export function holdClock(givens) {
+  clockHold = { givens };
+  updateClock();
+  return clockHold;
+}
+
+/** The check has answered: the clock may run (if the game is still played). @param {ClockHold} hold */
+export function releaseClock(hold) {
+  if (clockHold !== hold) return;
+  clockHold = null;
+  updateClock();
+}
+
+/** The clock runs in Play mode with givens, until the grid is complete and not while its check is awaited. */
+function updateClock() {
+  const complete = document.body.dataset.complete === "true";
+  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !complete && clockHold?.givens !== board.givens);
 }
 
 /**
@@ -173,7 +228,9 @@ export function settingsApplied() {
 function showChange() {
   const grid = combine(board.givens, board.entries);
   const found = findConflicts(grid); // the rules hold whatever the mistake mode shows
-  const conflicts = settings.mistakes === "off" ? [] : found;
+  // in Create mode the verdict names the givens' own clashes: the line names only the rest
+  const givensOwn = new Set(board.mode === "enter" ? findConflicts(board.givens).map((c) => c.message) : []);
+  const conflicts = settings.mistakes === "off" ? [] : found.filter((c) => !givensOwn.has(c.message));
   clearHint();
   conflictsText.dataset.count = String(conflicts.length);
   if (conflicts.length) {
@@ -192,7 +249,7 @@ function showChange() {
   }
   markMistakes();
   // the clock runs until the grid is complete (a full grid with a mistake is still being played)
-  setPlayable(board.mode === "play" && board.givens !== EMPTY_GRID && !complete);
+  updateClock();
   exportLine.value = board.givens;
   // the givens were edited: the info no longer applies, but comes back if the edit is undone
   if (state.info && state.info.puzzle !== board.givens) {
@@ -211,7 +268,8 @@ function showChange() {
  */
 export function markMistakes() {
   board.toggleAttribute("conflicts", false);
-  if (settings.mistakes === "off") board.setAttribute("conflicts", "off");
+  // while givens are typed, clashing givens are always shown: the verdict on them names them
+  if (settings.mistakes === "off" && board.mode === "play") board.setAttribute("conflicts", "off");
   const solution = state.solution?.puzzle === board.givens ? state.solution.solution : null;
   const wrong = settings.mistakes === "solution" && solution && board.mode === "play" ? wrongCells(board.entries, solution) : [];
   if (wrong.length) board.setAttribute("wrong", wrong.join(" "));
@@ -245,6 +303,7 @@ export function infoChanged() {
   showInfo();
   updateShareLink();
   autosave();
+  gameEvents.dispatchEvent(new Event("info"));
 }
 
 /** The share link field, for the game as it is now; returns the link. */

@@ -1,0 +1,154 @@
+"""Create mode (web/puzzles/create-view.js): the verdict on the givens as they are typed, and the
+gate between Create and Play. The clashing cells show at once; the engine's check follows when
+the typing stops (no solution, several solutions with the cells where two differ, unique with
+its level). Play starts for a unique puzzle; any other stays in Create mode, says why and offers
+"Play anyway", which needs that explicit click. (A check that gives up is covered by the Node
+tests of intake.js: no puzzle here is slow enough to give up reliably within 0.1 s.)"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from e2e.conftest import Counted, Studio
+
+pytestmark = pytest.mark.e2e
+
+PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+UNSOLVABLE = PUZZLE[:-1] + "1"
+
+
+def verdict(app: Studio, status: str) -> None:
+    expect(app.page.locator("#create-verdict")).to_have_attribute("data-status", status)
+
+
+def still_creating(app: Studio) -> None:
+    """Still in Create mode, nothing timed."""
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "enter")
+    expect(app.page.get_by_role("radio", name="Create", include_hidden=True)).to_be_checked()
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "stopped")
+
+
+def several(counted: list[Counted]) -> str:
+    return next(c for c in counted if c.count > 1 and 81 - c.puzzle.count(".") >= 17).puzzle
+
+
+def test_clashing_givens_are_named_at_once(app: Studio) -> None:
+    app.type_grid("5...5")
+    verdict(app, "invalid")
+    expect(app.page.locator("#create-verdict")).to_have_text(
+        "Digit 5 appears twice in row 1 (r1c1, r1c5)."
+    )
+    assert app.conflict_cells() == [0, 4]
+    app.cell(4).click()
+    app.page.keyboard.press("Delete")
+    verdict(app, "few")
+    expect(app.page.locator("#create-verdict")).to_contain_text("With 1 given it cannot be unique")
+
+
+def test_a_unique_puzzle_is_said_with_its_level(app: Studio) -> None:
+    app.type_grid(PUZZLE)
+    verdict(app, "unique")
+    text = app.page.locator("#create-verdict")
+    expect(text).to_contain_text("Unique: exactly one solution.")
+    expect(text).to_contain_text("Level:")
+    expect(app.page.locator("#create-play")).to_be_enabled()
+    expect(app.page.locator("#create-anyway")).to_be_hidden()
+
+
+def test_several_solutions_flag_where_two_differ(app: Studio, counted: list[Counted]) -> None:
+    puzzle = several(counted)
+    app.type_grid(puzzle)
+    verdict(app, "multiple")
+    expect(app.page.locator("#create-verdict")).to_contain_text(
+        "Several solutions: two of them differ in"
+    )
+    expect(app.board.locator("[data-flagged]").first).to_be_attached()
+    cells = app.flagged()
+    assert len(cells) >= 2 and all(puzzle[c] == "." for c in cells)
+    expect(app.page.locator("#create-anyway")).to_be_visible()
+
+
+def test_no_solution_and_too_few_givens(app: Studio) -> None:
+    app.type_grid(UNSOLVABLE)
+    verdict(app, "no_solution")
+    expect(app.page.locator("#create-verdict")).to_have_text(
+        "No solution: the givens follow the rules but cannot be completed."
+    )
+    app.button("Clear all").click()
+    app.type_grid("123456789")
+    verdict(app, "multiple")
+    expect(app.page.locator("#create-verdict")).to_contain_text(
+        "With 9 givens it cannot be unique: a unique puzzle needs at least 17."
+    )
+
+
+def test_a_complete_grid_is_not_played(app: Studio) -> None:
+    app.type_grid(SOLUTION)
+    verdict(app, "solved")
+    expect(app.page.locator("#create-play")).to_be_disabled()
+    app.mode("Play", anyway=False)
+    still_creating(app)
+    expect(app.page.locator("#status")).to_contain_text("Not played: the grid is already solved")
+    expect(app.page.locator("#create-anyway")).to_be_hidden()
+
+
+def test_play_this_puzzle_plays_a_unique_puzzle(app: Studio) -> None:
+    app.type_grid(PUZZLE)
+    app.page.get_by_role("button", name="Play this puzzle").click()
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    expect(app.page.get_by_role("radio", name="Play", include_hidden=True)).to_be_checked()
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+    expect(app.page.locator("#create-bar")).to_be_hidden()
+
+
+def test_the_play_radio_checks_first_even_before_the_live_verdict(app: Studio) -> None:
+    """Play chosen right after the last keystroke (the live check not asked yet): the gate asks
+    the engine itself, and plays the unique puzzle."""
+    app.type_grid(PUZZLE)
+    app.mode("Play", anyway=False)
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+
+
+def test_the_play_radio_keeps_a_puzzle_with_several_solutions_in_create_mode(
+    app: Studio, counted: list[Counted]
+) -> None:
+    app.type_grid(several(counted))
+    app.mode("Play", anyway=False)
+    expect(app.page.locator("#status")).to_contain_text("Not played yet: several solutions")
+    expect(app.page.locator("#status")).to_contain_text("Change the givens, or Play anyway.")
+    still_creating(app)
+    anyway = app.page.get_by_role("button", name="Play anyway")
+    expect(anyway).to_be_visible()
+    anyway.click()
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+
+
+def test_the_play_radio_on_an_empty_grid_offers_play_anyway(app: Studio) -> None:
+    expect(app.page.locator("#create-anyway")).to_be_hidden()  # not offered before it is asked
+    app.mode("Play", anyway=False)
+    still_creating(app)
+    expect(app.page.locator("#status")).to_contain_text(
+        "Not played yet: the puzzle is empty: no givens."
+    )
+    expect(app.page.locator("#create-anyway")).to_be_visible()
+
+
+def test_create_from_play_keeps_the_players_digits(app: Studio) -> None:
+    app.paste(PUZZLE)
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    app.cell(0).click()
+    app.page.keyboard.press("5")
+    app.mode("Create")
+    verdict(app, "unique")
+    assert app.entries()[0] == "5"
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "stopped")
+    app.page.get_by_role("button", name="Play this puzzle").click()
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    assert app.entries()[0] == "5"

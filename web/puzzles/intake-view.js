@@ -1,0 +1,292 @@
+// @ts-check
+// The one intake of every puzzle that comes in: Paste puzzle… (the dialog), Open file…, a share
+// link in the address (at start and on hashchange), Ctrl+V (⌘V) on the board or the page, and
+// this page's own share URL pasted anywhere text is accepted. Each is read (intake.js
+// readPasted: this page's link, another site's address, an 81-cell line; other text goes to the
+// engine's parser, which says where it is wrong), then checked (intake.js judge: the rules, then
+// the engine's `check`) and opened as intake.js decides: refused (no givens), played (unique),
+// or in Create mode (everything else; never a timed game). A puzzle whose givens are a saved
+// game's reopens that game rather than adding a copy.
+//
+// The engine may still be starting (a link opened at start): the puzzle is shown at once, in
+// Play mode with its clock held (game-view.js holdClock) and "Checking the puzzle…" said, and
+// the verdict is acted on when it comes. If the engine cannot start, the puzzle is played with
+// a warning.
+
+import { board, state } from "../app/page-state.js";
+import { say } from "../app/status.js";
+import { EMPTY_GRID } from "../board/grid.js";
+import { SOLVE_SECONDS } from "../engine/engine-budgets.js";
+import { runEngine } from "../engine/engine-runner.js";
+import { CancelledError, SolverError } from "../engine/solver-client.js";
+import { currentGameId, openLibrary } from "../game/autosave.js";
+import { gameOf } from "../game/game-record.js";
+import { holdClock, releaseClock, showGame, switchMode } from "../game/game-view.js";
+import { foreignText, intakeMessage, intakeMode, judge, readPasted, savedGameFor } from "./intake.js";
+import { checkGivens, engineState, knownVerdict } from "./puzzle-check.js";
+import { describeInfo } from "./puzzle-info.js";
+import { gameFromLink } from "./share-link.js";
+
+/** @typedef {import("../app/storage.js").Game} Game */
+/** @typedef {import("../game/game-record.js").GameRecord} GameRecord */
+/** @typedef {import("./intake.js").Source} Source */
+/** @typedef {import("./intake.js").Finding} Finding */
+/** @typedef {import("../engine/protocol.js").Verdict} Verdict */
+/**
+ * What became of a text or game that came in: opened, or not (`unreadable`: not a puzzle text;
+ * `refused`: a puzzle with nothing to open), with the reason in words.
+ * @typedef {{ok: true} | {ok: false, why: "unreadable" | "refused", message: string}} IntakeResult
+ */
+/** @typedef {{stopBackground: () => void, scheduleBackground: () => void}} BackgroundHooks */
+
+/** Larger files are not puzzle files (the engine refuses text over 10,000 characters anyway). */
+const MAX_FILE_BYTES = 64 * 1024;
+/** How long a paste or a file waits for the check before the puzzle is shown (then held) anyway. */
+const WAIT_FOR_CHECK_MS = 600;
+
+/** @type {BackgroundHooks} */
+let background = { stopBackground: () => {}, scheduleBackground: () => {} };
+/** The check of the puzzle opened last (a newer one cancels it). @type {AbortController | null} */
+let checking = null;
+
+/** "The puzzle is empty: …" -> "the puzzle is empty: …", after a colon. @param {string} text */
+const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The saved games, newest first (none while the library is not open). @returns {Promise<readonly GameRecord[]>} */
+async function savedGames() {
+  const library = openLibrary();
+  if (!library) return [];
+  const listed = await library.list();
+  return listed.ok ? listed.games : [];
+}
+
+/**
+ * The finding from an engine request that failed: unchecked when the engine is gone, else the
+ * failure in words (Create mode: not known to be a proper puzzle).
+ * @param {string} givens @param {unknown} error @returns {Finding}
+ */
+function failedCheck(givens, error) {
+  const f = judge(givens, { engine: engineState() });
+  if (f.status !== "pending") return f; // too few givens, or no engine (unchecked)
+  const why = error instanceof CancelledError ? "it was cancelled" : error instanceof SolverError ? error.message : String(error);
+  return { ...f, status: "gave_up", text: `The check did not answer (${why}).` };
+}
+
+/**
+ * Open a game that came in, as its check decides.
+ * @param {Game} game  its givens, and progress when a link carried some
+ * @param {Source} source
+ * @param {{records?: readonly GameRecord[], waitMs?: number}} [options]  records: the saved games,
+ *   when the caller has them; waitMs: how long to wait for the check before showing the puzzle
+ *   with its clock held (a link: 0, the board first)
+ * @returns {Promise<IntakeResult>}
+ */
+export async function openGame(game, source, options = {}) {
+  checking?.abort();
+  checking = null;
+  const givens = game.givens;
+  const known = judge(givens, { verdict: knownVerdict(givens, SOLVE_SECONDS), engine: engineState() });
+  if (intakeMode(known) === "refuse") return { ok: false, why: "refused", message: known.text };
+  const records = options.records ?? (await savedGames());
+  const saved = savedGameFor(game, records);
+  /** @type {Promise<Finding> | null} */
+  let verdict = null;
+  /** @type {AbortController | null} */
+  let controller = null;
+  if (known.status === "pending" || known.status === "few") {
+    controller = new AbortController();
+    checking = controller;
+    background.stopBackground(); // the person's puzzle first
+    const signal = controller.signal;
+    verdict = checkGivens(givens, SOLVE_SECONDS, signal).then(
+      (v) => judge(givens, { verdict: v, engine: engineState() }),
+      (error) => failedCheck(givens, error),
+    );
+  }
+  let f = known;
+  const waitMs = options.waitMs ?? WAIT_FOR_CHECK_MS;
+  if (verdict && known.status === "pending" && waitMs > 0) {
+    const early = await Promise.race([verdict, sleep(waitMs)]);
+    if (early) f = early;
+  }
+  const hold = intakeMode(f) === "check" ? holdClock(givens) : null;
+  const id = show(game, saved, f, source);
+  if (verdict && f === known) void followUp(verdict, { givens, id, source, reopened: saved !== null, controller, hold });
+  else if (verdict) background.scheduleBackground();
+  return { ok: true };
+}
+
+/** @param {number} ms @returns {Promise<null>} */
+const sleep = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms));
+
+/**
+ * Put the game on the board as the finding says (a pending check: Play mode, its clock held by
+ * the caller) and say what was found; returns the id of the game on the board.
+ * @param {Game} game @param {GameRecord | null} saved @param {Finding} f @param {Source} source
+ */
+function show(game, saved, f, source) {
+  const mode = intakeMode(f) === "enter" ? "enter" : "play";
+  if (saved && saved.id === currentGameId()) {
+    switchMode(mode); // it is the game on the board: as it is, in the mode the finding says
+  } else if (saved) {
+    showGame({ ...gameOf(saved), info: saved.info ?? game.info ?? null, mode }, { record: saved, undo: "Reopened your game of this puzzle." });
+  } else {
+    showGame({ ...game, mode }, { undo: "Opened the puzzle as a new game." });
+  }
+  const message = intakeMessage(source, f, { reopened: saved !== null });
+  say(message.text, message.tone);
+  return currentGameId();
+}
+
+/**
+ * The check of a puzzle already shown (held): when it answers, the clock may run, or the game
+ * goes to Create mode, and the finding is said; not if the player has moved on to another game.
+ * @param {Promise<Finding>} verdict
+ * @param {{givens: string, id: string, source: Source, reopened: boolean, controller: AbortController | null,
+ *   hold: import("../game/game-view.js").ClockHold | null}} opened
+ */
+async function followUp(verdict, opened) {
+  const f = await verdict;
+  if (checking === opened.controller) checking = null;
+  const here = currentGameId() === opened.id && board.givens === opened.givens;
+  if (here && !opened.controller?.signal.aborted) {
+    if (intakeMode(f) === "enter") switchMode("enter");
+    const message = intakeMessage(opened.source, f, { reopened: opened.reopened });
+    say(message.text, message.tone);
+  }
+  if (opened.hold) releaseClock(opened.hold);
+  background.scheduleBackground();
+}
+
+/**
+ * Read a text that came in (the Paste dialog, a file, Ctrl+V) and open it.
+ * @param {string} text @param {Source} source  paste, clipboard or file (this page's share URL
+ *   is read as its link)
+ * @returns {Promise<IntakeResult>}
+ */
+export async function openText(text, source) {
+  const pasted = readPasted(text, location.href);
+  switch (pasted.kind) {
+    case "foreign":
+      return { ok: false, why: "unreadable", message: foreignText(pasted.host) };
+    case "link": {
+      if (!pasted.link.ok) return { ok: false, why: "unreadable", message: `That link holds no puzzle this page can open: ${pasted.link.problem}.` };
+      const game = pasted.link.game;
+      return openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined });
+    }
+    case "grid":
+      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, source);
+    default:
+      break;
+  }
+  try {
+    const parsed = await runEngine("parse", { text }, "Reading the puzzle");
+    return openGame({ givens: parsed.grid, entries: EMPTY_GRID, mode: "play" }, source);
+  } catch (error) {
+    if (error instanceof SolverError && error.line != null && error.column != null) {
+      const where = /\bline\b/i.test(error.message) ? "" : `Line ${error.line}, column ${error.column}: `;
+      return { ok: false, why: "unreadable", message: `${where}${error.message}` };
+    }
+    if (error instanceof SolverError) return { ok: false, why: "unreadable", message: error.message };
+    return { ok: false, why: "unreadable", message: String(error) };
+  }
+}
+
+/**
+ * Open the game in the address's fragment (#puzzle=…), if there is one; true if it did. A bad
+ * link, or one whose puzzle is empty, leaves the game on the board as it is and says why.
+ * @param {readonly GameRecord[]} [records]  the saved games, when the caller has listed them
+ * @returns {Promise<boolean>}
+ */
+export async function openLink(records) {
+  const link = gameFromLink(location.hash);
+  if (!link) return false;
+  if (!link.ok) {
+    say(`The link was not opened: ${link.problem}. Your game is as it was.`, "error");
+    return false;
+  }
+  const game = link.game;
+  const opened = await openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined }, { records, waitMs: 0 });
+  if (!opened.ok) {
+    say(`The link was not opened: ${lower(opened.message)} Your game is as it was.`, "error");
+    return false;
+  }
+  // Once it is saved, the fragment has done its job (a reload must not undo later progress).
+  if (state.saving) history.replaceState(null, "", location.pathname + location.search);
+  return true;
+}
+
+/** True when the event's target takes text of its own (the paste is its, not the board's). @param {EventTarget | null} target */
+function typingIn(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+    || (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "file", "range", "color"].includes(target.type));
+}
+
+/**
+ * Paste puzzle… (its dialog), Open file…, Ctrl+V (⌘V) on the board or the page.
+ * @param {BackgroundHooks} hooks  the page's background work (stopped while a puzzle is checked)
+ */
+export function wireIntake(hooks) {
+  background = hooks;
+  const get = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const importDialog = /** @type {HTMLDialogElement} */ (get("import-dialog"));
+  const importText = /** @type {HTMLTextAreaElement} */ (get("import-text"));
+  const importError = get("import-error");
+  const fileInput = /** @type {HTMLInputElement} */ (get("file"));
+  get("import").addEventListener("click", () => {
+    importError.textContent = "";
+    importDialog.showModal();
+    importText.focus();
+  });
+  importDialog.addEventListener("close", () => {
+    importError.textContent = "";
+  });
+  get("import-submit").addEventListener("click", async (event) => {
+    event.preventDefault();
+    const text = importText.value;
+    if (!text.trim()) {
+      importError.textContent = "Paste a puzzle first.";
+      return;
+    }
+    importError.textContent = "";
+    const result = await openText(text, { kind: "paste" });
+    if (result.ok) {
+      importDialog.close();
+      importText.value = "";
+    } else {
+      importError.textContent = result.message;
+    }
+  });
+
+  get("open-file").addEventListener("click", () => fileInput.click());
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files?.[0];
+    fileInput.value = "";
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      say(`${file.name} is too large (${Math.ceil(file.size / 1024)} KB); a puzzle file is at most ${MAX_FILE_BYTES / 1024} KB.`, "error");
+      return;
+    }
+    const result = await openText(await file.text(), { kind: "file", name: file.name });
+    if (result.ok) return;
+    if (result.why === "refused") say(`${file.name} was not opened: ${lower(result.message)} Your game is as it was.`, "error");
+    else say(`Could not read ${file.name}: ${result.message}`, "error");
+  });
+
+  // Ctrl+V / ⌘V wherever the page has no text field of its own in focus (the board, the page)
+  document.addEventListener("paste", (event) => {
+    if (event.defaultPrevented || typingIn(event.target) || document.querySelector("dialog[open]")) return;
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    event.preventDefault();
+    if (!text.trim()) {
+      say("The clipboard holds no text to read as a puzzle.", "error");
+      return;
+    }
+    void openText(text, { kind: "clipboard" }).then((result) => {
+      if (result.ok) return;
+      if (result.why === "refused") say(`Nothing was pasted: ${lower(result.message)} Your game is as it was.`, "error");
+      else say(`Could not read the pasted text as a puzzle: ${result.message}`, "error");
+    });
+  });
+}
