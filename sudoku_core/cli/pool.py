@@ -31,7 +31,7 @@ from sudoku_core.logic import LEVELS
 
 POOL_VERSION = 1
 POOL_FIELDS = ("seed", "level", "score", "givens", "symmetry", "puzzle")
-"""What the page reads of each puzzle (see ``web/puzzle-pool.js``), in this order."""
+"""What the page reads of each puzzle (see ``web/puzzles/puzzle-pool.js``), in this order."""
 
 
 def pool_jobs(per_level: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
