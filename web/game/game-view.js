@@ -160,26 +160,39 @@ export function wireModeRadios(askToPlay) {
   }
 }
 
-/** @typedef {{givens: string}} ClockHold */
+/** @typedef {{givens: string, since: number}} ClockHold */
 /** The hold on the clock of the puzzle whose check is awaited, or null. @type {ClockHold | null} */
 let clockHold = null;
 
 /**
  * Hold the clock of the game with these givens until `releaseClock`: a puzzle shown at once in
- * Play mode (a link opened while the engine starts) is not timed before it is known to be a
- * proper puzzle. A newer hold replaces it. @param {string} givens @returns {ClockHold}
+ * Play mode (a link opened while the engine starts) is not a timed game before it is known to be
+ * a proper puzzle. The time it is held is kept aside, and counted once the check says it is one
+ * (or when the player solves it meanwhile). A newer hold replaces it.
+ * @param {string} givens @returns {ClockHold}
  */
 export function holdClock(givens) {
-  clockHold = { givens };
+  clockHold = { givens, since: performance.now() };
   updateClock();
   return clockHold;
 }
 
-/** The check has answered: the clock may run (if the game is still played). @param {ClockHold} hold */
+/**
+ * The check has answered: the clock may run (if the game is still played), and the time the
+ * player already spent on the puzzle counts. @param {ClockHold} hold
+ */
 export function releaseClock(hold) {
   if (clockHold !== hold) return;
-  clockHold = null;
+  foldHeldTime();
   updateClock();
+}
+
+/** The held time of the game on the board, added to its clock; the hold ends. */
+function foldHeldTime() {
+  const hold = clockHold;
+  clockHold = null;
+  if (!hold || hold.givens !== board.givens || board.mode !== "play" || state.progress.solved) return;
+  setElapsed(elapsedMs() + Math.max(0, performance.now() - hold.since), isPaused());
 }
 
 /** The clock runs in Play mode with givens, until the grid is complete and not while its check is awaited. */
@@ -199,6 +212,7 @@ export function afterMove() {
   const { history, solved } = state.progress;
   if (solved || board.mode !== "play" || document.body.dataset.complete !== "true" || history.at === 0) return;
   if (history.moves.slice(0, history.at).some((move) => decodeMove(move)?.kind === "solve")) return;
+  foldHeldTime(); // solved while its check was awaited: that time was played too
   state.progress.solved = true;
   setPlayable(false);
   const { hints, reveals, undos } = state.progress;
