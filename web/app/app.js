@@ -49,7 +49,7 @@ import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
-import { board, state } from "./page-state.js";
+import { board, countHelp, setSaving } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
@@ -176,7 +176,7 @@ function fillCandidates() {
 
 /** A hint level shown, or a path applied: one more hint used (in the completion's count). */
 function countHint() {
-  state.progress.hints += 1;
+  countHelp("hints");
   autosave();
 }
 
@@ -281,7 +281,7 @@ async function start() {
   showGame({ givens: EMPTY_GRID, entries: EMPTY_GRID, mode: embed.embed ? "play" : "enter" });
   if (embed.embed && embed.host) {
     // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
-    state.saving = false;
+    setSaving(false);
     await openLink();
     ready();
     frame?.startEmbedApi();

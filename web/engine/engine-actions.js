@@ -8,7 +8,7 @@ import { byId } from "../app/dom.js";
 import { COUNT_SECONDS, SOLVE_SECONDS } from "./engine-budgets.js";
 import { runEngine } from "./engine-runner.js";
 import { EMPTY, EMPTY_GRID, cellName, filledCount } from "../board/grid.js";
-import { board, state } from "../app/page-state.js";
+import { board, countHelp, knowSolution, state } from "../app/page-state.js";
 import { makeMove, undoToLastCorrect } from "../game/play-history.js";
 import { settings } from "../app/settings.js";
 import { say } from "../app/status.js";
@@ -23,7 +23,7 @@ async function solve(seconds = SOLVE_SECONDS) {
   try {
     const v = await runEngine("solve", { grid: puzzle, max_seconds: seconds }, "Solving");
     if (v.status === "unique" && v.solution) {
-      state.solution = { puzzle, solution: v.solution };
+      knowSolution(puzzle, v.solution);
       if (board.givens === puzzle) {
         let entries = "";
         for (let c = 0; c < 81; c++) entries += puzzle[c] === EMPTY ? v.solution[c] : EMPTY;
@@ -50,13 +50,13 @@ async function check(seconds = SOLVE_SECONDS) {
   try {
     if (!playing) {
       const v = await runEngine("check", { grid: puzzle, max_seconds: seconds }, "Checking");
-      if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
+      if (v.status === "unique" && v.solution) knowSolution(puzzle, v.solution);
       showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
       return;
     }
     const r = await runEngine("find_mistakes", { grid: puzzle, entries, max_seconds: seconds }, "Checking");
     const v = r.verdict;
-    if (v.status === "unique" && v.solution) state.solution = { puzzle, solution: v.solution };
+    if (v.status === "unique" && v.solution) knowSolution(puzzle, v.solution);
     if (v.status !== "unique" || r.mistakes === null) {
       showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
     } else if (r.mistakes.length) {
@@ -88,7 +88,7 @@ async function knownSolution(action) {
       showVerdict(v.status, action, v.message, verdictCells(v));
       return null;
     }
-    state.solution = { puzzle, solution: v.solution };
+    knowSolution(puzzle, v.solution);
     return board.givens === puzzle ? v.solution : null;
   } catch (error) {
     showFailure(error, action);
@@ -112,8 +112,8 @@ async function reveal() {
   const entries = board.entries;
   const changes = setEntries(board.layers, entries.slice(0, cell) + solution[cell] + entries.slice(cell + 1), editOptions());
   if (!changes.length) return; // already that digit: no help used
-  state.progress.reveals += 1; // before the move: a reveal that completes the grid is counted
-  if (!makeMove("reveal", changes)) state.progress.reveals -= 1; // paused
+  countHelp("reveals"); // before the move: a reveal that completes the grid is counted
+  if (!makeMove("reveal", changes)) countHelp("reveals", -1); // paused
   say(`Revealed ${cellName(cell)}: ${solution[cell]}.`);
 }
 

@@ -7,7 +7,7 @@
 import { byId } from "../app/dom.js";
 import { BOOT_TIMEOUT_MS } from "./engine-budgets.js";
 import { WORKER_NAME, WORKER_URL, takeEarlyWorker } from "./engine-start.js";
-import { state } from "../app/page-state.js";
+import { setBusy, state } from "../app/page-state.js";
 import { SolverClient } from "./solver-client.js";
 
 /** @typedef {import("./protocol.js").Ops} Ops */
@@ -107,7 +107,7 @@ export async function runEngine(op, args, label, describeProgress) {
   state.busy?.abort();
   personRequests.dispatchEvent(new Event("start")); // background work stops between two slices
   const controller = new AbortController();
-  state.busy = controller;
+  setBusy(controller);
   work.hidden = false;
   work.dataset.state = "running";
   work.dataset.op = op;
@@ -123,7 +123,7 @@ export async function runEngine(op, args, label, describeProgress) {
     });
   } finally {
     if (state.busy === controller) {
-      state.busy = null;
+      setBusy(null);
       work.hidden = true;
       work.dataset.state = controller.signal.aborted ? "cancelled" : "idle";
       updateButtons();

@@ -15,7 +15,7 @@ import { GameLibrary, newGameId } from "./game-library.js";
 import { gameOf, sameGame } from "./game-record.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { CHANNEL, PING_KEY } from "./library-start.js";
-import { state } from "../app/page-state.js";
+import { setSaving } from "../app/page-state.js";
 
 /** @typedef {import("./game-record.js").GameRecord} GameRecord */
 /** @typedef {import("../app/storage.js").Game} Game */
@@ -196,7 +196,7 @@ async function catchUp(library, hooks) {
 /** @param {string} problem */
 function retryLater(problem) {
   retryMs = retryMs ? Math.min(retryMs * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
-  state.saving = false;
+  setSaving(false);
   saveStatus.dataset.state = "off";
   saveStatus.dataset.retry = String(retryMs / 1000);
   saveStatus.textContent = `Saving is off: ${problem}. Trying again in ${retryMs / 1000} s; your game stays in this tab meanwhile.`;
@@ -208,7 +208,7 @@ function retryLater(problem) {
 
 function savingResumed() {
   retryMs = 0;
-  state.saving = true;
+  setSaving(true);
   saveStatus.dataset.state = "on";
   delete saveStatus.dataset.retry;
   saveStatus.textContent = "Saving resumed: your game is saved in this browser again.";
@@ -217,7 +217,7 @@ function savingResumed() {
 /** Storage cannot be used in this tab: stop trying, and say so in the footer. @param {string} problem */
 export function savingOff(problem) {
   off = true;
-  state.saving = false;
+  setSaving(false);
   saveStatus.dataset.state = "off";
   saveStatus.textContent = `Saving is off: ${problem}. Your game stays in this tab until you close it.`;
 }

@@ -12,7 +12,7 @@ import { gameOf, layersOfGame, newPlay, sameGame } from "./game-record.js";
 import { elapsedMs, isPaused, setElapsed, setPlayable } from "./game-timer.js";
 import { EMPTY_GRID, combine, filledCount, findConflicts, wrongCells } from "../board/grid.js";
 import { clearHint } from "../teach/hint-view.js";
-import { board, state } from "../app/page-state.js";
+import { board, markSolved, setInfo, setProgress, state } from "../app/page-state.js";
 import { updateHistoryButtons } from "./play-history.js";
 import { LEVEL_NAMES, describeInfo } from "../puzzles/puzzle-info.js";
 import { refreshRecentGames } from "./recent-games.js";
@@ -82,8 +82,8 @@ export function showGame(game, options = {}) {
 function setBoard(game) {
   const play = game.play ?? newPlay();
   board.layers = game.play ? layersOfGame(game) : layersOf(game.givens, game.entries);
-  state.info = game.info && game.info.puzzle === game.givens ? game.info : null;
-  state.progress = { history: play.history, hints: play.hints, reveals: play.reveals, undos: play.undos, solved: play.solved };
+  setInfo(game.info && game.info.puzzle === game.givens ? game.info : null);
+  setProgress({ history: play.history, hints: play.hints, reveals: play.reveals, undos: play.undos, solved: play.solved });
   setElapsed(play.ms);
   setMode(game.mode);
   updateHistoryButtons();
@@ -213,7 +213,7 @@ export function afterMove() {
   if (solved || board.mode !== "play" || document.body.dataset.complete !== "true" || history.at === 0) return;
   if (history.moves.slice(0, history.at).some((move) => decodeMove(move)?.kind === "solve")) return;
   foldHeldTime(); // solved while its check was awaited: that time was played too
-  state.progress.solved = true;
+  markSolved();
   setPlayable(false);
   const { hints, reveals, undos } = state.progress;
   showCompletion({ puzzle: board.givens, ms: elapsedMs(), hints, reveals, undos, info: state.info });
@@ -268,9 +268,9 @@ function showChange() {
   // the givens were edited: the info no longer applies, but comes back if the edit is undone
   if (state.info && state.info.puzzle !== board.givens) {
     infoSetAside = state.info;
-    state.info = null;
+    setInfo(null);
   } else if (!state.info && infoSetAside?.puzzle === board.givens) {
-    state.info = infoSetAside;
+    setInfo(infoSetAside);
   }
   showInfo();
   updateShareLink();

@@ -11,7 +11,7 @@ import { byId } from "../app/dom.js";
 import { isPaused } from "./game-timer.js";
 import { wrongCells } from "../board/grid.js";
 import { canRedo, canUndo, pushMove } from "./move-history.js";
-import { board, state } from "../app/page-state.js";
+import { board, countHelp, setHistory, state } from "../app/page-state.js";
 
 /** @typedef {import("../board/cell-layers.js").Change} Change */
 /** @typedef {import("../board/cell-layers.js").MoveKind} MoveKind */
@@ -45,7 +45,7 @@ function announce(text) {
  */
 export function recordMove(kind, changes) {
   if (!changes.length) return;
-  state.progress.history = pushMove(state.progress.history, encodeMove({ kind, changes }));
+  setHistory(pushMove(state.progress.history, encodeMove({ kind, changes })));
   updateHistoryButtons();
 }
 
@@ -72,8 +72,8 @@ export function undo() {
   const move = decodeMove(history.moves[history.at - 1]);
   if (!move) return;
   board.applyChanges(move.changes);
-  state.progress.history = { moves: history.moves, at: history.at - 1 };
-  state.progress.undos += 1;
+  setHistory({ moves: history.moves, at: history.at - 1 });
+  countHelp("undos");
   announce(`Undid ${MOVE_WORDS[move.kind]}.`);
   updateHistoryButtons();
   changed();
@@ -90,7 +90,7 @@ export function redo() {
   const move = decodeMove(history.moves[history.at]);
   if (!move) return;
   board.applyChanges(move.changes);
-  state.progress.history = { moves: history.moves, at: history.at + 1 };
+  setHistory({ moves: history.moves, at: history.at + 1 });
   announce(`Redid ${MOVE_WORDS[move.kind]}.`);
   updateHistoryButtons();
   changed();
@@ -131,8 +131,8 @@ export function undoToLastCorrect(solution) {
     layers = applyChanges(layers, /** @type {import("../board/cell-layers.js").Move} */ (decodeMove(history.moves[history.at - 1 - i])).changes);
   }
   board.layers = layers;
-  state.progress.history = { moves: history.moves, at: history.at - back };
-  state.progress.undos += 1;
+  setHistory({ moves: history.moves, at: history.at - back });
+  countHelp("undos");
   const text = `Undid ${back} move${back === 1 ? "" : "s"}, back to the last state with only correct digits.`;
   announce(text);
   updateHistoryButtons();

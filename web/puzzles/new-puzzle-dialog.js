@@ -9,7 +9,7 @@ import { cancelButton, client, startEngine } from "../engine/engine-runner.js";
 import { showGame } from "../game/game-view.js";
 import { say } from "../app/status.js";
 import { EMPTY_GRID } from "../board/grid.js";
-import { board, state } from "../app/page-state.js";
+import { board, forgetSolution, knowSolution, state } from "../app/page-state.js";
 import { isFilling, pool, poolChanges, scheduleBackground } from "./pool-refill.js";
 import { LEVEL_NAMES, MAX_CLUES, MIN_CLUES, SYMMETRY_NAMES, isLevel, isSymmetry, parseSeed } from "./puzzle-info.js";
 import { loadRecord, saveRecord } from "../app/storage.js";
@@ -130,7 +130,8 @@ const elapsed = (started) => `${((performance.now() - started) / 1000).toFixed(1
  */
 function loadNewPuzzle(puzzle, solution, info, status, text) {
   showGame({ givens: puzzle, entries: EMPTY_GRID, mode: "play", info }, { undo: "Started a new puzzle." });
-  state.solution = solution ? { puzzle, solution } : null;
+  if (solution) knowSolution(puzzle, solution);
+  else forgetSolution();
   say("");
   showVerdict(status, "new", text);
   const focus = document.activeElement;

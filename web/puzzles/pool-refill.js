@@ -12,7 +12,7 @@ import { GRADED_SECONDS } from "../engine/engine-budgets.js";
 import { infoChanged, markMistakes, showInfo, solutionWanted } from "../game/game-view.js";
 import { levelFound } from "../game/completion-view.js";
 import { filledCount } from "../board/grid.js";
-import { board, state } from "../app/page-state.js";
+import { board, knowSolution, setGrading, setInfo, state } from "../app/page-state.js";
 import { PuzzlePool } from "./puzzle-pool.js";
 import { CancelledError } from "../engine/solver-client.js";
 
@@ -82,17 +82,17 @@ async function runBackground() {
   try {
     if (solve) {
       const v = await client.request("solve", { grid: solve, max_seconds: GRADED_SECONDS }, { signal: controller.signal });
-      if (v.status === "unique" && v.solution) state.solution = { puzzle: solve, solution: v.solution };
+      if (v.status === "unique" && v.solution) knowSolution(solve, v.solution);
       else background.failed.add(`solve:${solve}`);
       markMistakes();
     } else if (grade) {
-      state.grading = grade;
+      setGrading(grade);
       showInfo();
       const r = await client.request("grade", { grid: grade, path: false }, { signal: controller.signal });
       if (state.info?.puzzle === grade) {
-        state.info = { ...state.info, level: r.level, score: r.score };
+        setInfo({ ...state.info, level: r.level, score: r.score });
       } else if (!state.info && board.givens === grade) {
-        state.info = { puzzle: grade, level: r.level, score: r.score, source: "graded" };
+        setInfo({ puzzle: grade, level: r.level, score: r.score, source: "graded" });
       }
       levelFound(grade, r.level);
     } else if (wanted) {
@@ -119,7 +119,7 @@ async function runBackground() {
   } finally {
     background.controller = null;
     background.job = "";
-    state.grading = "";
+    setGrading("");
     infoChanged();
     poolChanges.dispatchEvent(new Event("change"));
     if (!controller.signal.aborted) scheduleBackground(0);
