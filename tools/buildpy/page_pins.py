@@ -73,8 +73,8 @@ def static_imports(site: Path, roots: Sequence[str]) -> list[str]:
 
 def preload_module_graph(site: Path, html: str) -> str:
     """``html`` with a `<link rel="modulepreload" href integrity>` for every module its scripts
-    import statically, after its last module script (preloads written by hand are kept as they
-    are, and not repeated).
+    import statically, after its last module script in <head> (or its last one, for a page with
+    none there; preloads written by hand are kept as they are, and not repeated).
 
     Why: without them the browser learns of each module only once its importer has arrived and
     been parsed, a waterfall of four levels under app.js. On a first visit app.js arrived at
@@ -89,14 +89,17 @@ def preload_module_graph(site: Path, html: str) -> str:
         return html
     written = set(_HANDWRITTEN_PRELOAD.findall(html))
     roots = [m.group(1) for m in scripts]
-    indent = re.search(r"([ \t]*)$", html[: scripts[-1].start()])
+    head_end = html.find("</head>")
+    in_head = [m for m in scripts if head_end < 0 or m.end() <= head_end]
+    after = (in_head or scripts)[-1]
+    indent = re.search(r"([ \t]*)$", html[: after.start()])
     pad = indent.group(1) if indent else ""
     links = "".join(
         f'{pad}<link rel="modulepreload" href="{name}" integrity="{sri(site / name)}">\n'
         for name in static_imports(site, roots)
         if name not in written
     )
-    end = scripts[-1].end()
+    end = after.end()
     return html[:end] + links + html[end:]
 
 

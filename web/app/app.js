@@ -258,7 +258,11 @@ wireWelcome({
   dismiss: () => board.focusGrid(),
 });
 board.addEventListener("sudoku-select", hideWelcome);
-gameEvents.addEventListener("shown", hideWelcome); // a game chosen (or Clear all): the board is no longer unclaimed
+// a game chosen (or Clear all) once the page has started: the board is no longer unclaimed (at the
+// start, ready() decides, so a first visit's welcome shown early is not hidden and shown again)
+gameEvents.addEventListener("shown", () => {
+  if (document.body.dataset.app === "ready") hideWelcome();
+});
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
@@ -355,6 +359,7 @@ function ready() {
   document.body.dataset.app = "ready";
   const embedded = document.documentElement.dataset.embed === "true";
   if (!embedded && board.givens === EMPTY_GRID && board.entries === EMPTY_GRID) showWelcome();
+  else hideWelcome(); // library-start.js may have shown it before a saved game turned up
   boardIsReady();
 }
 

@@ -124,19 +124,14 @@ async function start() {
 export const OPENED_BEFORE = openedBefore();
 
 /**
- * A first visit with no link shows the welcome over the empty board (welcome.js) as soon as the
- * page is parsed, not after app.js's modules: it is what such a visit paints first and largest
- * (Lighthouse's mobile LCP came 1 s sooner). app.js shows it too, and wires its buttons.
+ * A first visit with no link shows the welcome over the empty board from its first paint: this
+ * module marks <html data-welcome="first-visit"> and app/style.css shows #welcome until app.js is
+ * ready and decides (welcome.js). index.html loads this module with `blocking="render"`, so the
+ * mark is there before anything is painted; the welcome is what such a visit paints first and
+ * largest, and it no longer waits for app.js's modules (Lighthouse's mobile LCP).
  */
 function welcomeFirstVisit() {
-  const show = () => {
-    const welcome = globalThis.document?.getElementById("welcome");
-    if (!welcome || document.body.dataset.app === "ready") return; // app.js decides from then on
-    welcome.hidden = false;
-    document.body.dataset.welcome = "true";
-  };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
-  else show();
+  document.documentElement.dataset.welcome = "first-visit";
 }
 
 /** @type {Promise<EarlyLibrary> | null} */
