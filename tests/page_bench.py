@@ -8,7 +8,7 @@
   has been painted by then), 30 presses per run;
 - undo: 1,000 moves undone one by one with Ctrl+Z (per undo), and "Undo to last correct" over
   1,000 moves in one step;
-- teaching (issue 12), on the hardest puzzles of the page's pool (web/puzzles/puzzle-pool.json, highest
+- teaching, on the hardest puzzles of the page's pool (web/puzzles/puzzle-pool.json, highest
   score first): Hint from the click to the hint shown, at the puzzle's start and at its hardest
   step (the board and candidates as the path leaves them there: the slowest search); Path from
   the click to the listed path; and Cancel, clicked while a path is being found, to the engine

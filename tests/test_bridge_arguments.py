@@ -1,4 +1,4 @@
-"""The bridge's requests at their edges (issue 10, finding 16): whatever the page (or a bug in
+"""The bridge's requests at their edges: whatever the page (or a bug in
 it) sends, the answer is one JSON error reply naming what is wrong, never an exception."""
 
 from __future__ import annotations

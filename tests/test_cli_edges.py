@@ -1,4 +1,4 @@
-"""The command line at its edges (issue 10): bad option values, bad lines, invalid puzzles, --jobs.
+"""The command line at its edges: bad option values, bad lines, invalid puzzles, --jobs.
 
 Every bad value is a usage error (exit 2) that names the option; a bad input line or an invalid
 puzzle keeps its place in the output, whatever the format.

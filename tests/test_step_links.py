@@ -1,4 +1,4 @@
-"""What a step carries for drawing (issue 12): a chain's links, a fish's base, cover and fins,
+"""What a step carries for drawing: a chain's links, a fish's base, cover and fins,
 a colouring's colour classes. Checked on every step of the solving paths of a sample of the
 shipped sets, against the board as it was when the step was found: the links form one chain
 in order, alternate strong and weak, each strong link is a conjugate pair or a bivalue cell

@@ -11,7 +11,7 @@ import pytest
 from sudoku_core.logic.techniques import CATALOGUE
 
 NOTES = Path(__file__).resolve().parent.parent / "web" / "teach" / "technique-notes.json"
-# Named by issue 12 for the engine; explained before they reach the catalogue.
+# Named for the engine's drawings; explained before they reach the catalogue.
 COMING = {
     "Uniqueness Test 5", "Uniqueness Test 6", "Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2",
     "ALS-XY-Chain", "Death Blossom", "Franken X-Wing", "Franken Swordfish", "Franken Jellyfish",

@@ -1,4 +1,4 @@
-"""The comforts experts expect (issue 26): a digit lit everywhere, pencil marks included; HoDoKu's
+"""The comforts experts expect: a digit lit everywhere, pencil marks included; HoDoKu's
 candidate filter (F1-F9, the board's `filter` attribute and `sudoku-filter` event); the number
 pad's count of each digit and its completed digits.
 

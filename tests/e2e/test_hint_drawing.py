@@ -1,4 +1,4 @@
-"""A hint drawn on the board (issue 12, first part): the three levels of Hint on a fixed state
+"""A hint drawn on the board: the three levels of Hint on a fixed state
 whose next step is a Locked Pair show exactly its houses, cells and candidates on the board's
 overlay (read from its data- attributes and the cells' accessible names, never pixels); Apply is
 one move that Undo takes back; a wrong digit is reported before any technique. The overlay's

@@ -1,4 +1,4 @@
-"""The figures of issue 12 drawn on the board: a fish's base and cover sets and fins, a
+"""The step's figures drawn on the board: a fish's base and cover sets and fins, a
 colouring step's two colours, ALS cell groups and the group nodes of grouped chains, each
 readable without colour (the cells' names and the hint's text say which cell is what), in light
 and dark mode; "What is a ...?" opens the technique's explanation; a kept mark that a placed

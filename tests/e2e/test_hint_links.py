@@ -1,4 +1,4 @@
-"""A chain hint drawn on the board (issue 12): on a fixed state whose next step is a Nice
+"""A chain hint drawn on the board: on a fixed state whose next step is a Nice
 Loop/AIC, the pattern and effect levels draw one link per chain edge, in the chain's order,
 with the engine's strong/weak values (read from the overlay's data- attributes, never pixels);
 the nudge draws none."""

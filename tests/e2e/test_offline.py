@@ -1,4 +1,4 @@
-"""Offline and installable, and a runtime verified before it runs (issue 13).
+"""Offline and installable, and a runtime verified before it runs.
 
 The service worker (site/sw.js, Workbox's generateSW run by build.py) precaches every file of
 the build with its sha256 as subresource integrity; the engine's worker checks every file that

@@ -1,4 +1,4 @@
-"""The Path view and "Why this grade" (issue 12, part): on a fixed state (a medium pool puzzle
+"""The Path view and "Why this grade": on a fixed state (a medium pool puzzle
 after four singles) the page lists the library's own solving path (`grade(grid).path`, computed
 here in the test process) one numbered line per step; Next/Previous, the arrow keys and a click
 move the selection and the board's drawing (read from the overlay's data- attributes, never

@@ -1,4 +1,4 @@
-"""The player's toolkit on the page (issue 11): undo and redo of every move, Undo to last correct,
+"""The player's toolkit on the page: undo and redo of every move, Undo to last correct,
 candidates kept as centre marks, the clock and Pause, the mistake modes, the completion, the
 settings, the shortcuts and the phone layout. Each test plays like a person (clicks, keys) and
 reads what the page exposes: the board's attributes, data- attributes and accessible names.

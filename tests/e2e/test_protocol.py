@@ -16,7 +16,7 @@ PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2........
 
 # 200 requests on the page's own client (the one engine-runner.js made), mixed fast and slow,
 # some awaited one by one and some piled up, cancelled at seeded random moments: in the same
-# tick (the late cancel of issue 10), after a few ms, or not at all; every 10th is a Check
+# tick (a cancel that crosses its result), after a few ms, or not at all; every 10th is a Check
 # clicked in the UI and at once cancelled with the Cancel button. Then it waits until nothing
 # is in flight (every cancel answered) and reports what happened.
 MIXED_SCRIPT = """
