@@ -21,6 +21,7 @@ from sudoku_core.bank.work import GenerateUnit, do_unit
 from sudoku_core.canonical import minlex
 from sudoku_core.cli import main
 from sudoku_core.formats import format_line
+from sudoku_core.grader import grade
 from sudoku_core.solver import count_solutions
 from test_canonical import random_transform
 
@@ -265,3 +266,32 @@ def test_a_full_disk_is_said_and_keeps_what_was_committed(
     assert "database or disk is full" in err and "units committed before are kept" in err
     assert "Traceback" not in err
     assert contents(db) == kept
+
+
+SOLVED = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+
+
+def test_grading_a_file_with_a_solved_line_completes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full grid is refused like a puzzle with several solutions (said with its line, kept in
+    `rejected`); a line whose grading fails is refused too; every other line is stored."""
+    lines = [line[:81] for line in TOP95.read_text().splitlines() if line[:1] not in ("", "#")]
+    source = tmp_path / "with-solved.txt"
+    source.write_text("\n".join([lines[0], SOLVED, lines[1], lines[2], ""]))
+
+    def fails_on_the_fourth(puzzle: Any) -> Any:
+        if format_line(puzzle) == format_line(lines[2]):
+            raise RuntimeError("an engine bug")
+        return grade(puzzle)
+
+    monkeypatch.setattr("sudoku_core.bank.work.grade", fails_on_the_fourth)
+    db = tmp_path / "b.sqlite"
+    words = ["bank", "--db", str(db), "grade", "-f", str(source), "--workers", "1"]
+    assert main(words) == 0
+    err = capsys.readouterr().err
+    assert f"{source}:2: already solved: a full grid is not a puzzle" in err
+    assert f"{source}:4: cannot grade: an engine bug (RuntimeError)" in err
+    assert sorted(row[2] for row in contents(db)) == sorted(format_line(p) for p in lines[:2])
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rejected"] == 2

@@ -12,10 +12,15 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sudoku_core.cli import main
+from sudoku_core.formats import format_line
+from sudoku_core.grader import grade_in_slices
+from sudoku_core.grid import Grid
+from sudoku_core.hints import hint_in_slices
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
@@ -163,3 +168,51 @@ def test_explain_json_keeps_a_record_for_every_line(
     assert "error" not in records[0] and records[1]["error"] == "80 cells, expected 81"
     assert records[1]["input"] == "1" * 80
     assert "digit 5 appears twice in row 1" in records[2]["error"]
+
+
+@pytest.mark.parametrize("command", ["grade", "hint", "path"])
+def test_a_solved_grid_has_a_clear_answer(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert main([command, SOLUTION]) == 0
+    out, err = capsys.readouterr()
+    if command == "hint":  # said once, not as each of the three levels
+        assert out == "The puzzle is solved.\n"
+    else:
+        assert out.startswith("Already solved: no step to take (Easy, score 0).\n")
+    assert err == ""
+    assert main([command, "--format", "json", SOLUTION]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["puzzle"] == SOLUTION and "error" not in record
+    assert record["kind"] == "solved" if command == "hint" else record["steps"] == 0
+
+
+@pytest.mark.parametrize("command", ["grade", "hint", "path"])
+def test_a_file_goes_on_after_any_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """A solved line, a bad line and a line whose work fails among good ones: every line is
+    answered, the failure said for its line."""
+    path = tmp_path / "mixed.txt"
+    failing = UNIQUE[:-1] + "3"
+    path.write_text(f"{SOLUTION}\n{UNIQUE}\n{'1' * 80}\n{failing}\n{UNIQUE}\n")
+    name = "hint_in_slices" if command == "hint" else "grade_in_slices"
+    real: Any = hint_in_slices if command == "hint" else grade_in_slices
+
+    def fails_on_line_4(grid: Grid, *args: Any, **options: Any) -> Any:
+        if format_line(grid) == failing:
+            raise ValueError("something inside went wrong")
+        return real(grid, *args, **options)
+
+    monkeypatch.setattr(f"sudoku_core.cli.explain.{name}", fails_on_line_4)
+    assert main([command, "--format", "json", "-f", str(path)]) == 2
+    out, err = capsys.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
+    assert ["error" in r for r in records] == [False, False, True, True, False]
+    assert f"{path}:4: cannot {command}: something inside went wrong (ValueError)" in err
+    assert records[3]["error"] == f"cannot {command}: something inside went wrong (ValueError)"
+    assert main([command, "-f", str(path)]) == 2  # the text output goes on too
+    out = capsys.readouterr().out  # lines 2 and 5 answered (UNIQUE is Hard)
+    assert out.count("nudge: " if command == "hint" else "Hard (score") == 2
