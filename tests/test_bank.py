@@ -3,6 +3,7 @@ reported by line, nothing wrong stored."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -295,3 +296,100 @@ def test_grading_a_file_with_a_solved_line_completes(
     assert sorted(row[2] for row in contents(db)) == sorted(format_line(p) for p in lines[:2])
     assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["rejected"] == 2
+    connection = sqlite3.connect(db)
+    with connection:  # and a damaged row: the bank is still read to the end
+        connection.execute("UPDATE puzzles SET techniques = 'x' WHERE id = 1")
+    connection.close()
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["puzzles"] == 1
+    assert main(["bank", "--db", str(db), "export"]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 1 and "row 1: its techniques are not JSON" in err
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+READ_ONLY = (["stats"], ["stats", "--format", "json"], ["export"], ["export", "--format", "json"],
+             ["export", "--format", "pool"])  # fmt: skip
+
+
+def test_a_foreign_file_is_never_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another program's SQLite file, even one with a table named `meta`, is identified before
+    anything is written, by every command; nothing is added beside it either."""
+    other = tmp_path / "other.sqlite"
+    connection = sqlite3.connect(other)
+    with connection:
+        connection.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+        connection.execute("INSERT INTO meta VALUES ('schema', '1')")
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    before = digest(other)
+    commands = [["bank", "--db", str(other), *words] for words in READ_ONLY]
+    commands += [
+        ["pool", "--from-bank", str(other), "--per-level", "1"],
+        ["bank", "--db", str(other), "generate", "--level", "easy", "--count", "1"],
+        ["bank", "--db", str(other), "grade", "-f", str(TOP95), "--workers", "1"],
+    ]
+    for words in commands:
+        assert main(words) == 2, words
+        assert "not a puzzle bank (an SQLite file of other tables)" in capsys.readouterr().err
+        assert digest(other) == before, words
+        assert sorted(tmp_path.iterdir()) == [other], words
+
+
+def test_read_only_commands_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "b.sqlite"
+    generate(db, 3, "--workers", "1")
+    before = digest(db)
+    for words in READ_ONLY:
+        assert main(["bank", "--db", str(db), *words]) == 0, words
+        assert digest(db) == before and sorted(tmp_path.iterdir()) == [db], words
+    assert main(["pool", "--from-bank", str(db), "--per-level", "1"]) == 3  # Easy only
+    assert digest(db) == before and sorted(tmp_path.iterdir()) == [db]
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    assert main(["bank", "--db", str(empty), "stats"]) == 2
+    assert "not a puzzle bank (an empty file)" in capsys.readouterr().err
+    assert empty.read_bytes() == b""
+
+
+def test_damaged_rows_are_reported_by_id_and_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One row's techniques is not JSON, another's puzzle was changed by hand (a given its
+    stored solution does not keep): stats and export finish without them, say which rows they
+    skipped (exit 1), and export never writes the changed puzzle."""
+    db = tmp_path / "b.sqlite"
+    generate(db, 4, "--workers", "1")
+    rows = contents(db)
+    first, (broken_id, *_), (changed_id, _, puzzle, solution, *_), last = rows
+    empty = puzzle.index(".")
+    wrong_digit = str(int(solution[empty]) % 9 + 1)
+    connection = sqlite3.connect(db)
+    with connection:
+        connection.execute("UPDATE puzzles SET techniques = '{\"Naked Sin' WHERE id = ?",
+                           (broken_id,))  # fmt: skip
+        connection.execute(
+            "UPDATE puzzles SET puzzle = ? WHERE id = ?",
+            (puzzle[:empty] + wrong_digit + puzzle[empty + 1 :], changed_id),
+        )
+    connection.close()
+    capsys.readouterr()
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["puzzles"] == 3
+    assert f"row {broken_id}: its techniques are not JSON" in err and "Traceback" not in err
+    assert main(["bank", "--db", str(db), "export", "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["puzzle"] for line in out.splitlines()] == [first[2], last[2]]
+    assert f"row {broken_id}: its techniques are not JSON" in err
+    assert f"row {changed_id}: its puzzle does not agree with its stored solution" in err
+    assert "locked" not in err and "Traceback" not in err
+    assert main(["bank", "--db", str(db), "export", "--count", "2"]) == 1  # two good ones
+    assert capsys.readouterr().out.splitlines() == [first[2], last[2]]

@@ -8,7 +8,9 @@
 ``--workers N`` shares the work among N local processes (0 = one per core, the default);
 ``--scheduler tcp://host:8786`` sends it to a Dask cluster instead. Either way the results are
 committed in the same order, so the same options make the same bank. A stopped or killed run
-continues where it stopped when the same command is run again. See docs/bank.md.
+continues where it stopped when the same command is run again. ``export`` and ``stats`` open
+the file read-only; a row they cannot read (edited or damaged) is named by its id and skipped,
+and the exit code is 1. See docs/bank.md.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from sudoku_core.bank import Bank, GenerateUnit, GradeUnit, run_units
 from sudoku_core.bank.run import Unit
 from sudoku_core.bank.store import BankError
 from sudoku_core.bank.work import UNIT_LINES, UNIT_SEEDS, Record
-from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores
-from sudoku_core.cli.pool import bank_entry, pool_text
+from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores, worst
+from sudoku_core.cli.pool import bank_entry, pool_text, report_damaged
 from sudoku_core.formats import format_line
 from sudoku_core.generator import SYMMETRIES
 from sudoku_core.logic import LEVELS
@@ -245,20 +247,21 @@ _ACTIONS = {
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    """Open the bank and do the action."""
+    """Open the bank (read-only for export and stats) and do the action; a damaged row that
+    reading skipped is named on stderr, and makes the exit code 1."""
     if args.action == "bench":
         return _run_bench(args, streams)
+    writes = args.action in ("generate", "grade")
     try:
-        with Bank(args.db, create=args.action in ("generate", "grade")) as bank:
-            return _ACTIONS[args.action](args, bank, streams)
+        with Bank(args.db, create=writes) as bank:
+            code = _ACTIONS[args.action](args, bank, streams)
+            return worst(Exit(code), report_damaged(bank.damaged, f"bank: {bank.path}", streams))
     except BankError as error:
         streams.stderr.write(f"bank: {error}\n")
         return Exit.BAD_INPUT
     except sqlite3.Error as error:  # a full disk, a file damaged or locked while in use
-        streams.stderr.write(
-            f"bank: {args.db}: {error}; the units committed before are kept, "
-            "and the same command continues after them\n"
-        )
+        kept = "; the units committed before are kept, and the same command continues after them"
+        streams.stderr.write(f"bank: {args.db}: {error}{kept if writes else ''}\n")
         return Exit.BAD_INPUT
 
 

@@ -85,6 +85,14 @@ def bank_entry(row: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def report_damaged(damaged: list[str], where: str, streams: Streams) -> Exit:
+    """Name on stderr each row that reading a bank skipped (``Bank.damaged``); exit 1 if there
+    was one. ``where``: the command and the bank's file, said before each."""
+    for message in damaged:
+        streams.stderr.write(f"{where}: {message}\n")
+    return Exit.NOT_UNIQUE if damaged else Exit.OK
+
+
 def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
     """The pool from a bank's generated puzzles, the first ``--per-level`` of each level.
 
@@ -102,6 +110,7 @@ def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
         for level in LEVELS:
             rows = list(bank.rows(level.value, args.per_level, generated=True))
             if len(rows) < args.per_level:
+                report_damaged(bank.damaged, f"pool: {bank.path}", streams)
                 streams.stderr.write(
                     f"{args.from_bank}: {len(rows)} generated {level.title} puzzles, "
                     f"{args.per_level} needed (python -m sudoku_core bank generate --level "
@@ -110,7 +119,7 @@ def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
                 return Exit.GAVE_UP
             puzzles.extend(bank_entry(row) for row in rows[: args.per_level])
     _write(pool_text(puzzles), args.output, streams)
-    return Exit.OK
+    return report_damaged(bank.damaged, f"pool: {bank.path}", streams)
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
