@@ -315,30 +315,47 @@ READ_ONLY = (["stats"], ["stats", "--format", "json"], ["export"], ["export", "-
              ["export", "--format", "pool"])  # fmt: skip
 
 
-def test_a_foreign_file_is_never_changed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Another program's SQLite file, even one with a table named `meta`, is identified before
-    anything is written, by every command; nothing is added beside it either."""
-    other = tmp_path / "other.sqlite"
-    connection = sqlite3.connect(other)
+def foreign_file(path: Path, kind: str) -> str:
+    """Another program's file of ``kind``; the message that refuses it."""
+    if kind == "text":
+        path.write_text("not a database\n" * 100)
+        return "not a puzzle bank (file is not a database)"
+    connection = sqlite3.connect(path)
+    if kind == "sqlite-wal":  # at rest in WAL mode: even reading it read-only makes files
+        connection.execute("PRAGMA journal_mode = WAL")
     with connection:
         connection.execute("CREATE TABLE meta (key TEXT, value TEXT)")
         connection.execute("INSERT INTO meta VALUES ('schema', '1')")
         connection.execute("CREATE TABLE notes (text TEXT)")
     connection.close()
+    return "not a puzzle bank (an SQLite file of other tables)"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "sqlite-wal", "text"])
+def test_a_foreign_file_is_never_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Another program's file, even an SQLite one with a table named `meta`, is identified
+    before anything is written, by every command; nothing is added beside it either."""
+    other = tmp_path / "other.sqlite"
+    message = foreign_file(other, kind)
     before = digest(other)
     commands = [["bank", "--db", str(other), *words] for words in READ_ONLY]
     commands += [
         ["pool", "--from-bank", str(other), "--per-level", "1"],
+        ["pool", "--from-bank", str(other), "--per-level", "1", "-o", str(tmp_path / "x.json")],
         ["bank", "--db", str(other), "generate", "--level", "easy", "--count", "1"],
         ["bank", "--db", str(other), "grade", "-f", str(TOP95), "--workers", "1"],
     ]
     for words in commands:
         assert main(words) == 2, words
-        assert "not a puzzle bank (an SQLite file of other tables)" in capsys.readouterr().err
+        assert message in capsys.readouterr().err
         assert digest(other) == before, words
         assert sorted(tmp_path.iterdir()) == [other], words
+    if kind == "sqlite":  # bench makes its banks in a temporary folder: --db is not opened
+        words = ["bank", "--db", str(other), "bench", "--level", "easy", "--count", "2"]
+        assert main(words) == 0
+        assert digest(other) == before and sorted(tmp_path.iterdir()) == [other]
 
 
 def test_read_only_commands_change_nothing(
@@ -352,6 +369,13 @@ def test_read_only_commands_change_nothing(
         assert digest(db) == before and sorted(tmp_path.iterdir()) == [db], words
     assert main(["pool", "--from-bank", str(db), "--per-level", "1"]) == 3  # Easy only
     assert digest(db) == before and sorted(tmp_path.iterdir()) == [db]
+    connection = sqlite3.connect(db)  # a bank an earlier version left in WAL mode
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.close()
+    before = digest(db)
+    for words in READ_ONLY:
+        assert main(["bank", "--db", str(db), *words]) == 0, words
+        assert digest(db) == before and sorted(tmp_path.iterdir()) == [db], words
     empty = tmp_path / "empty.sqlite"
     empty.touch()
     assert main(["bank", "--db", str(empty), "stats"]) == 2

@@ -136,6 +136,8 @@ class Bank:
         """What reading skipped: one message a damaged row, naming its id."""
         if not create and not self.path.is_file():
             raise BankError(f"{self.path}: no such bank")
+        if create and not self.path.exists() and not self.path.parent.is_dir():
+            raise BankError(f"{self.path}: no such folder {self.path.parent}")
         is_bank = self.path.exists() and self._identify()
         if not create and not is_bank:
             raise BankError(f"{self.path}: not a puzzle bank (an empty file)")
@@ -155,8 +157,20 @@ class Bank:
             raise BankError(f"{self.path}: not a puzzle bank ({error})") from None
 
     def _connect_read_only(self) -> sqlite3.Connection:
-        """A connection that cannot write the file (nor create it)."""
-        return sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+        """A connection that cannot write the file (nor create it), nor anything beside it.
+
+        A file in write-ahead-log mode (another program's, or a bank an earlier version left
+        so) with no ``-wal`` file beside it has nobody writing it: it is opened ``immutable``,
+        since even a read-only connection would make the ``-wal`` and ``-shm`` files SQLite
+        reads such a file with, and leave them behind. With a ``-wal`` file (a writer at work,
+        or one killed) the read goes through it, as it must to see the last commits."""
+        options = "mode=ro"
+        with self.path.open("rb") as handle:
+            header = handle.read(20)
+        in_wal_mode = header.startswith(b"SQLite format 3\x00") and header[18:20] == b"\x02\x02"
+        if in_wal_mode and not self.path.with_name(self.path.name + "-wal").exists():
+            options += "&immutable=1"
+        return sqlite3.connect(f"{self.path.resolve().as_uri()}?{options}", uri=True)
 
     def _identify(self) -> bool:
         """True for a bank of this version, False for an SQLite file without tables (an empty

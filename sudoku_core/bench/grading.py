@@ -63,7 +63,7 @@ def _path(name: str) -> Path:
     candidate = Path(name)
     if candidate.exists():
         return candidate
-    raise SystemExit(f"puzzle set {name!r} not found")
+    raise FileNotFoundError(f"puzzle set {name!r} not found")
 
 
 def _sample(name: str, limit: int, every: int | None = None) -> list[Grid]:
@@ -281,7 +281,8 @@ def _spread_text(spread: object) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
+    """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound, 2 if
+    an option or a set cannot be used (said on stderr)."""
     parser = argparse.ArgumentParser(
         prog="python -m sudoku_core bench --grading", description=__doc__
     )
@@ -344,6 +345,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print each section as a Markdown table (for docs/performance.md)",
     )
     args = parser.parse_args(argv)
+    for name in ("limit", "soundness", "generate", "agreement", "mixed"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name} must be at least 0, got {getattr(args, name)}")
+    if args.every is not None and args.every < 1:
+        parser.error(f"--every must be at least 1, got {args.every}")
+    counts: dict[str, int] = {}
+    for item in args.soundness_set:
+        name, _, n = item.rpartition(":")
+        if not (name and n.isdigit()):
+            parser.error(f"--soundness-set {item!r}: expected NAME:N, a set and a count")
+        counts[name] = int(n)
+    try:
+        return _run(args, counts)
+    except OSError as error:  # a set that is not there, a file that cannot be read or written
+        print(f"bench --grading: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, counts: dict[str, int]) -> int:
+    """The sections asked for; returns 1 if a step was ever unsound."""
     code = 0
     if args.limit:
         print("## Grading time per puzzle")
@@ -362,9 +383,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             for row in rows:
                 _print_changed(row, f"- {row['set']}, fingerprints")
     if args.soundness or args.soundness_set:
-        counts = {
-            name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)
-        }
         puzzles, steps, errors = check_soundness(
             args.sets, args.soundness, counts or None, progress=True
         )

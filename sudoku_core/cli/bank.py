@@ -26,10 +26,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sudoku_core.bank import Bank, GenerateUnit, GradeUnit, run_units
-from sudoku_core.bank.run import Unit
+from sudoku_core.bank.run import ClusterError, Unit
 from sudoku_core.bank.store import BankError
 from sudoku_core.bank.work import UNIT_LINES, UNIT_SEEDS, Record
-from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores, worst
+from sudoku_core.cli.command import (
+    SEEDS,
+    Command,
+    Exit,
+    Streams,
+    at_least,
+    cores,
+    seed_number,
+    seeds_run_out,
+    worst,
+)
 from sudoku_core.cli.pool import bank_entry, pool_text, report_damaged
 from sudoku_core.formats import format_line
 from sudoku_core.generator import SYMMETRIES
@@ -90,7 +100,11 @@ def _workers(args: argparse.Namespace) -> int:
 
 
 def _generate_units(args: argparse.Namespace, first: int) -> Iterator[GenerateUnit]:
+    """Unit after unit of seeds from ``--seed`` on, while they are seeds the generator takes."""
     for index in itertools.count(first):
+        problem = seeds_run_out(args.seed, (index + 1) * UNIT_SEEDS)
+        if problem is not None:
+            raise BankError(f"{problem}: the run stops here")
         yield GenerateUnit(
             index, args.level, args.symmetry, args.seed + index * UNIT_SEEDS, UNIT_SEEDS
         )
@@ -234,6 +248,10 @@ def _run_bench(args: argparse.Namespace, streams: Streams) -> int:
     """Temporary banks only: ``--db`` is not touched."""
     from sudoku_core.bank.bench import bench_bank, format_bank_markdown
 
+    if args.seed > SEEDS[1] - 1_000_000:  # room for the seeds of ``--count`` puzzles and more
+        streams.stderr.write(f"bank: --seed {args.seed}: at most {SEEDS[1] - 1_000_000}\n")
+        return Exit.BAD_INPUT
+
     streams.stdout.write(format_bank_markdown(bench_bank(args.level, args.count, args.seed)) + "\n")
     return Exit.OK
 
@@ -252,11 +270,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if args.action == "bench":
         return _run_bench(args, streams)
     writes = args.action in ("generate", "grade")
+    if args.action == "grade" and not any(Path(name).is_file() for name in args.file):
+        for name in args.file:  # no file to grade: no bank to make either
+            streams.stderr.write(f"{name}: no such file\n")
+        return Exit.BAD_INPUT
     try:
         with Bank(args.db, create=writes) as bank:
             code = _ACTIONS[args.action](args, bank, streams)
             return worst(Exit(code), report_damaged(bank.damaged, f"bank: {bank.path}", streams))
-    except BankError as error:
+    except (BankError, ClusterError) as error:
         streams.stderr.write(f"bank: {error}\n")
         return Exit.BAD_INPUT
     except sqlite3.Error as error:  # a full disk, a file damaged or locked while in use
@@ -291,7 +313,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--count", type=at_least(1), required=True, metavar="N", help="puzzles this run stores"
     )
     generate.add_argument("--symmetry", choices=SYMMETRIES, default="none")
-    generate.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
+    generate.add_argument("--seed", type=seed_number, default=1, help="the first seed (default 1)")
     _add_work_arguments(generate)
     grade = actions.add_parser("grade", help="grade a collection into the bank")
     grade.add_argument(
@@ -314,7 +336,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     bench.add_argument("--level", choices=LEVEL_NAMES, default="hard")
     bench.add_argument("--count", type=at_least(2), default=300, metavar="N")
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--seed", type=seed_number, default=1)
     stats = actions.add_parser("stats", help="counts per level, technique and givens")
     stats.add_argument("--format", choices=("text", "json"), default="text")
 
