@@ -243,6 +243,8 @@ def test_a_file_goes_on_after_any_line(
         (["bank", "bench", "--seed", str(2**63 - 5)], "bank: --seed 9223372036854775803: at most"),
         (["bench", "--slices", "{tmp}/empty.txt"], "{tmp}/empty.txt: no puzzle with one solution"),
         (["bench", "--grading", "--limit", "1", "nowhere"], "puzzle set 'nowhere' not found"),
+        (["bench", "--grading", "--limit", "1", "{tmp}"], "not found"),
+        (["bench", "--grading", "--limit", "1", "{tmp}/empty.txt"], "holds no puzzle with one"),
         (["bench", "--grading", "--limit", "1", "--fingerprints", "{tmp}/no/f.json", "{tmp}/puzzle.txt"],
          "bench --grading: [Errno 2] No such file or directory: '{tmp}/no/f.json'"),
         (["bench", "--grading", "--limit", "-1"], "--limit must be at least 0, got -1"),
@@ -257,6 +259,7 @@ def test_an_argument_that_cannot_work_is_said_before_any_work(
     found before a pool is generated, a missing file before a bank is made."""
     (tmp_path / "puzzle.txt").write_text(UNIQUE + "\n")
     (tmp_path / "empty.txt").write_text("")
+    code: int | str | None
     try:
         code = main([word.replace("{tmp}", str(tmp_path)) for word in args])
     except SystemExit as stop:  # a usage error of the grading benchmark's own parser

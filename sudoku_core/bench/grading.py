@@ -56,20 +56,26 @@ for line in sys.stdin:
 """
 
 
+class PuzzleSetError(Exception):
+    """A set named on the command line is not there, or holds no unique puzzle."""
+
+
 def _path(name: str) -> Path:
     for path in default_paths():
         if path.stem == name or str(path) == name:
             return path
     candidate = Path(name)
-    if candidate.exists():
+    if candidate.is_file():
         return candidate
-    raise FileNotFoundError(f"puzzle set {name!r} not found")
+    raise PuzzleSetError(f"puzzle set {name!r} not found")
 
 
 def _sample(name: str, limit: int, every: int | None = None) -> list[Grid]:
     """``limit`` puzzles spread over a set, or every ``every``-th from its first."""
     cases, _ = load_cases(_path(name))
     cases = [c for c in cases if c.expected == 1]
+    if not cases:
+        raise PuzzleSetError(f"puzzle set {name!r} holds no puzzle with one solution")
     if every is None:
         every = max(1, len(cases) // limit) if limit else 1
     return [c.grid for c in cases[::every][:limit]]
@@ -358,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts[name] = int(n)
     try:
         return _run(args, counts)
-    except OSError as error:  # a set that is not there, a file that cannot be read or written
+    except (OSError, PuzzleSetError) as error:  # a set not there; a file not read or written
         print(f"bench --grading: {error}", file=sys.stderr)
         return 2
 
