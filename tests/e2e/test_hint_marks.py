@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
+from e2e import test_path_view as path_view
 from e2e.play_helpers import PUZZLE, SOLUTION, candidates, start_game
 from e2e.test_hint_drawing import ENTERED, ENTRIES
 from e2e.test_hint_drawing import PUZZLE as PAIR_PUZZLE
@@ -245,9 +246,25 @@ MARKS_19 = """(board) => {
 }"""
 
 
+def test_the_path_shows_its_candidates_in_3x3_places(app: Studio) -> None:
+    """A step of the solving path is drawn on the path's own candidates: those too sit in
+    their places, under the discs; closing the path restores the player's layout."""
+    path_view.set_up(app)
+    expect(app.board).to_have_attribute("centre-layout", "grid")
+    places: list[dict[str, Any]] = app.board.evaluate(PLACES)
+    assert places
+    for place in places:
+        assert place["mark"] is not None, f"no centre mark {place['digit']} in {place['cell']}"
+        assert in_place(place["disc"], place["cellBox"], place["digit"]), place
+        assert in_place(place["mark"], place["cellBox"], place["digit"]), place
+    app.button("Close").click()
+    expect(app.board).not_to_have_attribute("centre-layout", re.compile(".*"))
+
+
 def test_the_setting_keeps_centre_marks_in_3x3_places(app: Studio) -> None:
     start_game(app)
     centre_marks(app, {0: "19"})
+    app.page.keyboard.press("Shift+9")  # 9 a corner mark too
     line = app.board.evaluate(MARKS_19)
     assert not in_place(line["one"], line["cell"], 1)  # a centred string: "19" in the middle
     setting(app, CENTRE_GRID, on=True)
@@ -255,7 +272,13 @@ def test_the_setting_keeps_centre_marks_in_3x3_places(app: Studio) -> None:
         expect(app.board).to_have_attribute("centre-layout", "grid")
         grid = app.board.evaluate(MARKS_19)
         assert in_place(grid["one"], grid["cell"], 1) and in_place(grid["nine"], grid["cell"], 9)
-        expect(app.cell(0)).to_have_attribute("aria-label", re.compile(r", centre 1 9\b"))
+        # the 9 in both layers is drawn once, at its place: the corner mark gives way
+        corner_nine = app.board.evaluate(
+            """(board) => getComputedStyle(board.shadowRoot.querySelector(
+                '[data-cell="0"] .corner span[data-d="9"]')).display"""
+        )
+        assert corner_nine == "none"
+        expect(app.cell(0)).to_have_attribute("aria-label", re.compile(r", centre 1 9, corner 9\b"))
     finally:
         setting(app, CENTRE_GRID, on=False)
     expect(app.board).not_to_have_attribute("centre-layout", re.compile(".*"))
