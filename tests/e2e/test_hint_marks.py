@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e import test_path_view as path_view
+from e2e.axe import check_axe
 from e2e.play_helpers import PUZZLE, SOLUTION, candidates, start_game
 from e2e.test_hint_drawing import ENTERED, ENTRIES
 from e2e.test_hint_drawing import PUZZLE as PAIR_PUZZLE
@@ -136,6 +137,7 @@ def test_complete_marks_hint_a_removed_candidate_unit_then_cell_then_digit(app: 
         == f"Put {digit} back in {name}: it is the only place for {digit} in {REMOVED_UNIT}."
     )
     assert overlay(app)["candidates"] == [[cell, int(digit), "pattern"]]
+    check_axe(app.page, "a removed candidate hinted at its last level, marks in 3x3 places")
     app.button("Apply").click()
     expect(text).to_have_attribute("data-kind", "applied")
     expect(app.cell(cell)).to_have_attribute("data-centre", re.compile(digit))
@@ -270,6 +272,7 @@ def test_the_setting_keeps_centre_marks_in_3x3_places(app: Studio) -> None:
     setting(app, CENTRE_GRID, on=True)
     try:
         expect(app.board).to_have_attribute("centre-layout", "grid")
+        check_axe(app.page, "centre and corner marks in 3x3 places")
         grid = app.board.evaluate(MARKS_19)
         assert in_place(grid["one"], grid["cell"], 1) and in_place(grid["nine"], grid["cell"], 9)
         # the 9 in both layers is drawn once, at its place: the corner mark gives way
