@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from e2e import test_path_view as path_view
 from e2e.axe import check_axe
-from e2e.play_helpers import PUZZLE, SOLUTION, candidates, start_game
+from e2e.play_helpers import PUZZLE, SOLUTION, candidates, choose, start_game
 from e2e.test_hint_drawing import ENTERED, ENTRIES
 from e2e.test_hint_drawing import PUZZLE as PAIR_PUZZLE
 from sudoku_core import hint
@@ -32,8 +32,6 @@ pytestmark = pytest.mark.e2e
 REMOVED_CELL, REMOVED_UNIT = 31, "column 5"
 REMOVED_DIGIT = SOLUTION[REMOVED_CELL]
 assert REMOVED_DIGIT == "8" and PUZZLE[REMOVED_CELL] == "."
-MARKS_COMPLETE = "My centre marks are complete candidates"
-CENTRE_GRID = "Show centre marks in 3\u00d73 positions"
 PLAIN = hint(PUZZLE)  # the hint with no marks at all
 
 
@@ -152,7 +150,7 @@ def test_the_setting_makes_partial_marks_complete(app: Studio) -> None:
     jotted = notes()
     centre_marks(app, jotted)
     first = min(jotted)
-    setting(app, MARKS_COMPLETE, on=True)
+    choose(app, marks_complete=True)
     try:
         text = app.page.locator("#hint-text")
         level_1 = press_hint(app, 1)
@@ -166,17 +164,9 @@ def test_the_setting_makes_partial_marks_complete(app: Studio) -> None:
         level_3 = press_hint(app, 3)
         assert level_3.startswith(f"Put {SOLUTION[first]} back in {cell_name(first)}: ")
     finally:
-        setting(app, MARKS_COMPLETE, on=False)
+        choose(app, marks_complete=False)
     press_hint(app, 1)  # the setting off: notes again (a new state, a new hint)
     expect(app.page.locator("#hint-text")).to_have_attribute("data-kind", "step")
-
-
-def setting(app: Studio, label: str, *, on: bool) -> None:
-    """A checkbox of the Settings dialog set, as a person does it (settings stay in this
-    browser: each test turns its own back off)."""
-    app.button("Settings…").click()
-    app.page.locator("#settings-dialog").get_by_label(label).set_checked(on)
-    app.button("Done").click()
 
 
 PLACES = """(board) => {
@@ -269,7 +259,7 @@ def test_the_setting_keeps_centre_marks_in_3x3_places(app: Studio) -> None:
     app.page.keyboard.press("Shift+9")  # 9 a corner mark too
     line = app.board.evaluate(MARKS_19)
     assert not in_place(line["one"], line["cell"], 1)  # a centred string: "19" in the middle
-    setting(app, CENTRE_GRID, on=True)
+    choose(app, centre_grid=True)
     try:
         expect(app.board).to_have_attribute("centre-layout", "grid")
         check_axe(app.page, "centre and corner marks in 3x3 places")
@@ -283,5 +273,5 @@ def test_the_setting_keeps_centre_marks_in_3x3_places(app: Studio) -> None:
         assert corner_nine == "none"
         expect(app.cell(0)).to_have_attribute("aria-label", re.compile(r", centre 1 9, corner 9\b"))
     finally:
-        setting(app, CENTRE_GRID, on=False)
+        choose(app, centre_grid=False)
     expect(app.board).not_to_have_attribute("centre-layout", re.compile(".*"))
