@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -52,12 +53,21 @@ def partial_notes(count: int) -> list[int]:
     return marks
 
 
-def names_an_answer(text: str, cells: list[int]) -> bool:
+def names_an_answer(
+    text: str, cells: Iterable[int], solution: Sequence[int | str] = SOLUTION
+) -> bool:
     """Whether ``text`` pairs one of these cells with its solution digit, in any of the ways
-    a hint writes a candidate or a placement."""
+    a hint writes a candidate, a placement or a candidate to put back (the page's tests use
+    it too, with their puzzle's solution)."""
     for cell in cells:
-        name, digit = cell_name(cell), SOLUTION[cell]
-        forms = (f"{digit} in {name}", f"{name}({digit})", f"{name}={digit}", f"{name} = {digit}")
+        name, digit = cell_name(cell), solution[cell]
+        forms = (
+            f"{digit} in {name}",
+            f"{name}({digit})",
+            f"{name}={digit}",
+            f"{name} = {digit}",
+            f"{digit} back in {name}",
+        )
         if any(form in text for form in forms):
             return True
     return False

@@ -21,6 +21,7 @@ from e2e.test_hint_drawing import ENTERED, ENTRIES
 from e2e.test_hint_drawing import PUZZLE as PAIR_PUZZLE
 from sudoku_core import hint
 from sudoku_core.grid import cell_name
+from test_hint_marks import names_an_answer
 
 if TYPE_CHECKING:
     from e2e.conftest import Studio
@@ -83,16 +84,6 @@ def overlay(app: Studio) -> dict[str, Any]:
     return drawn
 
 
-def names_an_answer(text: str, cells: list[int]) -> bool:
-    """Whether the text pairs one of these cells with its answer, as a hint would write it."""
-    for cell in cells:
-        name, digit = cell_name(cell), SOLUTION[cell]
-        forms = (f"{digit} in {name}", f"{name}({digit})", f"{name}={digit}", f"{digit} back")
-        if any(form in text for form in forms):
-            return True
-    return False
-
-
 def test_partial_notes_are_notes_and_no_hint_level_names_a_removed_candidate(app: Studio) -> None:
     start_game(app)
     jotted = notes()
@@ -104,7 +95,7 @@ def test_partial_notes_are_notes_and_no_hint_level_names_a_removed_candidate(app
     assert said[2].startswith(PLAIN.effect)
     for words in said:
         assert "removed" not in words, words
-        assert not names_an_answer(words, list(jotted)), words
+        assert not names_an_answer(words, jotted, SOLUTION), words
 
 
 def test_complete_marks_hint_a_removed_candidate_unit_then_cell_then_digit(app: Studio) -> None:
