@@ -387,12 +387,13 @@ def test_damaged_rows_are_reported_by_id_and_skipped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """One row's techniques is not JSON, another's puzzle was changed by hand (a given its
-    stored solution does not keep): stats and export finish without them, say which rows they
-    skipped (exit 1), and export never writes the changed puzzle."""
+    stored solution does not keep), a third's hardest technique holds a byte that is not UTF-8: stats and
+    export finish without them, say which rows they skipped (exit 1), and export never writes
+    the changed puzzle."""
     db = tmp_path / "b.sqlite"
-    generate(db, 4, "--workers", "1")
+    generate(db, 5, "--workers", "1")
     rows = contents(db)
-    first, (broken_id, *_), (changed_id, _, puzzle, solution, *_), last = rows
+    first, (broken_id, *_), (changed_id, _, puzzle, solution, *_), (byte_id, *_), last = rows
     empty = puzzle.index(".")
     wrong_digit = str(int(solution[empty]) % 9 + 1)
     connection = sqlite3.connect(db)
@@ -403,17 +404,21 @@ def test_damaged_rows_are_reported_by_id_and_skipped(
             "UPDATE puzzles SET puzzle = ? WHERE id = ?",
             (puzzle[:empty] + wrong_digit + puzzle[empty + 1 :], changed_id),
         )
+        connection.execute("UPDATE puzzles SET hardest = CAST(X'4EFF' AS TEXT) WHERE id = ?",
+                           (byte_id,))  # fmt: skip
     connection.close()
     capsys.readouterr()
     assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 1
     out, err = capsys.readouterr()
     assert json.loads(out)["puzzles"] == 3
     assert f"row {broken_id}: its techniques are not JSON" in err and "Traceback" not in err
+    assert f"row {byte_id}: its hardest is not UTF-8 text" in err
     assert main(["bank", "--db", str(db), "export", "--format", "json"]) == 1
     out, err = capsys.readouterr()
     assert [json.loads(line)["puzzle"] for line in out.splitlines()] == [first[2], last[2]]
     assert f"row {broken_id}: its techniques are not JSON" in err
     assert f"row {changed_id}: its puzzle does not agree with its stored solution" in err
+    assert f"row {byte_id}: its hardest is not UTF-8 text" in err
     assert "locked" not in err and "Traceback" not in err
     assert main(["bank", "--db", str(db), "export", "--count", "2"]) == 1  # two good ones
     assert capsys.readouterr().out.splitlines() == [first[2], last[2]]

@@ -144,6 +144,7 @@ class Bank:
         try:
             if not create:
                 self.db = self._connect_read_only()
+                self.db.text_factory = bytes  # decoded row by row: a damaged byte skips its row
                 return
             self.db = sqlite3.connect(self.path, isolation_level=None)
             self.db.execute("PRAGMA journal_mode = WAL")
@@ -185,7 +186,7 @@ class Bank:
                     version = None if row is None else str(row[0])
             finally:
                 db.close()
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # not SQLite; damaged
             raise BankError(f"{self.path}: not a puzzle bank ({error})") from None
         if not tables:
             return False
@@ -365,7 +366,15 @@ def _columns(db: sqlite3.Connection, table: str) -> set[str]:
 def _damage(row: dict[str, Any], *, whole: bool) -> str | None:
     """What is wrong with a row read from the file (None: nothing), decoding its JSON columns in
     place. ``whole``: the row has every column, and its puzzle is checked against its stored
-    solution too (the cheap half of :func:`verify_record`: uniqueness is not searched again)."""
+    solution too (the cheap half of :func:`verify_record`: uniqueness is not searched again).
+    Text read as bytes (a read-only bank) is decoded here first, so a damaged byte names its
+    row instead of stopping the read."""
+    for column, value in row.items():
+        if isinstance(value, bytes):
+            try:
+                row[column] = value.decode("utf-8")
+            except UnicodeDecodeError:
+                return f"its {column} is not UTF-8 text"
     if row["level"] not in _LEVEL_NAMES:
         return f"its level {row['level']!r} is not a level"
     if not isinstance(row["givens"], int) or not 0 <= row["givens"] <= 81:
