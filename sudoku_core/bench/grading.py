@@ -34,6 +34,7 @@ from sudoku_core.bench.grading_report import (
     soundness_markdown,
 )
 from sudoku_core.bench.sample import mixed_sample
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
 from sudoku_core.grader import grade
@@ -364,7 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts[name] = int(n)
     try:
         return _run(args, counts)
-    except (OSError, PuzzleSetError) as error:  # a set not there; a file not read or written
+    except (OSError, PuzzleSetError, InvalidPuzzleError) as error:
+        # a set that is not there, or a file named on the line that holds a puzzle without
+        # one solution; a file that cannot be read or written
         print(f"bench --grading: {error}", file=sys.stderr)
         return 2
 
