@@ -107,3 +107,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return Exit.INTERRUPTED
     except BrokenPipeError:
         return Exit.OK
+    except OSError as error:  # a path the system refuses (too long, no permission, a full disk)
+        sys.stderr.write(f"{args.command}: {error}\n")
+        return Exit.BAD_INPUT

@@ -3,7 +3,10 @@
 Output is readable text, or one JSON object per puzzle with ``--format json`` (with its
 ``source``, ``line`` and ``puzzle``, so the records line up with the input). A puzzle without
 exactly one solution cannot be graded or hinted: its reason goes to stderr (exit 1) and, in
-JSON, into its record's ``error``, as does a line that is not a puzzle (exit 2).
+JSON, into its record's ``error``, as does a line that is not a puzzle, or one whose work
+failed (exit 2); the next line is answered all the same. A completely filled grid is already
+solved: its grade is an empty path (Easy, score 0; :func:`sudoku_core.grader.grade`), its
+hint "The puzzle is solved."
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ TEXT_FORMATS = ("text", "json")
 
 def _grade_text(result: Grade) -> list[str]:
     techniques = ", ".join(f"{name} x{count}" for name, count in result.histogram.items())
-    return [result.describe(), f"  techniques: {techniques}"]
+    return [result.describe(), f"  techniques: {techniques or 'none'}"]
 
 
 def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
@@ -42,7 +45,9 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
         hint_in_slices(item.grid, args.digits, args.candidates, marks=args.marks, tick_nodes=0)
     )
     levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
-    if args.level == "all":
+    if found.step is None:  # solved, or a mistake: one message, not the same one three times
+        lines = [found.message]
+    elif args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
         if found.kind != "step":
             lines.insert(0, found.message)
@@ -52,7 +57,7 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    """Answer every puzzle of the input; a bad hint option stops at once (exit 2)."""
+    """Answer every puzzle of the input, in order, whatever happens to one of them."""
     code = Exit.OK
     items = list(read_inputs(args, streams.stdin))
     if not items:
@@ -77,9 +82,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 streams.stderr.write(f"{item.where}: {error}\n")
                 code = worst(code, Exit.NOT_UNIQUE)
                 body = {**where, "error": str(error)}
-            except ValueError as error:
-                streams.stderr.write(f"{args.command}: {error}\n")
-                return Exit.BAD_INPUT
+            except Exception as error:  # one line's failure is said for it; the run goes on
+                message = f"cannot {args.command}: {error} ({type(error).__name__})"
+                streams.stderr.write(f"{item.where}: {message}\n")
+                code = worst(code, Exit.BAD_INPUT)
+                body = {**where, "error": message}
         if args.format == "json":  # a record for every puzzle: the output lines up
             streams.stdout.write(json.dumps(body) + "\n")
         elif lines:
