@@ -321,7 +321,8 @@ def redundant_in_slices(grid: Grid, solution: Grid) -> Generator[Progress, None,
     return tuple(found)
 
 
-def _solution(grid: Grid) -> Grid:
+def unique_grid_solution(grid: Grid) -> Grid:
+    """The solution of a unique grid; :class:`InvalidPuzzleError` saying why there is none."""
     verdict = run_to_end(check_in_slices(grid, Budget(seconds=60.0)))
     if verdict.solution is None:
         raise InvalidPuzzleError(
@@ -341,7 +342,7 @@ def redundant_givens(puzzle: GridLike) -> tuple[Cell, ...]:
         (3, 5, 37)
     """
     grid = as_grid(puzzle)
-    return run_to_end(redundant_in_slices(grid, _solution(grid)))
+    return run_to_end(redundant_in_slices(grid, unique_grid_solution(grid)))
 
 
 class Minimal(Frozen):
@@ -435,7 +436,7 @@ def minimize(puzzle: GridLike, choices: int = 4, seed: int = 0) -> tuple[Minimal
         ([25, 26], (3, 37), ())
     """
     grid = as_grid(puzzle)
-    return run_to_end(minimize_in_slices(grid, _solution(grid), choices, seed))
+    return run_to_end(minimize_in_slices(grid, unique_grid_solution(grid), choices, seed))
 
 
 class GivenSymmetry(Frozen):
@@ -493,11 +494,13 @@ def given_symmetry(puzzle: GridLike) -> GivenSymmetry:
     breaking: dict[Symmetry, tuple[Cell, ...]] = {}
     for symmetry in SYMMETRIES[1:]:
         breaking[symmetry] = tuple(
-            c
-            for orbit in orbits(symmetry)
-            if not all(grid[o] for o in orbit)
-            for c in orbit
-            if grid[c]
+            sorted(
+                c
+                for orbit in orbits(symmetry)
+                if not all(grid[o] for o in orbit)
+                for c in orbit
+                if grid[c]
+            )
         )
     holding = tuple(s for s, cells in breaking.items() if not cells)
     if holding or not any(grid):

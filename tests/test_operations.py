@@ -162,6 +162,8 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "grade": [{"grid": UNIQUE}, {"grid": UNIQUE, "path": False}],
     "hint": [{"grid": UNIQUE}, {"grid": UNIQUE, "digits": "4" + UNIQUE[1:]}],
     "generate_graded": [{"difficulty": "easy", "seed": 2}],
+    "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
+    "minimize": [{"grid": UNIQUE, "choices": 2}],
 }
 """A small request (or two, where a field is optional) for every operation."""
 

@@ -3,6 +3,7 @@ go, every minimal choice is minimal; checked by the solvers on a few hundred see
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from sudoku_core.setter import (
     study,
 )
 
+PUZZLE_TEXT = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 PUZZLES = [case.grid for case in cases("magictour_top1465", limit=300)]
 """Unique puzzles of the shipped corpus (their solutions are the grids thinned below)."""
 
@@ -151,3 +153,17 @@ def test_refusals_say_why() -> None:
         redundant_givens("." * 81)
     with pytest.raises(ValueError, match="choices"):
         minimize(PUZZLES[0], choices=0)
+
+
+def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_core.cli import main
+
+    several = "519748..2783652419426139875357986241264317598198524..7975863124832491756641275983"
+    assert main(["repair", several]) == 0
+    out = capsys.readouterr().out
+    assert "adding r1c7=3 makes it unique" in out and "repaired: 5197483.2" in out
+    assert main(["minimize", "--choices", "2", "--format", "json", PUZZLE_TEXT]) == 0
+    choices = json.loads(capsys.readouterr().out)["choices"]
+    assert [c["givens"] for c in choices] == [25, 26]
+    assert main(["minimize", "." * 81]) == 1
+    assert "must be unique" in capsys.readouterr().err

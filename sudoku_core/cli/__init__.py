@@ -1,8 +1,8 @@
 """The command line: ``python -m sudoku_core COMMAND`` (or ``sudoku-core COMMAND``).
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
-(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), pool
-(:mod:`.pool`), bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one
+(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), repair,
+minimize (:mod:`.setter`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one
 ``--format`` vocabulary (:mod:`.command`).
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
@@ -35,6 +35,8 @@ _HOMES = {
     "grade": "explain",
     "hint": "explain",
     "path": "explain",
+    "repair": "setter",
+    "minimize": "setter",
     "pool": "pool",
     "bank": "bank",
     "bench": "bench",

@@ -49,6 +49,7 @@ import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
+import { wireSetter } from "../puzzles/setter-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -266,6 +267,7 @@ gameEvents.addEventListener("shown", () => {
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
+wireSetter();
 wireExport();
 window.addEventListener("hashchange", () => void openLink());
 

@@ -63,6 +63,17 @@
  *   seconds?: number}} GradedProgress
  *   While a candidate is made: generate's progress plus the level sought; after each one graded:
  *   `last`, its level.
+ * @typedef {{holding: Symmetry[], nearest: Symmetry | null, breaks: number[], message: string}} GivenSymmetry
+ *   setter.GivenSymmetry.to_dict(): the symmetries of the givens' pattern, else the nearest one
+ *   and the givens that break it.
+ * @typedef {Verdict & {clues: [number, number][], single_clues: [number, number][],
+ *   fewest_proven: boolean | null, repair_message: string | null, redundant: number[] | null,
+ *   symmetry: GivenSymmetry}} Study
+ *   setter.Study.to_dict(): the verdict; for several solutions (from 17 givens) the fewest givens
+ *   to add ([cell, digit], checked unique) and every single given that would do; for one
+ *   solution the givens that could each go alone; the symmetry always.
+ * @typedef {{puzzle: string, givens: number, removed: number[], symmetry: Symmetry[]}} MinimalChoice
+ *   setter.Minimal.to_dict(): a minimal puzzle inside the one asked about.
  * @typedef {Record<string, never>} NoProgress
  *   The op answers in one slice.
  */
@@ -89,6 +100,9 @@
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
+ *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
+ *   minimize: {args: {grid: string, choices?: number, seed?: number},
+ *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},
  * }} Ops
  */
 /** @typedef {keyof Ops} OpName */
