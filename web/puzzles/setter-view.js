@@ -25,6 +25,8 @@ import { knownVerdict, verdictEvents } from "./puzzle-check.js";
 const DEBOUNCE_MS = 300;
 /** At most this many single givens are offered as buttons (all of them are named). */
 const MOST_BUTTONS = 6;
+/** Past this many redundant givens they are counted, not named (the board shows them). */
+const MOST_NAMED = 12;
 /** No added given can make a puzzle with fewer givens unique: the tools wait for 17. */
 const MIN_GIVENS = 17;
 
@@ -126,9 +128,14 @@ function draw(givens, study) {
     for (const clues of offers) view.actions.append(button(`Add ${clueWords(clues)}`, () => addGivens(givens, clues)));
     board.highlight = { cells: [], candidates: offers.flat().map(([cell, digit]) => ({ cell, digit, role: "place" })) };
   } else if (study.status === "unique" && study.redundant) {
+    const count = study.redundant.length;
     const names = study.redundant.map(cellName).join(", ");
-    view.text.textContent = names ? `Redundant givens (each could go alone): ${names}.` : "Minimal: no given can go.";
-    if (names) view.actions.append(button("Make minimal…", () => void makeMinimal(givens)));
+    view.text.textContent = !count
+      ? "Minimal: no given can go."
+      : count > MOST_NAMED
+        ? `${count} redundant givens (each could go alone), highlighted on the board.`
+        : `Redundant givens (each could go alone): ${names}.`;
+    if (count) view.actions.append(button("Make minimal…", () => void makeMinimal(givens)));
     board.highlight = { cells: study.redundant };
   } else {
     view.text.textContent = "";
