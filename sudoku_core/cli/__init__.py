@@ -2,8 +2,9 @@
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
 (:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), repair,
-minimize (:mod:`.setter`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one
-``--format`` vocabulary (:mod:`.command`).
+minimize (:mod:`.setter`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench
+(:mod:`.bench`). They share one exit-code table and one ``--format`` vocabulary
+(:mod:`.command`).
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
 input. Exit codes, worst first: 2 = bad input (the parse error with file and line is on
