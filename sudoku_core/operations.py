@@ -198,6 +198,13 @@ def _minimize(grid: Grid, choices: int, seed: int) -> Work:
     return {"choices": [m.to_dict() for m in found]}
 
 
+def _booklet(count: int, levels: str, seed: int) -> Work:
+    from sudoku_core.booklet import iter_booklet, read_levels
+
+    made = yield from iter_booklet(count, read_levels(levels), seed)
+    return {"puzzles": [puzzle.to_dict() for puzzle in made]}
+
+
 def _symmetries() -> tuple[str, ...]:
     from sudoku_core.generator import SYMMETRIES
 
@@ -387,6 +394,17 @@ OPERATIONS: dict[str, Operation] = {
             ),
             ("choices",),
             "minimal puzzles inside a unique one, fewest givens first",
+        ),
+        Operation(
+            "booklet",
+            _booklet,
+            (
+                Argument("count", "int", 12, minimum=1, maximum=120),
+                Argument("levels", "string", "easy,medium", doc="level names, comma-separated"),
+                Argument("seed", "int", 1, checked_by="iter_booklet", doc="the first puzzle's"),
+            ),
+            ("puzzles",),
+            "a booklet's puzzles: puzzle i of level levels[i % n] from seed + i, graded",
         ),
     )
 }

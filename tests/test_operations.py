@@ -164,6 +164,7 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "generate_graded": [{"difficulty": "easy", "seed": 2}],
     "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
     "minimize": [{"grid": UNIQUE, "choices": 2}],
+    "booklet": [{"count": 2, "levels": "easy", "seed": 3}],
 }
 """A small request (or two, where a field is optional) for every operation."""
 

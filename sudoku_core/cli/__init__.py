@@ -2,7 +2,7 @@
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
 (:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), repair,
-minimize (:mod:`.setter`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench
+minimize (:mod:`.setter`), booklet (:mod:`.booklet`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench
 (:mod:`.bench`). They share one exit-code table and one ``--format`` vocabulary
 (:mod:`.command`).
 
@@ -38,6 +38,7 @@ _HOMES = {
     "path": "explain",
     "repair": "setter",
     "minimize": "setter",
+    "booklet": "booklet",
     "pool": "pool",
     "bank": "bank",
     "bench": "bench",

@@ -74,6 +74,8 @@
  *   solution the givens that could each go alone; the symmetry always.
  * @typedef {{puzzle: string, givens: number, removed: number[], symmetry: Symmetry[]}} MinimalChoice
  *   setter.Minimal.to_dict(): a minimal puzzle inside the one asked about.
+ * @typedef {{number: number, level: Level, score: number, seed: number, puzzle: string, solution: string}} BookletPuzzle
+ *   booklet.BookletPuzzle.to_dict(): `generate_graded(difficulty=level, seed=seed)` makes it again.
  * @typedef {Record<string, never>} NoProgress
  *   The op answers in one slice.
  */
@@ -103,6 +105,8 @@
  *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
  *   minimize: {args: {grid: string, choices?: number, seed?: number},
  *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},
+ *   booklet: {args: {count?: number, levels?: string, seed?: number},
+ *     progress: {made: number, count: number, level: Level}, result: {puzzles: BookletPuzzle[]}},
  * }} Ops
  */
 /** @typedef {keyof Ops} OpName */
