@@ -97,7 +97,7 @@ def _pdf_page(
         row, col = divmod(index, cols)
         left = MARGIN + col * slot_w
         top = height - MARGIN - HEADER - row * slot_h
-        links = 0 if answers else 2
+        links = 0 if answers else 3
         size = min(slot_w - 18, slot_h - 20 - links * (link_size + 1.5) - 10)
         x = left + (slot_w - size) / 2
         label_size = 10 if not answers else 8
@@ -128,14 +128,14 @@ def booklet_pdf(
 
 # --- HTML ------------------------------------------------------------------------------------
 
-GRID_MM = {1: 160, 2: 108, 4: 84, 6: 74, ANSWERS_PER_PAGE: 54}
+GRID_MM = {1: 160, 2: 100, 4: 84, 6: 62, ANSWERS_PER_PAGE: 54}
 """The grid's width in millimetres for each layout (A4 and Letter both fit)."""
 
 STYLE = """
 @page { size: %(paper)s; margin: 12mm; }
 * { box-sizing: border-box; }
 body { margin: 0; font-family: Helvetica, Arial, sans-serif; color: #000; background: #fff; }
-.sheet { display: flex; flex-direction: column; height: 250mm; break-after: page; }
+.sheet { display: flex; flex-direction: column; height: 250mm; overflow: hidden; break-after: page; }
 .sheet:last-child { break-after: auto; }
 .sheet h1 { font-size: 14pt; margin: 0 0 5mm; }
 .slots { flex: 1; display: grid; gap: 4mm; }
