@@ -186,6 +186,28 @@ def _generate_graded(
     return made.to_dict()
 
 
+def _study(grid: Grid, budget: Budget | None) -> Work:
+    from sudoku_core.setter import study_in_slices
+
+    found = yield from study_in_slices(grid, budget)
+    return found.to_dict()
+
+
+def _minimize(grid: Grid, choices: int, seed: int) -> Work:
+    from sudoku_core.setter import minimize_in_slices, unique_grid_solution
+
+    solution = unique_grid_solution(grid)
+    found = yield from minimize_in_slices(grid, solution, choices, seed)
+    return {"choices": [m.to_dict() for m in found]}
+
+
+def _booklet(count: int, levels: str, seed: int) -> Work:
+    from sudoku_core.booklet import iter_booklet, read_levels
+
+    made = yield from iter_booklet(count, read_levels(levels), seed)
+    return {"puzzles": [puzzle.to_dict() for puzzle in made]}
+
+
 def _symmetries() -> tuple[str, ...]:
     from sudoku_core.generator import SYMMETRIES
 
@@ -254,6 +276,16 @@ GRADE = (
     "path?",
 )
 """``Grade.to_dict()``; ``path`` when asked for."""
+STUDY = (
+    *VERDICT,
+    "clues",
+    "single_clues",
+    "fewest_proven",
+    "repair_message",
+    "redundant",
+    "symmetry",
+)
+"""``Study.to_dict()``: the verdict, then what a setter needs."""
 
 OPERATIONS: dict[str, Operation] = {
     op.name: op
@@ -360,6 +392,36 @@ OPERATIONS: dict[str, Operation] = {
                 "histogram",
             ),
             "a unique puzzle of a level, graded",
+        ),
+        Operation(
+            "study",
+            _study,
+            (_GRID, *_BUDGET),
+            STUDY,
+            "the verdict; for several solutions the fewest givens to add (each checked), for one"
+            " the redundant givens; the givens' symmetry",
+        ),
+        Operation(
+            "minimize",
+            _minimize,
+            (
+                _GRID,
+                Argument("choices", "int", 4, minimum=1, maximum=16),
+                Argument("seed", "int", 0, checked_by="minimize", doc="for the orders tried"),
+            ),
+            ("choices",),
+            "minimal puzzles inside a unique one, fewest givens first",
+        ),
+        Operation(
+            "booklet",
+            _booklet,
+            (
+                Argument("count", "int", 12, minimum=1, maximum=120),
+                Argument("levels", "string", "easy,medium", doc="level names, comma-separated"),
+                Argument("seed", "int", 1, checked_by="iter_booklet", doc="the first puzzle's"),
+            ),
+            ("puzzles",),
+            "a booklet's puzzles: puzzle i of level levels[i % n] from seed + i, graded",
         ),
     )
 }

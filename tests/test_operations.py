@@ -162,6 +162,9 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "grade": [{"grid": UNIQUE}, {"grid": UNIQUE, "path": False}],
     "hint": [{"grid": UNIQUE}, {"grid": UNIQUE, "digits": "4" + UNIQUE[1:]}],
     "generate_graded": [{"difficulty": "easy", "seed": 2}],
+    "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
+    "minimize": [{"grid": UNIQUE, "choices": 2}],
+    "booklet": [{"count": 2, "levels": "easy", "seed": 3}],
 }
 """A small request (or two, where a field is optional) for every operation."""
 

@@ -50,6 +50,8 @@ import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
+import { wireSetter } from "../puzzles/setter-view.js";
+import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -268,6 +270,8 @@ gameEvents.addEventListener("shown", () => {
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
+wireSetter();
+wireBooklet();
 wireExport();
 window.addEventListener("hashchange", () => void openLink());
 

@@ -64,6 +64,19 @@
  *   seconds?: number}} GradedProgress
  *   While a candidate is made: generate's progress plus the level sought; after each one graded:
  *   `last`, its level.
+ * @typedef {{holding: Symmetry[], nearest: Symmetry | null, breaks: number[], message: string}} GivenSymmetry
+ *   setter.GivenSymmetry.to_dict(): the symmetries of the givens' pattern, else the nearest one
+ *   and the givens that break it.
+ * @typedef {Verdict & {clues: [number, number][], single_clues: [number, number][],
+ *   fewest_proven: boolean | null, repair_message: string | null, redundant: number[] | null,
+ *   symmetry: GivenSymmetry}} Study
+ *   setter.Study.to_dict(): the verdict; for several solutions (from 17 givens) the fewest givens
+ *   to add ([cell, digit], checked unique) and every single given that would do; for one
+ *   solution the givens that could each go alone; the symmetry always.
+ * @typedef {{puzzle: string, givens: number, removed: number[], symmetry: Symmetry[]}} MinimalChoice
+ *   setter.Minimal.to_dict(): a minimal puzzle inside the one asked about.
+ * @typedef {{number: number, level: Level, score: number, seed: number, puzzle: string, solution: string}} BookletPuzzle
+ *   booklet.BookletPuzzle.to_dict(): `generate_graded(difficulty=level, seed=seed)` makes it again.
  * @typedef {Record<string, never>} NoProgress
  *   The op answers in one slice.
  */
@@ -91,6 +104,11 @@
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
+ *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
+ *   minimize: {args: {grid: string, choices?: number, seed?: number},
+ *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},
+ *   booklet: {args: {count?: number, levels?: string, seed?: number},
+ *     progress: {made: number, count: number, level: Level}, result: {puzzles: BookletPuzzle[]}},
  * }} Ops
  */
 /** @typedef {keyof Ops} OpName */
