@@ -1,4 +1,4 @@
-"""Reading and writing puzzles in the formats people paste.
+"""The plain layouts of a puzzle's givens: lines, grids and boards.
 
 Parsing is tolerant of layout and strict about content: any of the common layouts is read,
 but a stray character, a short row or a missing cell is an :class:`InvalidPuzzleError` that
@@ -12,7 +12,10 @@ Accepted:
 - a 9-line grid with separators (``|``, lines of ``-``, ``+``, ``=``, ``*``), as written by
   :func:`format_grid`, ``.sdk`` and ``.ss`` files (``#`` lines are comments);
 - a LeetCode-style board, as text (``[["5","3",".",...],...]``) or as 9 lists of 9 strings;
-- 81 ints (0 for empty), or 81 one-character strings.
+- 81 ints (0 for empty), or 81 one-character strings;
+- and, through :func:`sudoku_core.formats.read_position`, the links, payloads and files of
+  other apps (f-puzzles, SudokuPad, sudokuwiki, sudoku.coach, HoDoKu, SudoCue) and the
+  studio's own share links: :func:`parse` gives their givens.
 """
 
 from __future__ import annotations
@@ -97,12 +100,24 @@ def as_grid(puzzle: GridLike) -> Grid:
     return parse(puzzle)
 
 
-def _parse_text(text: str) -> Grid:
+def parse_plain(text: str) -> Grid:
+    """The givens of a text in one of the plain layouts only (no other app's format): what
+    the readers of those formats use for the grids inside them."""
+    return _parse_text(text, others=False)
+
+
+def _parse_text(text: str, others: bool = True) -> Grid:
     if len(text) > MAX_INPUT_CHARS:
         raise InvalidPuzzleError(
             f"the input is {len(text)} characters long; one puzzle needs at most {MAX_INPUT_CHARS}"
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if others:
+        from sudoku_core.formats._read import sniff  # imported here: its readers import this module
+
+        reader = sniff(text)
+        if reader is not None:
+            return reader(text).givens
     if text.strip().startswith("["):
         return _parse_leetcode_text(text.strip())
     lines = [
