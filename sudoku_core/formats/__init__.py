@@ -10,8 +10,9 @@ Sudoku's is refused with :class:`NotClassicError`, which names them.
 
 from __future__ import annotations
 
+from sudoku_core.formats import _text
 from sudoku_core.formats._position import Position
-from sudoku_core.formats._read import read_position
+from sudoku_core.formats._read import other_givens, read_position
 from sudoku_core.formats._rules import NotClassicError
 from sudoku_core.formats._text import (
     EMPTY_CHARS,
@@ -26,6 +27,8 @@ from sudoku_core.formats._text import (
     parse_marks,
 )
 from sudoku_core.formats._write import FORMATS, format_position
+
+_text.other_formats = other_givens  # parse() reads every format (see _text.other_formats)
 
 __all__ = [
     "EMPTY_CHARS",

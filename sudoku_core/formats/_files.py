@@ -95,9 +95,9 @@ def looks_sdx(lines: list[str]) -> bool:
     """Nine lines of nine space-separated ``.sdx`` cells, some of them not a single digit."""
     if len(lines) != 9:
         return False
-    cells = [cell for line in lines for cell in line.rstrip().split(" ")]
+    cells = [cell for line in lines for cell in line.rstrip("\r\n").split(" ")]
     return (
-        all(len(line.rstrip().split(" ")) == 9 for line in lines)
+        all(len(line.rstrip("\r\n").split(" ")) == 9 for line in lines)
         and all(_SDX_CELL.match(cell) for cell in cells)
         and any(len(cell) != 1 for cell in cells)
     )
@@ -109,7 +109,7 @@ def read_sdx(lines: list[str], source: str) -> Position:
     entries: list[int] = []
     centre: list[int] = []
     for line in lines:
-        for cell in line.rstrip().split(" "):
+        for cell in line.rstrip("\r\n").split(" "):
             is_given = len(cell) == 1
             is_entry = cell.startswith("u")
             givens.append(int(cell) if is_given else 0)

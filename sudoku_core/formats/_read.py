@@ -24,6 +24,7 @@ from sudoku_core.formats._files import (
 )
 from sudoku_core.formats._links import read_coach, read_own_link, read_sudokuwiki
 from sudoku_core.formats._position import Position
+from sudoku_core.grid import Grid
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
@@ -31,12 +32,15 @@ if TYPE_CHECKING:
     from typing import Final
 
 _HINT: Final = re.compile(
-    r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]",
+    r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
+    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach",
     re.IGNORECASE | re.MULTILINE,
 )
 """Something in the text that only another format has: the usual 81-character line and the
 plain grids skip every other test."""
 _TOKEN: Final = re.compile(r"^\S+$")
+_ONE_LINE_LINK: Final = re.compile(r"^(?:https?://|www\.)[^\n]*$", re.IGNORECASE)
+"""A link on one line, spaces and all: a payload read as form data has spaces for its ``+``."""
 _LZ_TOKEN: Final = re.compile(r"^N4[A-Za-z0-9+/= %]{10,}$")
 _COACH_PATH: Final = re.compile(r"^/(?:[a-z]{2}(?:-[a-zA-Z]+)?/)?(?:play|solver)/([0-9.]{81})/?$")
 _SHORT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -71,12 +75,18 @@ def read_position(text: str) -> Position:
     return Position(parse(text), source="the puzzle")
 
 
+def other_givens(text: str) -> Grid | None:
+    """The givens of a text in another app's format, or None for the plain layouts."""
+    reader = sniff(text)
+    return None if reader is None else reader(text).givens
+
+
 def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
     if not _HINT.search(text):
         return None
     stripped = text.strip().removeprefix("\ufeff")
-    if _TOKEN.match(stripped):
+    if _TOKEN.match(stripped) or _ONE_LINE_LINK.match(stripped):
         token = _token_reader(stripped)
         if token is not None:
             return token
@@ -112,7 +122,13 @@ def _with_headers(text: str) -> Position:
 def _token_reader(token: str) -> Callable[[str], Position] | None:
     """The reader of one word: a link, or a bare payload of a link."""
     lowered = token.lower()
-    if "://" in token or lowered.startswith("www.") or any(h in lowered for h in _HOSTS):
+    if " " in token:
+        return _read_url
+    if (
+        "://" in token
+        or lowered.startswith("www.")
+        or any(h in lowered for h in _HOSTS + _HOSTS_ALSO)
+    ):
         return _read_url
     if lowered.startswith(("#puzzle=", "puzzle=")):
         return lambda t: read_own_link(t.strip(), "the studio's link")

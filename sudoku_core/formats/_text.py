@@ -28,6 +28,7 @@ from sudoku_core.grid import Grid
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Final, TypeAlias
 
 GridLike: TypeAlias = str | Sequence[int] | Sequence[Sequence[str]] | Sequence[str]
@@ -79,6 +80,11 @@ def parse(puzzle: object) -> Grid:
     )
 
 
+other_formats: Callable[[str], Grid | None] | None = None
+"""The givens of a text in another app's format, or None for a plain layout: set by the
+package (:mod:`sudoku_core.formats`) once it has imported those readers, which read the grids
+inside their formats with this module and so cannot be imported by it."""
+
 _DIGITS: Final = frozenset(range(10))
 _INT_ONLY: Final = {int}
 
@@ -112,12 +118,10 @@ def _parse_text(text: str, others: bool = True) -> Grid:
             f"the input is {len(text)} characters long; one puzzle needs at most {MAX_INPUT_CHARS}"
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if others:
-        from sudoku_core.formats._read import sniff  # imported here: its readers import this module
-
-        reader = sniff(text)
-        if reader is not None:
-            return reader(text).givens
+    if others and other_formats is not None:
+        found = other_formats(text)
+        if found is not None:
+            return found
     if text.strip().startswith("["):
         return _parse_leetcode_text(text.strip())
     lines = [
