@@ -341,3 +341,24 @@ def test_damaged_payloads_say_so() -> None:
             decompress_from_base64(bad)
     with pytest.raises(InvalidPuzzleError, match="f-puzzles"):
         read_position("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAv")
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_format_writes_other_apps_formats_with_the_progress_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sudoku_core.cli import main
+
+    hodoku = ":0000:x:+5" + PUZZLE[1:] + ":312 412::"
+    assert main(["format", "--to", "sudokuwiki", hodoku]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("https://www.sudokuwiki.org/sudoku.htm?bd=S9B")
+    assert read_position(link) == read_position(hodoku)
+    assert main(["format", "--to", "line", FPUZZLES_IMPORT_EXAMPLE]) == 0
+    assert capsys.readouterr().out.strip() == format_line(
+        read_position(FPUZZLES_IMPORT_EXAMPLE).givens
+    )
+    assert main(["format", "--to", "line", FPUZZLES_KILLER]) == 2
+    assert "killer cages" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sudoku_core.formats import _text
 from sudoku_core.formats._position import Position
-from sudoku_core.formats._read import other_givens, read_position
+from sudoku_core.formats._read import other_givens, read_other, read_position
 from sudoku_core.formats._rules import NotClassicError
 from sudoku_core.formats._text import (
     EMPTY_CHARS,
@@ -45,5 +45,6 @@ __all__ = [
     "format_position",
     "parse",
     "parse_marks",
+    "read_other",
     "read_position",
 ]

@@ -75,10 +75,17 @@ def read_position(text: str) -> Position:
     return Position(parse(text), source="the puzzle")
 
 
+def read_other(text: str) -> Position | None:
+    """The position of a text in another app's format, or None at once for the plain layouts
+    (a file of 81-character lines costs one regular-expression search a line)."""
+    reader = sniff(text)
+    return None if reader is None else reader(text)
+
+
 def other_givens(text: str) -> Grid | None:
     """The givens of a text in another app's format, or None for the plain layouts."""
-    reader = sniff(text)
-    return None if reader is None else reader(text).givens
+    position = read_other(text)
+    return None if position is None else position.givens
 
 
 def sniff(text: str) -> Callable[[str], Position] | None:
