@@ -13,6 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from real_links import (
+    FPUZZLES_IMPORT_EXAMPLE,
+    FPUZZLES_KILLER,
+    FPUZZLES_README,
+    FPUZZLES_X_SUDOKU,
+    SUDOKUPAD_PARITY_FISH,
+    SUDOKUPAD_SCF,
+    SUDOKUPAD_SHORT,
+    X_SUDOKU_GIVENS,
+)
 from sudoku_core import parse
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import (
@@ -30,40 +40,6 @@ from sudoku_core.formats._position import allowed
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-# Real public links, each from the source named beside it.
-# lisudoku/sudoku_formats README: a classic 9x9 f-puzzles link with one given.
-FPUZZLES_README = (
-    "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfAL"
-    "rJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A"
-)
-# lisudoku's import dialog (ImportModal.tsx): the f-puzzles example, givens at r3c3 and r7c7.
-FPUZZLES_IMPORT_EXAMPLE = (
-    "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1kANwEMAbAK5x4ARl"
-    "RoI3GADsEAFwzCmK1kQ5tVmug216VGrUbWG1ZyjwHCEAJglTZCpTAO7j+nZw/7atIkA="
-)
-# An f-puzzles importer's tests (SudokuSolverTest, FPuzzlesImportTests): an X-Sudoku.
-FPUZZLES_X_SUDOKU = (
-    "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGD"
-    "BlWgwQBmVuy69+MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZE"
-    "nnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz5"
-    "2yJ9y+sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA==="
-)
-X_SUDOKU_GIVENS = (
-    "..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4"
-)
-# A sum-constraint solver's tests (SumConstraintTests): a killer puzzle.
-FPUZZLES_KILLER = (
-    "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3P"
-    "gIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzIme"
-    "TgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA="
-)
-# SudokuPad/sudokutools (src/puzzleloader comment): "for testing, a blank grid" in the legacy
-# classic form; SudokuPad reads its first 81 cells, which leave a 6 at r9c7.
-SUDOKUPAD_SCF = "https://sudokupad.app/scfoooooooooooook"
-# SakanaAI/Sudoku-Bench README: a short id, and the inline link of a variant (Parity Fish).
-SUDOKUPAD_SHORT = "https://sudokupad.app/wsj7iunsg6"
-DATA = Path(__file__).parent / "data" / "links"
 
 
 def test_real_fpuzzles_links_of_classic_puzzles_read_to_their_givens() -> None:
@@ -107,7 +83,7 @@ def test_the_x_sudoku_link_holds_the_givens_its_importer_expects() -> None:
 
 
 def test_a_sudokupad_variant_and_scf_rules_are_refused() -> None:
-    fish = (DATA / "sudokupad-parity-fish.txt").read_text().strip()
+    fish = SUDOKUPAD_PARITY_FISH
     assert fish.startswith("https://sudokupad.app/scl")
     with pytest.raises(NotClassicError) as caught:
         read_position(fish)

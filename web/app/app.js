@@ -47,6 +47,7 @@ import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
+import { wireOtherFormats } from "../puzzles/export-view.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
@@ -267,6 +268,7 @@ board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireExport();
+wireOtherFormats();
 window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------
