@@ -206,6 +206,7 @@ test("readPasted: a plain line is read at once; any other text goes to the engin
   assert.deepEqual(readPasted(EMPTY, PAGE), { kind: "grid", grid: EMPTY });
   assert.deepEqual(readPasted("..9748...\n7........\n", PAGE), { kind: "text" });
   assert.deepEqual(readPasted("see https://studio.example/sudoku/#puzzle=1", PAGE), { kind: "text" });
+  assert.deepEqual(readPasted(`# an .sdm file\n${PUZZLE}\n${SOLUTION}\n`, PAGE), { kind: "grid", grid: PUZZLE, of: 2 });
 });
 
 test("savedGameFor: the same givens reopen the newest saved game", () => {

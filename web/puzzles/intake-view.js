@@ -175,8 +175,10 @@ export async function openText(text, source) {
       const game = pasted.link.game;
       return openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined });
     }
-    case "grid":
-      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, source);
+    case "grid": {
+      const from = pasted.of ? `the first of ${pasted.of} puzzles` : undefined;
+      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, from });
+    }
     default:
       break;
   }

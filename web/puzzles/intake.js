@@ -205,7 +205,9 @@ export function notPlayedText(f) {
  * too), a plain 81-cell line (read here, no engine needed), or anything else (the engine reads
  * every other format, other apps' links included, and says where a text is wrong or which rules
  * a variant has).
- * @typedef {{kind: "link", link: LinkResult} | {kind: "grid", grid: string} | {kind: "text"}} PastedText
+ * A file of one puzzle a line (SudoCue's `.sdm`, any puzzle list) opens its first puzzle: `of`
+ * says how many there were.
+ * @typedef {{kind: "link", link: LinkResult} | {kind: "grid", grid: string, of?: number} | {kind: "text"}} PastedText
  */
 
 /** The page's path without a trailing "index.html": the same page either way. @param {URL} url */
@@ -233,6 +235,10 @@ export function readPasted(text, pageUrl) {
   }
   const line = toGrid(trimmed);
   if (line) return { kind: "grid", grid: line };
+  const lines = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (lines.length > 1 && lines.every((l) => l.length === 81 && toGrid(l))) {
+    return { kind: "grid", grid: toGrid(lines[0]) ?? EMPTY_GRID, of: lines.length };
+  }
   return { kind: "text" };
 }
 
