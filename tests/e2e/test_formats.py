@@ -124,10 +124,11 @@ def test_the_share_panel_writes_each_format_and_opens_other_apps(app: Studio) ->
     expect(page.locator("#export-note")).to_contain_text(
         "f-puzzles link: the givens and your digits"
     )
-    for to in ("fpuzzles", "sudokuwiki", "hodoku", "sdx"):
+    named = {"fpuzzles": "f-puzzles link", "sudokuwiki": "sudokuwiki link", "hodoku": "HoDoKu line"}
+    for to, name in (*named.items(), ("sdx", "SudoCue .sdx")):
         page.locator("#export-format").select_option(to)
         page.locator("#export-copy").click()
-        expect(page.locator("#status")).to_contain_text("Copied the")
+        expect(page.locator("#status")).to_have_text(f"Copied the {name}.")
         copied = page.evaluate("() => navigator.clipboard.readText()")
         assert read_position(copied) == read_position(format_position(PLAYED, to)), to
 
