@@ -18,7 +18,7 @@ import urllib.parse
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._lzstring import LzStringError, compress_to_base64, decompress_from_base64
-from sudoku_core.formats._position import Position, digits_mask, mask_digits
+from sudoku_core.formats._position import Position, digit_of, json_rows, marks_of
 from sudoku_core.formats._rules import DIAGONALS, IRREGULAR, KILLER, refuse, size_rule
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
@@ -150,18 +150,6 @@ def _is_meta_cage(cage: object) -> bool:
     return not cage.get("cells") and bool(_META_CAGE.match(str(cage.get("value", ""))))
 
 
-def _digit(value: object) -> int:
-    if type(value) is int and 1 <= value <= 9:
-        return value
-    if isinstance(value, str) and len(value) == 1 and value in "123456789":
-        return int(value)
-    return 0
-
-
-def _marks(value: object) -> int:
-    return digits_mask(value) if isinstance(value, list) else 0
-
-
 def position_of(data: dict[str, Any], source: str) -> Position:
     """The classic puzzle and progress of f-puzzles JSON; :class:`NotClassicError` for a
     variant."""
@@ -173,12 +161,12 @@ def position_of(data: dict[str, Any], source: str) -> Position:
     for row in data["grid"]:
         for cell in row:
             cell = cell if isinstance(cell, dict) else {}
-            digit = _digit(cell.get("value"))
+            digit = digit_of(cell.get("value"))
             given = bool(cell.get("given"))
             givens.append(digit if given else 0)
             entries.append(0 if given else digit)
-            centre.append(_marks(cell.get("centerPencilMarks")))
-            corner.append(_marks(cell.get("cornerPencilMarks")))
+            centre.append(marks_of(cell.get("centerPencilMarks")))
+            corner.append(marks_of(cell.get("cornerPencilMarks")))
     title, author = data.get("title"), data.get("author")
     return Position(
         tuple(givens),
@@ -194,22 +182,13 @@ def position_of(data: dict[str, Any], source: str) -> Position:
 def payload_of(position: Position) -> str:
     """The f-puzzles payload of a position: givens, the player's digits and both layers of
     marks."""
-    grid = []
-    for r in range(9):
-        row = []
-        for c in range(9):
-            cell = 9 * r + c
-            item: dict[str, Any] = {}
-            if position.givens[cell]:
-                item = {"value": position.givens[cell], "given": True}
-            elif position.entries[cell]:
-                item = {"value": position.entries[cell]}
-            if position.centre[cell]:
-                item["centerPencilMarks"] = [int(d) for d in mask_digits(position.centre[cell])]
-            if position.corner[cell]:
-                item["cornerPencilMarks"] = [int(d) for d in mask_digits(position.corner[cell])]
-            row.append(item)
-        grid.append(row)
+
+    def digit(cell: int) -> dict[str, Any]:
+        if position.givens[cell]:
+            return {"value": position.givens[cell], "given": True}
+        return {"value": position.entries[cell]} if position.entries[cell] else {}
+
+    grid = json_rows(position, digit, "centerPencilMarks", "cornerPencilMarks")
     data: dict[str, Any] = {"size": 9, "grid": grid}
     if position.title:
         data["title"] = position.title

@@ -13,7 +13,7 @@ from sudoku_core.grid import EMPTY_GRID, PEERS, Grid
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any, Final
 
 NO_MARKS: Final[tuple[int, ...]] = (0,) * 81
@@ -111,6 +111,44 @@ def allowed(grid: Grid) -> tuple[int, ...]:
 def mask_digits(mask: int) -> str:
     """``"137"`` for the mask of 1, 3 and 7."""
     return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+
+
+def digit_of(value: object) -> int:
+    """A cell's digit as JSON of other apps holds it (``5`` or ``"5"``); 0 for anything else."""
+    if type(value) is int and 1 <= value <= 9:
+        return value
+    if isinstance(value, str) and len(value) == 1 and value in "123456789":
+        return int(value)
+    return 0
+
+
+def marks_of(value: object) -> int:
+    """A cell's marks as JSON of other apps holds them (``[1, 5]`` or ``"15"``); 0 else."""
+    return digits_mask(value) if isinstance(value, list | str) else 0
+
+
+def mark_list(mask: int) -> list[int]:
+    """The digits of a mask as a list, as f-puzzles and SudokuPad write marks."""
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def json_rows(
+    position: Position, digit_of_cell: Callable[[int], dict[str, Any]], centre: str, corner: str
+) -> list[list[dict[str, Any]]]:
+    """The nine rows of cells f-puzzles and SudokuPad write: each cell's digit as
+    ``digit_of_cell`` says, and its marks as lists under the app's two keys."""
+    rows = []
+    for r in range(9):
+        row = []
+        for cell in range(9 * r, 9 * r + 9):
+            item = digit_of_cell(cell)
+            if position.centre[cell]:
+                item[centre] = mark_list(position.centre[cell])
+            if position.corner[cell]:
+                item[corner] = mark_list(position.corner[cell])
+            row.append(item)
+        rows.append(row)
+    return rows
 
 
 def digits_mask(digits: Sequence[int] | str) -> int:

@@ -22,7 +22,7 @@ import re
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._lzstring import LzStringError, compress_to_base64, decompress_from_base64
-from sudoku_core.formats._position import Position, digits_mask, mask_digits
+from sudoku_core.formats._position import Position, digit_of, json_rows, marks_of
 from sudoku_core.formats._rules import DIAGONALS, KILLER, refuse, regions_rule, size_rule
 from sudoku_core.grid import BOXES
 
@@ -90,31 +90,24 @@ def unzip(zipped: str) -> Any:
         zipped = zipped.replace("\\'", "\u2019").replace("'", '"').replace("\u2019", "'")
     for pattern, replacement in _UNZIP:
         zipped = pattern.sub(replacement, zipped)
-    return _long_keys(json.loads(zipped))
+    return _renamed(json.loads(zipped), _LONG)
 
 
-def _long_keys(value: Any) -> Any:
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """JSON with its keys renamed, at every depth (SudokuPad's short keys, and back)."""
     if isinstance(value, list):
-        return [_long_keys(v) for v in value]
+        return [_renamed(v, names) for v in value]
     if isinstance(value, dict):
-        return {_LONG.get(k, k): _long_keys(v) for k, v in value.items()}
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
     return value
 
 
 def zip_json(puzzle: dict[str, Any]) -> str:
     """SudokuPad's zipped form of puzzle JSON (``PuzzleZipper.zip``), for the keys written here."""
-    text = json.dumps(_short_keys(puzzle), separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(_renamed(puzzle, _PROPS), separators=(",", ":"), ensure_ascii=False)
     for pattern, replacement in _ZIP:
         text = pattern.sub(replacement, text)
     return text.replace("'", "\\'").replace('"', "'")
-
-
-def _short_keys(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_short_keys(v) for v in value]
-    if isinstance(value, dict):
-        return {_PROPS.get(k, k): _short_keys(v) for k, v in value.items()}
-    return value
 
 
 def decode_payload(payload: str, source: str) -> dict[str, Any]:
@@ -194,20 +187,6 @@ def _notes(data: dict[str, Any]) -> dict[str, str]:
     return notes
 
 
-def _digit(value: object) -> int:
-    if type(value) is int and 1 <= value <= 9:
-        return value
-    if isinstance(value, str) and len(value) == 1 and value in "123456789":
-        return int(value)
-    return 0
-
-
-def _marks(value: object) -> int:
-    if isinstance(value, str):
-        return digits_mask(value)
-    return digits_mask(value) if isinstance(value, list) else 0
-
-
 def position_of(data: dict[str, Any], source: str) -> Position:
     """The classic puzzle of SudokuPad's JSON; :class:`NotClassicError` for a variant."""
     refuse(_rules(data), source)
@@ -217,9 +196,9 @@ def position_of(data: dict[str, Any], source: str) -> Position:
     for row in data["cells"]:
         for cell in row:
             cell = cell if isinstance(cell, dict) else {}
-            givens.append(_digit(cell.get("value")))
-            centre.append(_marks(cell.get("centremarks")))
-            corner.append(_marks(cell.get("pencilMarks")))
+            givens.append(digit_of(cell.get("value")))
+            centre.append(marks_of(cell.get("centremarks")))
+            corner.append(marks_of(cell.get("pencilMarks")))
     notes = _notes(data)
     return Position(
         tuple(givens),
@@ -259,20 +238,11 @@ def decode_scf(payload: str, source: str) -> Position:
 
 def payload_of(position: Position) -> str:
     """The ``scl`` payload (with its prefix) of a position: givens, title, author and marks."""
-    cells = []
-    for r in range(9):
-        row = []
-        for c in range(9):
-            cell = 9 * r + c
-            item: dict[str, Any] = {}
-            if position.givens[cell]:
-                item["value"] = position.givens[cell]
-            if position.centre[cell]:
-                item["centremarks"] = [int(d) for d in mask_digits(position.centre[cell])]
-            if position.corner[cell]:
-                item["pencilMarks"] = [int(d) for d in mask_digits(position.corner[cell])]
-            row.append(item)
-        cells.append(row)
+
+    def digit(cell: int) -> dict[str, Any]:
+        return {"value": position.givens[cell]} if position.givens[cell] else {}
+
+    cells = json_rows(position, digit, "centremarks", "pencilMarks")
     regions = [[[cell // 9, cell % 9] for cell in box] for box in BOXES]
     notes = [
         {"value": f"{key}: {text}"}
