@@ -338,3 +338,16 @@ def test_format_writes_other_apps_formats_with_the_progress_read(
     )
     assert main(["format", "--to", "line", FPUZZLES_KILLER]) == 2
     assert "killer cages" in capsys.readouterr().err
+
+
+def test_an_sdx_file_without_the_players_digits_is_read_as_one() -> None:
+    marks = [0] * 81
+    marks[2] = 0b011  # r1c3: 1 and 2, fewer than the filled cells allow (1, 2, 4)
+    position = Position(parse(PUZZLE), centre=tuple(marks))
+    free = allowed(position.givens)
+    full = tuple(m or f for m, f in zip(marks, free, strict=True))
+    full_position = Position(parse(PUZZLE), centre=full)
+    text = write_sdx(full_position)
+    assert "u" not in text
+    assert read_position(text).centre == tuple(m if bin(m).count("1") > 1 else 0 for m in full)
+    assert read_position(text).source == "the .sdx text"

@@ -38,6 +38,8 @@ _HINT: Final = re.compile(
 )
 """Something in the text that only another format has: the usual 81-character line and the
 plain grids skip every other test."""
+_PLAIN_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=")
+"""Every character of the plain lines and grids that hold nothing else (checked in C first)."""
 _TOKEN: Final = re.compile(r"^\S+$")
 _ONE_LINE_LINK: Final = re.compile(r"^(?:https?://|www\.)[^\n]*$", re.IGNORECASE)
 """A link on one line, spaces and all: a payload read as form data has spaces for its ``+``."""
@@ -90,6 +92,11 @@ def other_givens(text: str) -> Grid | None:
 
 def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
+    if _PLAIN_CHARS.issuperset(text):  # digits, dots and rules: a plain layout or an .sdx
+        if "\n" not in text.strip():
+            return None
+        lines = _content(text)
+        return _read_sdx if looks_sdx(lines) else None
     if not _HINT.search(text):
         return None
     stripped = text.strip().removeprefix("\ufeff")
@@ -103,11 +110,15 @@ def sniff(text: str) -> Callable[[str], Position] | None:
     if any(line.strip().lower() == "[puzzle]" for line in lines):
         return lambda t: read_sadman(t, "the .sdk file")
     if looks_sdx(lines):
-        return lambda t: read_sdx(_content(t), "the .sdx text")
+        return _read_sdx
     headers = sdk_headers(stripped)
     if "A" in headers or "D" in headers:
         return _with_headers
     return None
+
+
+def _read_sdx(text: str) -> Position:
+    return read_sdx(_content(text), "the .sdx text")
 
 
 def _content(text: str) -> list[str]:

@@ -118,6 +118,8 @@ def _parse_text(text: str, others: bool = True) -> Grid:
             f"the input is {len(text)} characters long; one puzzle needs at most {MAX_INPUT_CHARS}"
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) == 81 and _CELL_CHARS.issuperset(text):  # the usual line, read in C
+        return tuple(map(_CELL_VALUE.__getitem__, text))
     if others and other_formats is not None:
         found = other_formats(text)
         if found is not None:
