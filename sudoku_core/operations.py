@@ -21,12 +21,10 @@ from sudoku_core._requests import BUDGET_NAMES, Argument, BadRequestError, read_
 from sudoku_core._slices import relay
 from sudoku_core._version import __version__
 from sudoku_core.formats import (
-    FORMATS,
     Position,
     format_board,
     format_grid,
     format_line,
-    format_position,
     read_position,
 )
 from sudoku_core.grid import givens_count
@@ -127,6 +125,8 @@ def _export(
     title: str,
     author: str,
 ) -> Work:
+    from sudoku_core.formats import format_position
+
     none = (0,) * 81
     position = Position(
         grid,
@@ -234,6 +234,12 @@ def _marks_meanings() -> tuple[str, ...]:
     return MARKS_MEANINGS
 
 
+def _export_formats() -> tuple[str, ...]:
+    from sudoku_core.formats import FORMATS
+
+    return tuple(FORMATS)
+
+
 def _levels() -> tuple[str, ...]:
     from sudoku_core.logic.steps import LEVELS
 
@@ -328,7 +334,7 @@ OPERATIONS: dict[str, Operation] = {
                 Argument("entries", "grid", doc="the player's digits"),
                 Argument("centre", "marks", doc="centre marks (candidates)"),
                 Argument("corner", "marks", doc="corner marks"),
-                Argument("to", "string", required=True, choices=tuple(FORMATS)),
+                Argument("to", "string", required=True, choices=_export_formats),
                 Argument("title", "string", ""),
                 Argument("author", "string", ""),
             ),

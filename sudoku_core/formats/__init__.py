@@ -26,9 +26,25 @@ from sudoku_core.formats._text import (
     parse,
     parse_marks,
 )
-from sudoku_core.formats._write import FORMATS, format_position
+
+TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
+if TYPE_CHECKING:
+    from sudoku_core.formats._write import FORMATS, format_position
 
 _text.other_formats = other_givens  # parse() reads every format (see _text.other_formats)
+
+
+def __getattr__(name: str) -> object:
+    """:data:`FORMATS` and :func:`format_position`, imported on first use (PEP 562): the
+    writers bring ``json`` and the codec, which reading a plain puzzle never needs."""
+    if name in ("FORMATS", "format_position"):
+        from sudoku_core.formats import _write
+
+        value = getattr(_write, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "EMPTY_CHARS",

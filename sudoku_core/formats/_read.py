@@ -10,10 +10,7 @@ every format.
 from __future__ import annotations
 
 import re
-import urllib.parse
 
-from sudoku_core.errors import InvalidPuzzleError
-from sudoku_core.formats import _fpuzzles, _sudokupad
 from sudoku_core.formats._files import (
     HODOKU_LINE,
     looks_sdx,
@@ -22,7 +19,6 @@ from sudoku_core.formats._files import (
     read_sdx,
     sdk_headers,
 )
-from sudoku_core.formats._links import read_coach, read_own_link, read_sudokuwiki
 from sudoku_core.formats._position import Position
 from sudoku_core.grid import Grid
 
@@ -44,15 +40,6 @@ _TOKEN: Final = re.compile(r"^\S+$")
 _ONE_LINE_LINK: Final = re.compile(r"^(?:https?://|www\.)[^\n]*$", re.IGNORECASE)
 """A link on one line, spaces and all: a payload read as form data has spaces for its ``+``."""
 _LZ_TOKEN: Final = re.compile(r"^N4[A-Za-z0-9+/= %]{10,}$")
-_COACH_PATH: Final = re.compile(r"^/(?:[a-z]{2}(?:-[a-zA-Z]+)?/)?(?:play|solver)/([0-9.]{81})/?$")
-_SHORT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-_SUDOKUPAD_HOSTS: Final = ("sudokupad.app", "crackingthecryptic.com")
-SHORT_LINK_HELP: Final = (
-    "names a puzzle kept on SudokuPad's server, and the studio works offline: it never asks "
-    "another site. Open the link in SudokuPad, then copy the puzzle's full link (it starts "
-    "sudokupad.app/scl, /ctc or /fpuzzles; the setter's page or f-puzzles often gives it) and "
-    "paste that here"
-)
 
 
 def read_position(text: str) -> Position:
@@ -93,8 +80,8 @@ def other_givens(text: str) -> Grid | None:
 def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
     if _PLAIN_CHARS.issuperset(text):  # digits, dots and rules: a plain layout or an .sdx
-        if "\n" not in text.strip():
-            return None
+        if " " not in text or "\n" not in text.strip():
+            return None  # one line, or a grid without the spaces between .sdx cells
         lines = _content(text)
         return _read_sdx if looks_sdx(lines) else None
     if not _HINT.search(text):
@@ -140,104 +127,63 @@ def _with_headers(text: str) -> Position:
 def _token_reader(token: str) -> Callable[[str], Position] | None:
     """The reader of one word: a link, or a bare payload of a link."""
     lowered = token.lower()
-    if " " in token:
-        return _read_url
-    if (
-        "://" in token
-        or lowered.startswith("www.")
-        or any(h in lowered for h in _HOSTS + _HOSTS_ALSO)
-    ):
-        return _read_url
+    if " " in token or "://" in token or lowered.startswith("www."):
+        return _url
+    if any(host in lowered for host in _HOSTS):
+        return _url
     if lowered.startswith(("#puzzle=", "puzzle=")):
-        return lambda t: read_own_link(t.strip(), "the studio's link")
-    if lowered.startswith("bd="):
-        return lambda t: read_sudokuwiki(t.strip()[3:], "the sudokuwiki board")
-    if token.upper().startswith("S9B"):
-        return lambda t: read_sudokuwiki(t.strip(), "the sudokuwiki board")
+        return _own_link
+    if lowered.startswith("bd=") or token.upper().startswith("S9B"):
+        return _sudokuwiki_board
     if token.startswith(("scl", "ctc", "fpuz", "scf")):
-        return lambda t: _sudokupad_payload(t.strip(), "the SudokuPad payload")
+        return _sudokupad_payload
     if _LZ_TOKEN.match(token):
-        return lambda t: _bare_payload(t.strip())
+        return _bare_payload
     return None
 
 
-_HOSTS: Final = ("f-puzzles.com", "sudokupad.app", "crackingthecryptic.com", "sudokuwiki.org")
-_HOSTS_ALSO: Final = ("sudoku.coach",)
+_HOSTS: Final = (
+    "f-puzzles.com",
+    "sudokupad.app",
+    "crackingthecryptic.com",
+    "sudokuwiki.org",
+    "sudoku.coach",
+)
 
 
-def _read_url(text: str) -> Position:
-    token = text.strip()
-    if "://" not in token:
-        token = "https://" + token
-    try:
-        url = urllib.parse.urlsplit(token)
-        host = (url.hostname or "").lower()
-    except ValueError:
-        raise InvalidPuzzleError("the address could not be read as a link") from None
-    if host.endswith("f-puzzles.com"):
-        payload = _raw_parameter(url.query, "load")
-        if not payload:
-            raise InvalidPuzzleError("the f-puzzles link holds no puzzle (?load=…)")
-        data = _fpuzzles.decode_payload(payload, "the f-puzzles link")
-        return _fpuzzles.position_of(data, "the f-puzzles link")
-    if host.endswith(_SUDOKUPAD_HOSTS):
-        return _read_sudokupad_url(url)
-    if host.endswith("sudokuwiki.org"):
-        board = _raw_parameter(url.query, "bd")
-        if not board:
-            raise InvalidPuzzleError("the sudokuwiki link holds no board (?bd=…)")
-        return read_sudokuwiki(urllib.parse.unquote(board), "the sudokuwiki link")
-    if host.endswith(_HOSTS_ALSO):
-        found = _COACH_PATH.match(url.path)
-        if not found:
-            raise InvalidPuzzleError(
-                "the sudoku.coach link holds no puzzle: it should end /play/ or /solver/ and 81 digits"
-            )
-        return read_coach(found.group(1), "the sudoku.coach link")
-    if "puzzle=" in url.fragment:
-        return read_own_link(url.fragment, "the studio's link")
-    raise InvalidPuzzleError(
-        f"that is an address of {host or 'another site'}, not a puzzle link the studio reads "
-        "(f-puzzles, SudokuPad, sudokuwiki, sudoku.coach, or its own share link)"
-    )
+# The readers of links and payloads import their modules when first used: json, urllib and
+# the codec would cost every reader of plain puzzles (each start of the command line) 13 ms of
+# imports it never needs.
 
 
-def _raw_parameter(query: str, name: str) -> str:
-    """A query parameter as written (``+`` kept: f-puzzles payloads are base64, not form data)."""
-    for part in query.split("&"):
-        key, _, value = part.partition("=")
-        if key == name:
-            return value
-    return ""
+def _url(text: str) -> Position:
+    from sudoku_core.formats._apps import read_url
+
+    return read_url(text)
 
 
-def _read_sudokupad_url(url: urllib.parse.SplitResult) -> Position:
-    payload = _raw_parameter(url.query, "puzzleid")
-    if not payload:
-        path = urllib.parse.unquote(url.path)
-        payload = path.removeprefix("/sudoku/").removeprefix("/")
-    payload = urllib.parse.unquote(payload)
-    if not payload:
-        raise InvalidPuzzleError("the SudokuPad link holds no puzzle")
-    if payload.startswith(("scl", "ctc", "fpuz", "scf")):
-        return _sudokupad_payload(payload, "the SudokuPad link")
-    if _SHORT_ID.match(payload):
-        raise InvalidPuzzleError(f"the SudokuPad link sudokupad.app/{payload} {SHORT_LINK_HELP}.")
-    raise InvalidPuzzleError("the SudokuPad link holds no puzzle the studio can read")
+def _own_link(text: str) -> Position:
+    from sudoku_core.formats._links import read_own_link
+
+    return read_own_link(text.strip(), "the studio's link")
 
 
-def _sudokupad_payload(payload: str, source: str) -> Position:
-    if payload.startswith("scf"):
-        return _sudokupad.decode_scf(payload[3:], source)
-    if payload.startswith(("fpuzzles", "fpuz")):
-        body = payload.removeprefix("fpuzzles") if payload.startswith("fpuzzles") else payload[4:]
-        data = _fpuzzles.decode_payload(body, source)
-        return _fpuzzles.position_of(data, source)
-    data = _sudokupad.decode_payload(payload[3:], source)
-    return _sudokupad.position_of(data, source)
+def _sudokuwiki_board(text: str) -> Position:
+    from sudoku_core.formats._links import read_sudokuwiki
+
+    board = text.strip()
+    if board.lower().startswith("bd="):
+        board = board[3:]
+    return read_sudokuwiki(board, "the sudokuwiki board")
 
 
-def _bare_payload(payload: str) -> Position:
-    """An f-puzzles payload without its link (what f-puzzles' "Export" gives)."""
-    data = _fpuzzles.decode_payload(payload, "the f-puzzles payload")
-    return _fpuzzles.position_of(data, "the f-puzzles payload")
+def _sudokupad_payload(text: str) -> Position:
+    from sudoku_core.formats._apps import read_sudokupad_payload
+
+    return read_sudokupad_payload(text.strip(), "the SudokuPad payload")
+
+
+def _bare_payload(text: str) -> Position:
+    from sudoku_core.formats._apps import read_bare_payload
+
+    return read_bare_payload(text.strip())
