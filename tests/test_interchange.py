@@ -351,3 +351,101 @@ def test_an_sdx_file_without_the_players_digits_is_read_as_one() -> None:
     assert "u" not in text
     assert read_position(text).centre == tuple(m if bin(m).count("1") > 1 else 0 for m in full)
     assert read_position(text).source == "the .sdx text"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text("0123456789abc:#/ ", max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=10)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "size",
+                    "grid",
+                    "cells",
+                    "regions",
+                    "cages",
+                    "lines",
+                    "value",
+                    "given",
+                    "cells",
+                    "centerPencilMarks",
+                    "cornerPencilMarks",
+                    "pencilMarks",
+                    "centremarks",
+                    "region",
+                    "title",
+                    "sum",
+                    "wayPoints",
+                    "metadata",
+                    "diagonal+",
+                    "cage",
+                    "killercage",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    JSON,
+    st.sampled_from(
+        ("https://f-puzzles.com/?load=", "https://sudokupad.app/scl", "fpuzzles", "ctc")
+    ),
+)
+def test_any_payload_is_read_or_refused_with_a_message(data: object, prefix: str) -> None:
+    text = prefix + compress_to_base64(json.dumps(data))
+    try:
+        position = read_position(text)
+    except InvalidPuzzleError as error:
+        assert str(error)
+    else:
+        assert len(position.givens) == 81
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(
+        (
+            "scl",
+            "scf",
+            "S9B",
+            "bd=",
+            ":0000:x:",
+            "#puzzle=",
+            "https://sudokupad.app/",
+            "N4Ig",
+            "https://sudoku.coach/play/",
+        )
+    ),
+    st.text(max_size=200),
+)
+def test_any_text_after_a_formats_mark_is_read_or_refused_with_a_message(
+    mark: str, rest: str
+) -> None:
+    try:
+        read_position(mark + rest)
+    except InvalidPuzzleError as error:
+        assert str(error)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"cages": 5},
+        {"lines": [{"wayPoints": [[[0], [1]], [9, 9]]}]},
+        {"regions": "x"},
+        {"cells": [[{}] * 9] * 8 + [5]},
+    ],
+)
+def test_sudokupad_json_of_an_unexpected_shape_is_refused_with_a_message(
+    extra: dict[str, object],
+) -> None:
+    data = {"cells": [[{}] * 9 for _ in range(9)], **extra}
+    with pytest.raises(InvalidPuzzleError):
+        read_position("https://sudokupad.app/scl" + compress_to_base64(json.dumps(data)))

@@ -15,7 +15,8 @@ from sudoku_core.formats._position import Position
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
-    from typing import Final
+    from collections.abc import Callable
+    from typing import Any, Final
 
 _COACH_PATH: Final = re.compile(r"^/(?:[a-z]{2}(?:-[a-zA-Z]+)?/)?(?:play|solver)/([0-9.]{81})/?$")
 _SHORT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -44,7 +45,7 @@ def read_url(text: str) -> Position:
         if not payload:
             raise InvalidPuzzleError("the f-puzzles link holds no puzzle (?load=…)")
         data = _fpuzzles.decode_payload(payload, "the f-puzzles link")
-        return _fpuzzles.position_of(data, "the f-puzzles link")
+        return _guarded(_fpuzzles.position_of, data, "the f-puzzles link")
     if host.endswith(_SUDOKUPAD_HOSTS):
         return _read_sudokupad_url(url)
     if host.endswith("sudokuwiki.org"):
@@ -99,12 +100,28 @@ def read_sudokupad_payload(payload: str, source: str) -> Position:
     if payload.startswith(("fpuzzles", "fpuz")):
         body = payload.removeprefix("fpuzzles") if payload.startswith("fpuzzles") else payload[4:]
         data = _fpuzzles.decode_payload(body, source)
-        return _fpuzzles.position_of(data, source)
+        return _guarded(_fpuzzles.position_of, data, source)
     data = _sudokupad.decode_payload(payload[3:], source)
-    return _sudokupad.position_of(data, source)
+    return _guarded(_sudokupad.position_of, data, source)
 
 
 def read_bare_payload(payload: str) -> Position:
     """An f-puzzles payload without its link (what f-puzzles' "Export" gives)."""
     data = _fpuzzles.decode_payload(payload, "the f-puzzles payload")
-    return _fpuzzles.position_of(data, "the f-puzzles payload")
+    return _guarded(_fpuzzles.position_of, data, "the f-puzzles payload")
+
+
+def _guarded(
+    read: Callable[[dict[str, Any], str], Position], data: dict[str, Any], source: str
+) -> Position:
+    """Another app's JSON, read. Its shape is that app's, not ours: a value of an unexpected
+    type anywhere (a number where a list goes) is said to be the data's fault, as every bad
+    input is, never a traceback."""
+    try:
+        return read(data, source)
+    except InvalidPuzzleError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+        raise InvalidPuzzleError(
+            f"{source} holds data the studio cannot read ({type(error).__name__}: {error})"
+        ) from None
