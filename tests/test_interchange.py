@@ -449,3 +449,11 @@ def test_sudokupad_json_of_an_unexpected_shape_is_refused_with_a_message(
     data = {"cells": [[{}] * 9 for _ in range(9)], **extra}
     with pytest.raises(InvalidPuzzleError):
         read_position("https://sudokupad.app/scl" + compress_to_base64(json.dumps(data)))
+
+
+def test_a_simple_sudoku_file_with_history_lines_reads_its_grid_and_says_what_it_left() -> None:
+    rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+    ss = "\n".join("|".join(r[j : j + 3] for j in (0, 3, 6)) for r in rows) + "\nI 1 3 4\nE 2 2 7\n"
+    position = read_position(ss)
+    assert position.givens == parse(PUZZLE)
+    assert "I and E lines are not read" in position.source

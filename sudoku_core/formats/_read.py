@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 _HINT: Final = re.compile(
     r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
-    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach",
+    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])",
     re.IGNORECASE | re.MULTILINE,
 )
 """Something in the text that only another format has: the usual 81-character line and the
@@ -37,6 +37,8 @@ plain grids skip every other test."""
 _PLAIN_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=")
 """Every character of the plain lines and grids that hold nothing else (checked in C first)."""
 _TOKEN: Final = re.compile(r"^\S+$")
+_SS_HISTORY: Final = re.compile(r"^\s*[IE](?![A-Za-z])")
+"""A line of Simple Sudoku's placements (``I…``) or eliminations (``E…``) after its grid."""
 _ONE_LINE_LINK: Final = re.compile(r"^(?:https?://|www\.)[^\n]*$", re.IGNORECASE)
 """A link on one line, spaces and all: a payload read as form data has spaces for its ``+``."""
 _LZ_TOKEN: Final = re.compile(r"^N4[A-Za-z0-9+/= %]{10,}$")
@@ -98,10 +100,24 @@ def sniff(text: str) -> Callable[[str], Position] | None:
         return lambda t: read_sadman(t, "the .sdk file")
     if looks_sdx(lines):
         return _read_sdx
+    if any(_SS_HISTORY.match(line) for line in lines):
+        return _ss_with_history
     headers = sdk_headers(stripped)
     if "A" in headers or "D" in headers:
         return _with_headers
     return None
+
+
+def _ss_with_history(text: str) -> Position:
+    """Simple Sudoku's ``.ss`` with its ``I…`` and ``E…`` lines after the grid: the grid is
+    read; those lines are not (their layout is not documented anywhere the studio could check
+    it), and the source says so, so the player knows their progress stayed behind."""
+    from sudoku_core.formats._text import parse_plain
+
+    grid = [line for line in _content(text) if not _SS_HISTORY.match(line)]
+    return Position(
+        parse_plain("\n".join(grid)), source="the .ss file (its I and E lines are not read)"
+    )
 
 
 def _read_sdx(text: str) -> Position:
