@@ -41,3 +41,21 @@ SUDOKUPAD_PARITY_FISH = (
     (Path(__file__).parent / "data" / "links" / "sudokupad-parity-fish.txt").read_text().strip()
 )
 """SakanaAI/Sudoku-Bench README: "Parity Fish", a variant, inline (2,900 characters: a file)."""
+
+# A sudokuwiki strategy guide (X-Wing, example 1): the position after some steps as an S9B
+# board, and the same puzzle "from the start".
+SUDOKUWIKI_S9B = (
+    "https://www.sudokuwiki.org/sudoku.htm?bd=S9B015y2e685w68050609040i022e0e0f0a2e085y050f0a5u0"
+    "90b042e2u2e0i06042c0810012q0f0dd0015w9i102e020a089e03050f9e0d5y042e05d0609i010f095y0e5y0f0a"
+    "045y0206020166cy669id205"
+)
+SUDOKUWIKI_START = (
+    "https://www.sudokuwiki.org/sudoku.htm?bd="
+    "100000569402000008050009040000640801000010000208035000040500010900000402621000005"
+)
+# A puzzle write-up of the 2025 MIT Logic Puzzle Open: "An interactive Sudoku is available in
+# sudoku.coach".
+SUDOKU_COACH = (
+    "https://sudoku.coach/en/play/"
+    "000001700000006300123408500567804200000000000004703158008107642005300000002600000"
+)

@@ -18,9 +18,12 @@ from real_links import (
     FPUZZLES_KILLER,
     FPUZZLES_README,
     FPUZZLES_X_SUDOKU,
+    SUDOKU_COACH,
     SUDOKUPAD_PARITY_FISH,
     SUDOKUPAD_SCF,
     SUDOKUPAD_SHORT,
+    SUDOKUWIKI_S9B,
+    SUDOKUWIKI_START,
     X_SUDOKU_GIVENS,
 )
 from sudoku_core import parse
@@ -122,6 +125,34 @@ def _collapsed_double_slash() -> tuple[str, Position]:
             head, payload = link.split("load=")
             return f"{head}load={payload.replace('//', '/')}", position
     raise AssertionError("no payload with // in 500 tries")
+
+
+def test_a_real_sudokuwiki_s9b_link_reads_givens_entries_and_candidates() -> None:
+    """The guide's position: the givens are its "from the start" link's, the solved digits
+    the solution's, and every cell's candidates hold the solution's digit."""
+    from sudoku_core import solve
+
+    position = read_position(SUDOKUWIKI_S9B)
+    start = read_position(SUDOKUWIKI_START)
+    assert position.givens == start.givens and not start.has_progress
+    solution = solve(start.givens)
+    assert solution is not None
+    placed = [c for c in range(81) if position.entries[c]]
+    assert len(placed) == 17
+    assert all(position.entries[c] == solution[c] for c in placed)
+    marked = [c for c in range(81) if position.centre[c]]
+    assert len(marked) == 35 and len(placed) + len(marked) + sum(map(bool, start.givens)) == 81
+    assert all(position.centre[c] >> (solution[c] - 1) & 1 for c in marked)
+    assert read_position(format_position(position, "sudokuwiki")) == position
+
+
+def test_a_real_sudoku_coach_link_reads_its_givens() -> None:
+    position = read_position(SUDOKU_COACH)
+    assert position.givens == parse(SUDOKU_COACH.rsplit("/", 1)[1])
+    assert (
+        format_line(position.givens)[:9] == ".....17.."
+        and position.source == "the sudoku.coach link"
+    )
 
 
 def test_sudokuwiki_s9b_links_read_givens_entries_and_candidates() -> None:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from e2e.play_helpers import marks_of
-from real_links import FPUZZLES_README, FPUZZLES_X_SUDOKU
+from real_links import FPUZZLES_README, FPUZZLES_X_SUDOKU, SUDOKUWIKI_S9B
 from sudoku_core.formats import Position, format_position, read_position
 from sudoku_core.grid import PEERS
 
@@ -81,6 +81,16 @@ def test_a_sudokuwiki_link_brings_the_players_digits_and_candidates(app: Studio)
     opened(app, "Imported: the sudokuwiki link, a puzzle with 27 givens.")
     assert app.entries()[0] == "5"
     assert marks_of(app, "centre")[1] == digits(PLAYED.centre[1])
+
+
+def test_a_real_sudokuwiki_position_opens_with_its_digits_and_candidates(app: Studio) -> None:
+    position = read_position(SUDOKUWIKI_S9B)
+    app.paste(SUDOKUWIKI_S9B)
+    expect(app.board).to_have_attribute(
+        "givens", "".join(str(d) if d else "." for d in position.givens)
+    )
+    assert app.entries() == "".join(str(d) if d else "." for d in position.entries)
+    assert marks_of(app, "centre") == {c: digits(m) for c, m in enumerate(position.centre) if m}
 
 
 def test_a_real_fpuzzles_link_and_this_sites_share_url_open(app: Studio) -> None:
