@@ -95,11 +95,22 @@ def test_a_sudokupad_variant_and_scf_rules_are_refused() -> None:
         read_position(SUDOKUPAD_SCF + "x")
 
 
-def test_a_sudokupad_short_link_says_it_needs_their_server_and_how_to_get_the_long_link() -> None:
+@pytest.mark.parametrize(
+    ("link", "short_id"),
+    [
+        (SUDOKUPAD_SHORT, "wsj7iunsg6"),
+        # sudokupad-penpa-import's docs: a classic puzzle, and an arrow example, by short id
+        ("https://sudokupad.app/94Qq6qGjh2", "94Qq6qGjh2"),
+        ("https://sudokupad.app/sudoku/DGT6HQ46FN", "DGT6HQ46FN"),
+    ],
+)
+def test_a_sudokupad_short_link_says_it_needs_their_server_and_how_to_get_the_long_link(
+    link: str, short_id: str
+) -> None:
     with pytest.raises(InvalidPuzzleError) as caught:
-        parse(SUDOKUPAD_SHORT)
+        parse(link)
     message = str(caught.value)
-    assert "wsj7iunsg6" in message and "server" in message and "full link" in message
+    assert short_id in message and "server" in message and "full link" in message
 
 
 def test_links_that_lost_their_plus_signs_and_double_slashes_are_repaired() -> None:
