@@ -56,10 +56,12 @@ def read_position(text: str) -> Position:
         >>> read_position(":0000:x:+5" + "." * 80 + ":::").entries[0]
         5
     """
-    from sudoku_core.formats._text import parse
+    from sudoku_core.formats._text import MAX_INPUT_CHARS, parse
 
     if not isinstance(text, str):
         return Position(parse(text), source="the puzzle")
+    if len(text) > MAX_INPUT_CHARS:
+        return Position(parse(text), source="the puzzle")  # refused there, with the limit said
     reader = sniff(text)
     if reader is not None:
         return reader(text)
