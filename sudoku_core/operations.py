@@ -20,7 +20,13 @@ from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._requests import BUDGET_NAMES, Argument, BadRequestError, read_request
 from sudoku_core._slices import relay
 from sudoku_core._version import __version__
-from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.formats import (
+    Position,
+    format_board,
+    format_grid,
+    format_line,
+    read_position,
+)
 from sudoku_core.grid import givens_count
 from sudoku_core.solver import count_in_slices
 from sudoku_core.validate import grid_conflicts
@@ -101,6 +107,36 @@ def _format(grid: Grid, to: str, empty: str) -> Work:
     else:
         text = format_line(grid, empty)
     return {"text": text}
+    yield {}  # pragma: no cover
+
+
+def _read(text: str) -> Work:
+    return read_position(text).to_dict()
+    yield {}  # pragma: no cover
+
+
+def _export(
+    *,
+    grid: Grid,
+    entries: Grid | None,
+    centre: list[int] | None,
+    corner: list[int] | None,
+    to: str,
+    title: str,
+    author: str,
+) -> Work:
+    from sudoku_core.formats import format_position
+
+    none = (0,) * 81
+    position = Position(
+        grid,
+        entries or none,
+        centre=centre or none,
+        corner=corner or none,
+        title=title,
+        author=author,
+    )
+    return {"text": format_position(position, to)}
     yield {}  # pragma: no cover
 
 
@@ -220,6 +256,12 @@ def _marks_meanings() -> tuple[str, ...]:
     return MARKS_MEANINGS
 
 
+def _export_formats() -> tuple[str, ...]:
+    from sudoku_core.formats import FORMATS
+
+    return tuple(FORMATS)
+
+
 def _levels() -> tuple[str, ...]:
     from sudoku_core.logic.steps import LEVELS
 
@@ -308,6 +350,28 @@ OPERATIONS: dict[str, Operation] = {
             ),
             ("text",),
             "the puzzle as text: one line, a boxed grid, or a LeetCode board (JSON)",
+        ),
+        Operation(
+            "read",
+            _read,
+            (Argument("text", "string", required=True, doc="any format, links included"),),
+            ("givens", "entries", "centre", "corner", "title", "author", "source"),
+            "the puzzle with the player's digits and marks where the format has them (masks)",
+        ),
+        Operation(
+            "export",
+            _export,
+            (
+                _GRID,
+                Argument("entries", "grid", doc="the player's digits"),
+                Argument("centre", "marks", doc="centre marks (candidates)"),
+                Argument("corner", "marks", doc="corner marks"),
+                Argument("to", "string", required=True, choices=_export_formats),
+                Argument("title", "string", ""),
+                Argument("author", "string", ""),
+            ),
+            ("text",),
+            "the game in another app's format, with what of the progress it carries",
         ),
         Operation("conflicts", _conflicts, (_GRID,), ("conflicts",), "every repeated given"),
         Operation("check", _check, (_GRID, *_BUDGET), VERDICT, "the verdict"),

@@ -58,6 +58,14 @@ FORMATS = {
     "board": "a LeetCode board (JSON lists of strings)",
     "text": "readable sentences (bench: a Markdown table)",
     "json": "one JSON object a line",
+    "fpuzzles": "an f-puzzles link (givens, digits, corner and centre marks)",
+    "sudokupad": "a SudokuPad link (givens, corner and centre marks)",
+    "sudokuwiki": "a sudokuwiki solver link (givens, digits, candidates)",
+    "coach": "a sudoku.coach link",
+    "hodoku": "a HoDoKu library line (givens, digits, candidates)",
+    "ss": "a Simple Sudoku .ss grid",
+    "sdk": "a SudoCue .sdk file (givens, title, author)",
+    "sdx": "a SudoCue .sdx progress file (givens, digits, candidates)",
 }
 """The one vocabulary of ``--format``; a subcommand writes some of these."""
 

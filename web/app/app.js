@@ -48,6 +48,7 @@ import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
+import { wireOtherFormats } from "../puzzles/export-view.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { wireSetter } from "../puzzles/setter-view.js";
@@ -273,6 +274,7 @@ wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireSetter();
 wireBooklet();
 wireExport();
+wireOtherFormats();
 window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------

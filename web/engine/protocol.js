@@ -77,6 +77,10 @@
  *   setter.Minimal.to_dict(): a minimal puzzle inside the one asked about.
  * @typedef {{number: number, level: Level, score: number, seed: number, puzzle: string, solution: string}} BookletPuzzle
  *   booklet.BookletPuzzle.to_dict(): `generate_graded(difficulty=level, seed=seed)` makes it again.
+ * @typedef {{givens: string, entries: string, centre: number[], corner: number[], title: string,
+ *   author: string, source: string}} ReadPosition
+ *   A puzzle read from any format (formats.Position.to_dict()): grids as 81-character lines ("."
+ *   empty), marks as 81 masks (bit d-1 for digit d), `source` where it came from in words.
  * @typedef {Record<string, never>} NoProgress
  *   The op answers in one slice.
  */
@@ -89,6 +93,11 @@
  *     result: {grid: string, givens: number, conflicts: ConflictInfo[]}},
  *   format: {args: {grid: string, to?: "line" | "grid" | "board", empty?: string}, progress: NoProgress,
  *     result: {text: string}},
+ *   read: {args: {text: string}, progress: NoProgress, result: ReadPosition},
+ *   export: {args: {grid: string, entries?: string, centre?: (number | string | number[])[],
+ *     corner?: (number | string | number[])[], to: "line" | "grid" | "fpuzzles" | "sudokupad" | "sudokuwiki" | "coach"
+ *     | "hodoku" | "ss" | "sdk" | "sdx", title?: string, author?: string},
+ *     progress: NoProgress, result: {text: string}},
  *   conflicts: {args: {grid: string}, progress: NoProgress, result: {conflicts: ConflictInfo[]}},
  *   check: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
  *   solve: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
