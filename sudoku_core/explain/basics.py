@@ -51,15 +51,21 @@ def naked_single(step: Step, board: Board) -> Levels:
             f"{words.digits(gone)} {'is' if len(gone) == 1 else 'are'} no longer among its candidates"
         )
     name = cell_name(cell)
-    if seen:
-        why = f"none of its row, column and box holds {digit}"
-    else:
-        why = f"{digit} is its only candidate left"
+    why = (
+        f"none of its row, column and box holds {digit}"
+        if seen
+        else f"{digit} is its only candidate left"
+    )
     return levels(
         f"Look at {words.unit(step.units[0])}: a Naked Single is there",
-        f"{name} sees every digit but one: {words.join(parts)}",
+        f"{name} sees every digit but one: {_clauses(parts)}",
         f"the digit left for {name} is {digit} ({why}): place {digit} in {name}",
     )
+
+
+def _clauses(parts: list[str]) -> str:
+    """Clauses that hold lists of their own: ``a; b; and c``."""
+    return parts[0] if len(parts) == 1 else "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
 def _blockers(board: Board, u: int, cell: Cell, digit: Digit) -> tuple[list[Cell], list[Cell]]:

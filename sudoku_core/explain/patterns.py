@@ -16,7 +16,15 @@ from sudoku_core.grid import PEERS, UNITS, UNITS_OF, Cell, Digit, cell_name, col
 from sudoku_core.logic.board import Board
 from sudoku_core.logic.steps import Step
 
-__all__ = ["colours", "empty_rectangle", "remote_pair", "two_links", "w_wing", "xy_wing", "xyz_wing"]
+__all__ = [
+    "colours",
+    "empty_rectangle",
+    "remote_pair",
+    "two_links",
+    "w_wing",
+    "xy_wing",
+    "xyz_wing",
+]
 
 
 def _digits_of(step: Step, cell: Cell) -> list[Digit]:
@@ -31,7 +39,8 @@ def _see_both(step: Step, ends: str) -> str:
     """``r1c8 and r2c8, which see both, are not 5``."""
     cells = sorted({c for c, _ in step.eliminations})
     which = "sees" if len(cells) == 1 else "see"
-    return f"{words.cells(cells)}, which {which} {ends}, cannot be {words.digits({d for _, d in step.eliminations}, 'or')}"
+    lost = words.digits({d for _, d in step.eliminations}, "or")
+    return f"{words.cells(cells)}, which {which} {ends}, cannot be {lost}"
 
 
 def two_links(step: Step, board: Board) -> Levels:
@@ -157,8 +166,8 @@ def colours(step: Step, board: Board) -> Levels:
     names = "ABCD"
     classes = step.colours
     clusters = [
-        f"{words.cells(classes[i])} take colour {names[i]} and {words.cells(classes[i + 1])} "
-        f"colour {names[i + 1]}"
+        f"{words.cells(classes[i])} {'takes' if len(classes[i]) == 1 else 'take'} colour "
+        f"{names[i]} and {words.cells(classes[i + 1])} colour {names[i + 1]}"
         for i in range(0, len(classes), 2)
     ]
     pattern = (
@@ -186,8 +195,8 @@ def colours(step: Step, board: Board) -> Levels:
     else:
         why = _multi_trap(step, classes, names, digit)
     return levels(
-        f"Colour the {digit}s along their strong links: {words.a_technique(step.technique)} "
-        f"find a step in {boxes(step.cells)}",
+        f"Look at the {digit}s in {boxes(step.cells)} and colour them along their strong "
+        f"links: {words.a_technique(step.technique)} is there",
         pattern,
         f"{why}: {effect}",
     )
@@ -208,4 +217,3 @@ def _multi_trap(step: Step, classes: tuple[tuple[Cell, ...], ...], names: str, d
                     f"{_see_both(step, 'a cell of both')}"
                 )
     return f"{false_facts(step.eliminations)}, by the colours"
-

@@ -70,7 +70,9 @@ def unique_rectangle(step: Step, board: Board) -> Levels:
     elif test == "Uniqueness Test 4":
         (lost,) = removed
         (keep,) = {x, y} - {lost}
-        u = next(u for u in _shared(roof) if {c for c in UNITS[u] if board.has(c, keep)} == set(roof))
+        u = next(
+            u for u in _shared(roof) if {c for c in UNITS[u] if board.has(c, keep)} == set(roof)
+        )
         pattern = f"{base}; in {words.unit(u)} the {keep}s lie only in {words.cells(roof)}"
         why = (
             f"one of {words.cells(roof)} is {keep}, so if the other were {lost} the four cells "
@@ -90,7 +92,7 @@ def unique_rectangle(step: Step, board: Board) -> Levels:
             f"{words.cells(floor)}"
         )
     elif test == "Uniqueness Test 3":
-        pattern, why = _test3(step, board, base, roof, pair_mask, deadly)
+        pattern, why = _test3(step, board, roof, pair_mask, base=base, deadly=deadly)
     else:  # Tests 2 and 5: the extra corners share one extra digit
         (z,) = removed
         others = "the others" if len(roof) > 2 else words.cells(roof)
@@ -109,7 +111,7 @@ def unique_rectangle(step: Step, board: Board) -> Levels:
 
 
 def _test3(
-    step: Step, board: Board, base: str, roof: list[Cell], pair_mask: int, deadly: str
+    step: Step, board: Board, roof: list[Cell], pair_mask: int, *, base: str, deadly: str
 ) -> tuple[str, str]:
     """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset."""
     extra = 0
@@ -127,7 +129,10 @@ def _test3(
                     continue
                 keep = set(group) | set(roof)
                 lost = {
-                    (c, d) for c in UNITS[u] if c not in keep for d in MASK_DIGITS[board.cands[c] & mask]
+                    (c, d)
+                    for c in UNITS[u]
+                    if c not in keep
+                    for d in MASK_DIGITS[board.cands[c] & mask]
                 }
                 if lost == removed:
                     digits = MASK_DIGITS[mask]
@@ -161,7 +166,8 @@ def avoidable_rectangle(step: Step, board: Board) -> Levels:
     deadly = _DEADLY.format(words.digits(pair))
     placed = words.join(f"{cell_name(c)} is {board.values[c]}" for c in solved)
     holds = words.join(
-        f"{cell_name(c)} holds {words.digits(MASK_DIGITS[board.cands[c]], 'or')}" for c in open_cells
+        f"{cell_name(c)} holds {words.digits(MASK_DIGITS[board.cands[c]], 'or')}"
+        for c in open_cells
     )
     pattern = (
         f"the cells {words.cells(corners)} form a rectangle over two boxes: {placed} (none of "

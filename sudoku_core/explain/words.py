@@ -11,6 +11,7 @@ stop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from sudoku_core.grid import UNIT_KINDS, Cell, Digit, cell_name
@@ -39,11 +40,13 @@ _PHRASES = {
     "Locked Candidates Type 2 (Claiming)": "Locked Candidates (Claiming)",
     "Nice Loop/AIC": "a Nice Loop (an AIC)",
     "Grouped Nice Loop/AIC": "a Grouped Nice Loop (an AIC)",
-    "Simple Colors": "Simple Colors",
-    "Multi Colors": "Multi Colors",
+    "Simple Colors": "a Simple Colors step",
+    "Multi Colors": "a Multi Colors step",
     "Trial and Error": "a guess",
 }
 """Techniques whose name is not a noun to put "a" or "an" before."""
+_CELL_START = re.compile(r"r[1-9]c[1-9]")
+_CELLS_START = re.compile(r"r[1-9]c[1-9](, | and )r[1-9]c[1-9]")
 
 
 def join(items: Iterable[str], word: str = "and") -> str:
@@ -182,9 +185,12 @@ def sentence(text: str) -> str:
     Examples:
         >>> sentence("r5c4 sees every digit but one"), sentence("in box 5, look.")
         ('Cell r5c4 sees every digit but one.', 'In box 5, look.')
+        >>> sentence("r1c1 and r9c9 are apart")
+        'Cells r1c1 and r9c9 are apart.'
+
     """
     text = text.strip()
-    if len(text) >= 4 and text[0] == "r" and text[1].isdigit() and text[2] == "c":
-        text = "Cell " + text
+    if _CELL_START.match(text):
+        text = ("Cells " if _CELLS_START.match(text) else "Cell ") + text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
