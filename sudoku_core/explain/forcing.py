@@ -67,15 +67,18 @@ def forcing(step: Step, board: Board) -> Levels:
         cases = f"{cell_name(cell)} is {digit} or it is not"
         look = f"Suppose something about {cell_name(cell)}, then its opposite"
     readings = []
+    broken = False
     for premise in premises:
         proof = suppose(board, premise, effect)
         if proof is None:
             readings.append(f"if {premise.said('would be')}, {effect.said('would be')} too")
         else:
+            broken = broken or proof.broke
             cannot = " (so that case cannot be)" if proof.broke else ""
             readings.append(proof.reading(premise) + cannot)
     return levels(
         f"{look} and follow where each leads: {phrase} is there",
-        f"{cases}: " + "; ".join(readings),
-        f"every case leads to the same fact, so {effect.said()}: {order}",
+        words.sentences([cases, *readings]),
+        f"every case {'that can be ' if broken else ''}leads to the same fact, so "
+        f"{effect.said()}: {order}",
     )

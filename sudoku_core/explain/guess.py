@@ -83,13 +83,13 @@ def _placement(
         cells=[cell],
         candidates=[(cell, d) for d in MASK_DIGITS[board.cands[cell]]],
     )
-    readings = "; ".join(proof.reading(Fact(cell, d, True)) for d, proof in failed)
+    readings = [proof.reading(Fact(cell, d, True)) for d, proof in failed]
     others = (
         f"{words.digits(wrong, 'or')} breaks" if len(wrong) == 1 else "each of the others breaks"
     )
     return step, levels(
         _nudge(board, cell),
-        f"{_holds(board, cell)}: {readings}",
+        words.sentences([_holds(board, cell), *readings]),
         f"{others} the grid, so {name} is {digit}: place {digit} in {name}",
     )
 
@@ -105,7 +105,7 @@ def _elimination(board: Board, cell: Cell, digit: Digit, proof: Proof) -> tuple[
     )
     return step, levels(
         _nudge(board, cell),
-        f"{_holds(board, cell)}: {proof.reading(Fact(cell, digit, True))}",
+        words.sentences([_holds(board, cell), proof.reading(Fact(cell, digit, True))]),
         f"that guess breaks the grid, so {name} is not {digit}: remove {digit} from {name}",
     )
 

@@ -1,18 +1,19 @@
-"""What follows from a supposition, in words: singles placed one after another until a fact
-or a contradiction, each with the reason it is forced.
+"""What follows from a supposition, in words: singles and locked candidates, one after another,
+until a fact or a contradiction, each with the reason it is forced.
 
 A Forcing Chain or Net, and a guess that fails, are explained the same way: suppose a
-candidate true (or false), place the naked and hidden singles that follow, and stop at the
-fact to prove or at a contradiction (a cell with no candidate left, or a unit with no place
-left for a digit). Every placement remembers the earlier ones that forced it, so the
-explanation keeps only those the end needs, in the order they were made: "if r5c7 were 3,
-r5c9 would be 8 (the last candidate left in it), r2c9 would be 4 (the only place left for 4 in
-column 9), and row 5 would have no place left for 6".
+candidate true (or false), make the naked and hidden singles that follow (and, when there are
+none, the locked candidates: a digit of a box confined to one of its lines, or of a line to
+one box), and stop at the fact to prove or at a contradiction (a cell with no candidate left,
+or a unit with no place left for a digit). Every deduction remembers the earlier ones that
+forced it, so the explanation keeps only those the end needs, in the order they were made:
+"if r5c7 were 3, r5c9 would be 8 (the last candidate left in it), r2c9 would be 4 (the only
+place left for 4 in column 9), and row 5 would have no place left for 6".
 
 The search goes round by round (every single the board shows, then again), so the reasoning
-it finds is short. It uses singles only: a Forcing Chain's group links are not followed, so
-now and then a step's fact is not reached; :func:`suppose` says so by returning None and the
-caller falls back to plainer words.
+it finds is short. Locked candidates stand in for a Forcing Chain's group nodes (a digit in
+two or three cells of a box-line crossing). Deeper reasoning is not followed: then
+:func:`suppose` returns None and the caller falls back to plainer words.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sudoku_core.logic.board import MASK_DIGITS, Board
 __all__ = ["Fact", "Proof", "suppose"]
 
 _PREMISE = -1
-_MAX_PLACEMENTS = 81
+_MAX_EVENTS = 160
 
 
 class Fact(NamedTuple):
@@ -44,41 +45,44 @@ class Fact(NamedTuple):
         return f"{cell_name(self.cell)} {verb} {self.digit}"
 
 
-class _Placed(NamedTuple):
+class _Event(NamedTuple):
+    """One deduction on the trial board: a placement (``cell``) or locked candidates
+    (``cell`` -1), how it reads, and the earlier events it needs."""
+
     cell: Cell
     digit: Digit
-    why: str
+    text: str
     needs: frozenset[int]
 
 
 class Proof(NamedTuple):
-    """What a supposition forces: the placements the end needs, in order, each with its
-    reason, and the end (the fact reached, or the contradiction met)."""
+    """What a supposition forces: the deductions the end needs, in order, each as it reads,
+    and the end (the fact reached, or the contradiction met)."""
 
-    steps: tuple[tuple[Cell, Digit, str], ...]
+    steps: tuple[str, ...]
     end: str
     broke: bool
     """True when the end is a contradiction."""
 
     def reading(self, premise: Fact) -> str:
-        """``if r5c7 were 3, r5c9 would be 8 (...), and row 5 would have no place left
-        for 6`` (no capital, no full stop)."""
+        """``if r5c7 were 3: r5c9 would be 8 (...); and row 5 would have no place left
+        for 6`` (no capital, no full stop): semicolons, since a deduction may hold a list."""
         said = premise.said("would be").replace(" would be", " were", 1)
         said = said.replace(" would not be", " were not", 1)
-        parts = [f"{cell_name(c)} would be {d} ({why})" for c, d, why in self.steps]
-        parts.append(self.end)
-        return f"if {said}, " + words.join(parts)
+        if not self.steps:
+            return f"if {said}, {self.end}"
+        return f"if {said}: " + "; ".join(self.steps) + f"; and {self.end}"
 
 
 def suppose(board: Board, premise: Fact, target: Fact | None = None) -> Proof | None:
     """Follow ``premise`` on a copy of ``board`` until ``target`` holds or the grid breaks
-    (the first of the two met); None when singles alone reach neither."""
+    (the first of the two met); None when singles and locked candidates reach neither."""
     trial = _Trial(board)
     if premise.on:
         trial.place(premise.cell, premise.digit, "", frozenset())
     else:
         trial.remove(premise.cell, premise.digit, _PREMISE)
-    while len(trial.placed) <= _MAX_PLACEMENTS:
+    while len(trial.events) <= _MAX_EVENTS:
         end = trial.reached(target) if target else None
         if end is None:
             end = trial.contradiction()
@@ -86,32 +90,36 @@ def suppose(board: Board, premise: Fact, target: Fact | None = None) -> Proof | 
             text, needs, broke = end
             return trial.proof(text, needs, broke)
         singles = trial.singles()
-        if not singles:
+        if singles:
+            for cell, digit, why, needs in singles:
+                if not trial.values[cell] and trial.cands[cell] >> (digit - 1) & 1:
+                    trial.place(cell, digit, why, needs)
+        elif not trial.lock():
             return None
-        for cell, digit, why, needs in singles:
-            if not trial.values[cell] and trial.cands[cell] >> (digit - 1) & 1:
-                trial.place(cell, digit, why, needs)
     return None
 
 
 class _Trial:
-    """A board that a supposition changes, remembering which placement removed what."""
+    """A board that a supposition changes, remembering which event removed what."""
 
     def __init__(self, board: Board) -> None:
         self.values = board.values[:]
         self.cands = board.cands[:]
         self.start = board.cands[:]
-        self.placed: list[_Placed] = []
+        self.events: list[_Event] = []
         self.removed_by: dict[tuple[Cell, Digit], int] = {}
 
-    def remove(self, cell: Cell, digit: Digit, by: int) -> None:
+    def remove(self, cell: Cell, digit: Digit, by: int) -> bool:
         if self.cands[cell] >> (digit - 1) & 1:
             self.cands[cell] &= ~(1 << (digit - 1))
             self.removed_by[(cell, digit)] = by
+            return True
+        return False
 
     def place(self, cell: Cell, digit: Digit, why: str, needs: frozenset[int]) -> None:
-        index = len(self.placed)
-        self.placed.append(_Placed(cell, digit, why, needs))
+        index = len(self.events)
+        text = f"{cell_name(cell)} would be {digit} ({why})" if why else ""  # "" the premise
+        self.events.append(_Event(cell, digit, text, needs))
         for d in MASK_DIGITS[self.cands[cell]]:
             if d != digit:
                 self.remove(cell, d, index)
@@ -123,18 +131,19 @@ class _Trial:
     def _needs(self, lost: list[tuple[Cell, Digit]]) -> frozenset[int]:
         return frozenset(self.removed_by[item] for item in lost if item in self.removed_by)
 
+    def _spots(self, unit: int, digit: Digit) -> list[Cell]:
+        return [c for c in UNITS[unit] if self.cands[c] >> (digit - 1) & 1]
+
     def reached(self, target: Fact) -> tuple[str, frozenset[int], bool] | None:
         cell, digit, on = target
         if on and self.values[cell] == digit:
-            index = next(i for i, p in enumerate(self.placed) if p.cell == cell)
+            index = next(i for i, e in enumerate(self.events) if e.cell == cell)
             return "", frozenset({index}), False
         if not on and (cell, digit) in self.removed_by:
             by = self.removed_by[(cell, digit)]
-            if by != _PREMISE and self.placed[by].cell != cell:
-                seen = self.placed[by]
-                text = f"{cell_name(cell)} would not be {digit} (it sees {cell_name(seen.cell)})"
-            else:
-                text = f"{cell_name(cell)} would not be {digit}"
+            text = f"{cell_name(cell)} would not be {digit}"
+            if by != _PREMISE and self.events[by].cell not in (cell, -1):
+                text += f" (it sees {cell_name(self.events[by].cell)})"
             return text, frozenset({by}), False
         return None
 
@@ -146,7 +155,7 @@ class _Trial:
         for u, unit in enumerate(UNITS):
             placed = {self.values[c] for c in unit}
             for d in range(1, 10):
-                if d in placed or any(self.cands[c] >> (d - 1) & 1 for c in unit):
+                if d in placed or self._spots(u, d):
                     continue
                 lost = [(c, d) for c in unit if self.start[c] >> (d - 1) & 1]
                 text = f"{words.unit(u)} would have no place left for {d}"
@@ -163,17 +172,47 @@ class _Trial:
                 lost = [(c, e) for e in MASK_DIGITS[self.start[c]] if e != d]
                 found[c] = (c, d, "the last candidate left in it", self._needs(lost))
         for u in (*range(18, 27), *range(18)):  # boxes first: the reason most players see
-            unit = UNITS[u]
-            placed = {self.values[c] for c in unit}
+            placed = {self.values[c] for c in UNITS[u]}
             for d in range(1, 10):
-                if d in placed:
-                    continue
-                spots = [c for c in unit if self.cands[c] >> (d - 1) & 1]
+                spots = [] if d in placed else self._spots(u, d)
                 if len(spots) == 1 and spots[0] not in found:
-                    lost = [(c, d) for c in unit if c != spots[0] and self.start[c] >> (d - 1) & 1]
+                    lost = [
+                        (c, d) for c in UNITS[u] if c != spots[0] and self.start[c] >> (d - 1) & 1
+                    ]
                     why = f"the only place left for {d} in {words.unit(u)}"
                     found[spots[0]] = (spots[0], d, why, self._needs(lost))
         return list(found.values())
+
+    def lock(self) -> bool:
+        """Make every locked candidate the board shows (a box's digit on one line, a line's
+        in one box); False when there is none."""
+        made = False
+        for u in range(27):
+            for d in range(1, 10):
+                spots = self._spots(u, d)
+                if len(spots) < 2:  # one spot is a single, none a contradiction
+                    continue
+                for other in range(27):
+                    if other == u or (u < 18) == (other < 18):
+                        continue  # a box with a line, a line with a box
+                    if not all(c in UNITS[other] for c in spots):
+                        continue
+                    gone = [c for c in self._spots(other, d) if c not in spots]
+                    if not gone:
+                        continue
+                    index = len(self.events)
+                    lost = [
+                        (c, d) for c in UNITS[u] if c not in spots and self.start[c] >> (d - 1) & 1
+                    ]
+                    text = (
+                        f"the {d}s of {words.unit(u)} would lie only in {words.unit(other)}, so "
+                        f"{words.cells(gone)} would not be {d}"
+                    )
+                    self.events.append(_Event(-1, d, text, self._needs(lost)))
+                    for c in gone:
+                        self.remove(c, d, index)
+                    made = True
+        return made
 
     def proof(self, end: str, needs: frozenset[int], broke: bool) -> Proof:
         keep: set[int] = set()
@@ -183,11 +222,8 @@ class _Trial:
             if i in keep:
                 continue
             keep.add(i)
-            todo.extend(j for j in self.placed[i].needs if j != _PREMISE)
-        steps = tuple(
-            (p.cell, p.digit, p.why) for i, p in enumerate(self.placed) if i in keep and p.why
-        )
+            todo.extend(j for j in self.events[i].needs if j != _PREMISE)
+        steps = tuple(e.text for i, e in enumerate(self.events) if i in keep and e.text)
         if not end and steps:  # the target was a placement: it is the last step
-            *steps_list, (cell, digit, why) = steps
-            return Proof(tuple(steps_list), f"{cell_name(cell)} would be {digit} ({why})", broke)
+            return Proof(steps[:-1], steps[-1], broke)
         return Proof(steps, end, broke)

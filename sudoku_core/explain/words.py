@@ -29,6 +29,7 @@ __all__ = [
     "plural",
     "removing",
     "sentence",
+    "sentences",
     "unit",
     "units",
 ]
@@ -194,3 +195,13 @@ def sentence(text: str) -> str:
         text = ("Cells " if _CELLS_START.match(text) else "Cell ") + text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Several sentences in one text, each made one by :func:`sentence`.
+
+    Examples:
+        >>> sentences(["r1c1 holds 3 or 8", "if r1c1 were 3, row 1 would have no place left for 8"])
+        'Cell r1c1 holds 3 or 8. If r1c1 were 3, row 1 would have no place left for 8.'
+    """
+    return " ".join(sentence(text) for text in texts)
