@@ -17,7 +17,7 @@ from sudoku_core.explain import words
 from sudoku_core.explain.levels import Levels, levels
 from sudoku_core.explain.trial import Fact, Proof, suppose
 from sudoku_core.grid import Cell, Digit, Grid, cell_name
-from sudoku_core.logic.board import MASK_DIGITS, Board, cells_of
+from sudoku_core.logic.board import MASK_DIGITS, Board, Candidate, cells_of
 from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.steps import Step, make_step
 
@@ -71,18 +71,31 @@ def _nudge(board: Board, cell: Cell) -> str:
     )
 
 
+def _step(
+    board: Board,
+    cell: Cell,
+    guessed: str,
+    *,
+    placements: list[Candidate] | None = None,
+    eliminations: list[Candidate] | None = None,
+) -> Step:
+    """The guess's step: the cell and its candidates, what the failed guess proves."""
+    return make_step(
+        _NAME,
+        f"{_NAME}: {guessed} breaks the grid",
+        placements=placements or [],
+        eliminations=eliminations or [],
+        cells=[cell],
+        candidates=[(cell, d) for d in MASK_DIGITS[board.cands[cell]]],
+    )
+
+
 def _placement(
     board: Board, cell: Cell, digit: Digit, failed: list[tuple[Digit, Proof]]
 ) -> tuple[Step, Levels]:
     wrong = [d for d, _ in failed]
     name = cell_name(cell)
-    step = make_step(
-        _NAME,
-        f"{_NAME}: every other candidate of {name} breaks the grid",
-        placements=[(cell, digit)],
-        cells=[cell],
-        candidates=[(cell, d) for d in MASK_DIGITS[board.cands[cell]]],
-    )
+    step = _step(board, cell, f"every other candidate of {name}", placements=[(cell, digit)])
     readings = [proof.reading(Fact(cell, d, True)) for d, proof in failed]
     others = (
         f"{words.digits(wrong, 'or')} breaks" if len(wrong) == 1 else "each of the others breaks"
@@ -96,13 +109,7 @@ def _placement(
 
 def _elimination(board: Board, cell: Cell, digit: Digit, proof: Proof) -> tuple[Step, Levels]:
     name = cell_name(cell)
-    step = make_step(
-        _NAME,
-        f"{_NAME}: {digit} in {name} breaks the grid",
-        eliminations=[(cell, digit)],
-        cells=[cell],
-        candidates=[(cell, d) for d in MASK_DIGITS[board.cands[cell]]],
-    )
+    step = _step(board, cell, f"{digit} in {name}", eliminations=[(cell, digit)])
     return step, levels(
         _nudge(board, cell),
         words.sentences([_holds(board, cell), proof.reading(Fact(cell, digit, True))]),

@@ -99,6 +99,8 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
     # 1. nudge: row 6 and box 5 outlined, no cell and no digit
     press_hint(app, 1)
     expect(text).to_have_text("Look at row 6 and box 5: a Locked Pair is there.")
+    notation = app.page.locator("#hint-notation")
+    expect(notation).to_be_hidden()  # the expert's line comes with the pattern
     expect(app.board.locator("svg.overlay [data-house]")).to_have_count(2)
     drawn = overlay(app)
     assert drawn["drawn"] and drawn["pointerEvents"] == "none"
@@ -114,6 +116,9 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
     expect(text).to_contain_text(
         "In row 6 and box 5, the cells r6c4 and r6c6 hold only 1 and 6 between them."
     )
+    expect(notation).to_be_visible()
+    notation.locator("summary").click()
+    expect(notation.locator("code")).to_have_text(STEP.text)
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(4)
     drawn = overlay(app)
     assert set(drawn["houses"]) == HOUSES
