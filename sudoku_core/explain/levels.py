@@ -2,8 +2,9 @@
 
 Level 1, the *nudge*, says where to look and which technique, and never a digit in a cell.
 Level 2, the *pattern*, shows the pattern in a sentence made from the step's own cells, units
-and digits, and does not give away what the step places. Level 3, the *effect*, says what is
-placed or removed and why it follows.
+and digits; a single's keeps back its answer (the pattern is all there is to see). A chain's,
+a forcing step's or a failed guess's is its reasoning, which ends where it ends. Level 3, the
+*effect*, says what is placed or removed and why it follows.
 """
 
 from __future__ import annotations
