@@ -31,6 +31,7 @@ GRID = "".join(ENTERED.get(c, ch) for c, ch in enumerate(PUZZLE))
 ENTRIES = "".join(ENTERED.get(c, ".") for c in range(81))
 STEP = hint(PUZZLE, GRID).step
 assert STEP is not None and STEP.technique == "Locked Pair", "the fixed state's step changed"
+NOTATION = STEP.text
 HOUSES = {"row 6", "box 5"}
 PATTERN = {(48, 1), (48, 6), (50, 1), (50, 6)}
 ELIMINATED = {(31, 1), (32, 1), (40, 1), (45, 1), (47, 1), (53, 1)}
@@ -118,7 +119,7 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
     )
     expect(notation).to_be_visible()
     notation.locator("summary").click()
-    expect(notation.locator("code")).to_have_text(STEP.text)
+    expect(notation.locator("code")).to_have_text(NOTATION)
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(4)
     drawn = overlay(app)
     assert set(drawn["houses"]) == HOUSES
