@@ -98,24 +98,18 @@ class Hint(Frozen):
 
     @property
     def nudge(self) -> str:
-        """Level 1: the technique and the region to look at."""
-        if self.texts:
-            return self.texts[0]
-        return self.step.nudge() if self.step else self.message
+        """Level 1: where to look and which technique (else the hint's message)."""
+        return self.texts[0] if self.texts else self.message
 
     @property
     def pattern(self) -> str:
-        """Level 2: the cells and candidates that form the pattern."""
-        if self.texts:
-            return self.texts[1]
-        return self.step.pattern() if self.step else self.message
+        """Level 2: the pattern in a sentence of its cells, units and digits."""
+        return self.texts[1] if self.texts else self.message
 
     @property
     def effect(self) -> str:
-        """Level 3: what the step places and removes, with the full explanation."""
-        if self.texts:
-            return self.texts[2]
-        return self.step.text if self.step else self.message
+        """Level 3: what the step places and removes, and why it follows."""
+        return self.texts[2] if self.texts else self.message
 
     @property
     def notation(self) -> str:
@@ -255,12 +249,13 @@ def hint_in_slices(
         step, told = found, explain(found, board)
     remove = tuple(item for item in stale if depends_on(step, item[0]))
     if remove and not missing:
-        return Hint("remove_first", remove_first_message(remove), step=step, remove=remove)
+        message = remove_first_message(remove)
+        return Hint("remove_first", message, step=step, remove=remove, texts=told.texts)
     if missing:
         return Hint(
             "missing_candidate", texts[0], missing=missing, step=step, units=units, texts=texts
         )
-    return Hint("step", step.text, step=step, texts=(told.nudge, told.pattern, told.effect))
+    return Hint("step", step.text, step=step, texts=told.texts)
 
 
 def _no_work(_: object) -> dict[str, Any]:

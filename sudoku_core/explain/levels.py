@@ -31,6 +31,11 @@ class Levels(Frozen):
     def __init__(self, nudge: str, pattern: str, effect: str) -> None:
         frozen_init(self, nudge, pattern, effect)
 
+    @property
+    def texts(self) -> tuple[str, str, str]:
+        """The three levels in order."""
+        return (self.nudge, self.pattern, self.effect)
+
 
 def levels(nudge: str, pattern: str, effect: str) -> Levels:
     """The three levels, each made a sentence (:func:`~sudoku_core.explain.words.sentence`)."""
