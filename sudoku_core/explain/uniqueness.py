@@ -96,7 +96,8 @@ def unique_rectangle(step: Step, board: Board) -> Levels:
     else:  # Tests 2 and 5: the extra corners share one extra digit
         (z,) = removed
         others = "the others" if len(roof) > 2 else words.cells(roof)
-        pattern = f"{base}; {words.cells(floor)} hold only them, and {others} have one more, {z}"
+        hold = "holds" if len(floor) == 1 else "hold"
+        pattern = f"{base}; {words.cells(floor)} {hold} only them, and {others} have one more, {z}"
         cells = sorted({c for c, _ in step.eliminations})
         why = (
             f"to avoid {deadly}, {words.either([cell_name(c) for c in roof])} is {z}, so "
