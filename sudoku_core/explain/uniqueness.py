@@ -197,8 +197,9 @@ def avoidable_rectangle(step: Step, board: Board) -> Levels:
 
 
 def bug_plus_one(step: Step, board: Board) -> Levels:
-    """Every empty cell but one has two candidates: the odd one's extra digit is true."""
-    ((cell, digit),) = step.placements
+    """Every empty cell but one has two candidates: the odd one's extra digit is true (placed,
+    or its other candidates removed, as HoDoKu does)."""
+    ((cell, digit),) = step.placements or step.candidates
     name = cell_name(cell)
     return levels(
         "Almost every empty cell has two candidates: a BUG+1 is there",
@@ -206,5 +207,6 @@ def bug_plus_one(step: Step, board: Board) -> Levels:
         f"{words.digits(MASK_DIGITS[board.cands[cell]])}",
         f"without {digit} in {name}, every cell would have two candidates and every digit two "
         f"places in each unit, a pattern with two solutions or none; {digit} is the candidate of "
-        f"{name} with three places in its row, column and box: place {digit} in {name}",
+        f"{name} with three places in its row, column and box, so {name} is {digit}: "
+        f"{words.effect(step.placements, step.eliminations)}",
     )
