@@ -2,7 +2,8 @@
 
 For each technique of the catalogue found along the solving paths of tests/data
 (:mod:`hint_positions`), the three levels are pinned word for word in tests/hint_levels.txt
-(read it as a player would: it is the hint's whole text), and checked for what every hint must
+(read it as a player would: it is the hint's whole text; `python tests/test_explain.py` rewrites
+it after a deliberate change, then read its diff), and checked for what every hint must
 do: level 1 says where to look and which technique but never a digit in a cell; levels 2 and 3
 are sentences that name the step's cells, units and digits; level 3 names everything the step
 places or removes.
@@ -186,3 +187,14 @@ def test_a_step_without_words_falls_back_to_its_notation() -> None:
     levels = explain(step, board)
     assert levels.nudge == "Look at row 1: a Made Up is there."
     assert levels.effect == "Place 1 in r1c1."
+
+
+if __name__ == "__main__":  # after a deliberate change of the words: rewrite, then read the diff
+    GOLDEN.write_text(
+        "\n".join(
+            line
+            for name in sorted(POSITIONS)
+            for line in (f"## {name}", *explained(name)[1].texts, "")
+        ),
+        encoding="utf-8",
+    )
