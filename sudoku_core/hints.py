@@ -14,9 +14,13 @@ marks. Order of business, as a teacher would:
    of its digits in a cell that sees them), the hint says to remove it first and why
    (*remove first*: "First remove 4 from r3c5: it sees the 4 in r3c9."). Dropping such marks
    in silence would offer a step as if the player had made eliminations they had not.
-4. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time:
-   the *nudge* (technique and where to look), the *pattern* (cells and candidates), the *effect*
-   (placements and eliminations).
+4. Otherwise the next step of the simplest technique, in three levels a UI reveals one at a time
+   (:mod:`sudoku_core.explain`): the *nudge* (where to look and which technique, never a digit
+   in a cell), the *pattern* (a sentence made from the step's cells, units and digits), the
+   *effect* (what is placed or removed, and why it follows); the step's standard notation is the
+   expert's line beside them (``notation``). When no technique applies, the step is a guess that
+   fails (:func:`sudoku_core.explain.iter_guess`): the placement it forces, with the
+   contradiction that the other candidates run into.
 
 :func:`iter_hint` does the work in slices (yielding after each technique tried, and inside
 the slow ones): finding the next step of a hard position can take a second in CPython, and
@@ -32,10 +36,10 @@ from typing import Any, Literal
 
 from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay, run_to_end
+from sudoku_core.explain import explain, iter_guess
 from sudoku_core.formats import GridLike, Marks, as_grid, parse_marks
 from sudoku_core.grid import CELLS, PEERS, UNITS, UNITS_OF, Cell, Grid, cell_name, unit_name
 from sudoku_core.logic.board import Board, Candidate
-from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.solving_path import iter_find_step
 from sudoku_core.logic.steps import Step
 from sudoku_core.verdict import unique_solution_in_slices, wrong_entries
@@ -75,8 +79,8 @@ class Hint(Frozen):
     units: tuple[int, ...]
     """For each missing candidate, the unit its levels name (:func:`missing_unit`)."""
     texts: tuple[str, ...]
-    """The three levels' words when they are the hint's own (a missing candidate's), not
-    the step's."""
+    """The three levels' words: a missing candidate's own, or the step's
+    (:func:`sudoku_core.explain.explain`)."""
 
     def __init__(
         self,
@@ -94,24 +98,23 @@ class Hint(Frozen):
 
     @property
     def nudge(self) -> str:
-        """Level 1: the technique and the region to look at."""
-        if self.texts:
-            return self.texts[0]
-        return self.step.nudge() if self.step else self.message
+        """Level 1: where to look and which technique (else the hint's message)."""
+        return self.texts[0] if self.texts else self.message
 
     @property
     def pattern(self) -> str:
-        """Level 2: the cells and candidates that form the pattern."""
-        if self.texts:
-            return self.texts[1]
-        return self.step.pattern() if self.step else self.message
+        """Level 2: the pattern in a sentence of its cells, units and digits."""
+        return self.texts[1] if self.texts else self.message
 
     @property
     def effect(self) -> str:
-        """Level 3: what the step places and removes, with the full explanation."""
-        if self.texts:
-            return self.texts[2]
-        return self.step.text if self.step else self.message
+        """Level 3: what the step places and removes, and why it follows."""
+        return self.texts[2] if self.texts else self.message
+
+    @property
+    def notation(self) -> str:
+        """The step in the standard notation, the expert's line (empty without a step)."""
+        return self.step.text if self.step else ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -127,7 +130,12 @@ class Hint(Frozen):
                 {"cell": c, "name": cell_name(c), "digit": d, "seen": s, "seen_name": cell_name(s)}
                 for (c, d), s in self.remove
             ],
-            "levels": {"nudge": self.nudge, "pattern": self.pattern, "effect": self.effect},
+            "levels": {
+                "nudge": self.nudge,
+                "pattern": self.pattern,
+                "effect": self.effect,
+                "notation": self.notation,
+            },
             "step": self.step.to_dict() if self.step else None,
         }
 
@@ -235,15 +243,19 @@ def hint_in_slices(
         return {"work": tried}
 
     found: Step | None = yield from relay(iter_find_step(board, unique=True), counted)
-    step = found or trial_and_error(board, solution)
+    if found is None:
+        step, told = yield from relay(iter_guess(board, solution), counted)
+    else:
+        step, told = found, explain(found, board)
     remove = tuple(item for item in stale if depends_on(step, item[0]))
     if remove and not missing:
-        return Hint("remove_first", remove_first_message(remove), step=step, remove=remove)
+        message = remove_first_message(remove)
+        return Hint("remove_first", message, step=step, remove=remove, texts=told.texts)
     if missing:
         return Hint(
             "missing_candidate", texts[0], missing=missing, step=step, units=units, texts=texts
         )
-    return Hint("step", step.text, step=step)
+    return Hint("step", step.text, step=step, texts=told.texts)
 
 
 def _no_work(_: object) -> dict[str, Any]:

@@ -237,7 +237,7 @@ def test_path_lists_every_step(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_hint_levels_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--level", "nudge", MEDIUM)
-    assert code == 0 and out.startswith("Look for a Hidden Single")
+    assert code == 0 and out.startswith("Look at ") and "a Hidden Single is there" in out
     code, _, err = run(capsys, "hint", "." * 81)
     assert (code == 1 and "several" in err) or "multiple" in err
     code, _, err = run(capsys, "grade", "not a puzzle")

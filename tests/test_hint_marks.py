@@ -137,7 +137,10 @@ def test_complete_marks_hint_a_removed_candidate_unit_then_cell_then_digit() -> 
     assert result.step is not None  # the step that follows once it is back
     body = result.to_dict()
     assert body["missing"] == [{"cell": cell, "name": name, "digit": digit, "unit": where}]
-    assert body["levels"] == dict(zip(("nudge", "pattern", "effect"), levels(result), strict=True))
+    assert body["levels"] == {
+        **dict(zip(("nudge", "pattern", "effect"), levels(result), strict=True)),
+        "notation": result.step.text,
+    }
 
 
 def test_a_removed_candidate_that_is_not_the_only_place_says_nothing_rules_it_out() -> None:

@@ -49,6 +49,8 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
         lines = [found.message]
     elif args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
+        if found.notation:
+            lines.append(f"notation: {found.notation}")
         if found.kind != "step":
             lines.insert(0, found.message)
     else:
@@ -137,7 +139,8 @@ def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
         "--level",
         choices=["nudge", "pattern", "effect", "all"],
         default="all",
-        help="how much of the hint to show (default all)",
+        help="how much of the hint to show (default all: the three levels in plain words and "
+        "the step's notation)",
     )
 
 

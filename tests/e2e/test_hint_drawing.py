@@ -31,6 +31,7 @@ GRID = "".join(ENTERED.get(c, ch) for c, ch in enumerate(PUZZLE))
 ENTRIES = "".join(ENTERED.get(c, ".") for c in range(81))
 STEP = hint(PUZZLE, GRID).step
 assert STEP is not None and STEP.technique == "Locked Pair", "the fixed state's step changed"
+NOTATION = STEP.text
 HOUSES = {"row 6", "box 5"}
 PATTERN = {(48, 1), (48, 6), (50, 1), (50, 6)}
 ELIMINATED = {(31, 1), (32, 1), (40, 1), (45, 1), (47, 1), (53, 1)}
@@ -98,7 +99,9 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
 
     # 1. nudge: row 6 and box 5 outlined, no cell and no digit
     press_hint(app, 1)
-    expect(text).to_have_text("Look for a Locked Pair in row 6, box 5.")
+    expect(text).to_have_text("Look at row 6 and box 5: a Locked Pair is there.")
+    notation = app.page.locator("#hint-notation")
+    expect(notation).to_be_hidden()  # the expert's line comes with the pattern
     expect(app.board.locator("svg.overlay [data-house]")).to_have_count(2)
     drawn = overlay(app)
     assert drawn["drawn"] and drawn["pointerEvents"] == "none"
@@ -111,7 +114,12 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
 
     # 2. pattern: the pair's two cells and its four candidates
     press_hint(app, 2)
-    expect(text).to_contain_text("Locked Pair: r6c4(1), r6c4(6), r6c6(1), r6c6(6)")
+    expect(text).to_contain_text(
+        "In row 6 and box 5, the cells r6c4 and r6c6 hold only 1 and 6 between them."
+    )
+    expect(notation).to_be_visible()
+    notation.locator("summary").click()
+    expect(notation.locator("code")).to_have_text(NOTATION)
     expect(app.board.locator("svg.overlay [data-role]")).to_have_count(4)
     drawn = overlay(app)
     assert set(drawn["houses"]) == HOUSES
@@ -125,7 +133,7 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
 
     # 3. effect: the pattern, and the six eliminations struck
     press_hint(app, 3)
-    expect(text).to_contain_text("removes 1 from r4c5, r4c6, r5c5, r6c1, r6c3, r6c9")
+    expect(text).to_contain_text("remove 1 from r4c5, r4c6, r5c5, r6c1, r6c3 and r6c9.")
     expect(app.board.locator('svg.overlay [data-role="eliminate"]')).to_have_count(6)
     drawn = overlay(app)
     by_role = {
@@ -162,7 +170,7 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
     assert focused == "board", "after Apply, play goes on on the board"
     # the next hint works from those marks (and the rules' candidates elsewhere): not the same step
     press_hint(app, 1)
-    expect(text).to_have_text("Look for a Naked Single in box 5.")
+    expect(text).to_have_text("Look at box 5: a Naked Single is there.")
 
     # Undo: the board as it was before Apply
     app.button("Undo").click()

@@ -37,7 +37,8 @@ ENTERED = {
 }
 GRID = "".join(ENTERED.get(c, ch) for c, ch in enumerate(PUZZLE))
 ENTRIES = "".join(ENTERED.get(c, ".") for c in range(81))
-FOUND = hint(PUZZLE, GRID).step
+HINT = hint(PUZZLE, GRID)
+FOUND = HINT.step
 assert FOUND is not None and FOUND.technique == "Nice Loop/AIC", "the fixed state's step changed"
 STEP = FOUND
 LINKS = [
@@ -69,17 +70,17 @@ def test_a_chain_hint_draws_one_link_per_edge_with_its_strength(app: Studio) -> 
     lines = app.board.locator("svg.overlay line[data-from]")
 
     press_hint(app, 1)  # the nudge: where to look, no chain yet
-    expect(text).to_have_text(STEP.nudge())
+    expect(text).to_have_text(HINT.nudge)
     assert drawn_links(app) == []
 
     press_hint(app, 2)  # the pattern: the chain, edge by edge, in order
-    expect(text).to_contain_text("Nice Loop/AIC: r1c1(6), r9c1(6)")
+    expect(text).to_contain_text(HINT.pattern)
     expect(lines).to_have_count(len(LINKS))
     assert drawn_links(app) == LINKS
     strong = app.board.locator('svg.overlay line[data-from][data-strong="true"]')
     expect(strong).to_have_count(4)
 
     press_hint(app, 3)  # the effect: the same chain, and the removal struck
-    expect(text).to_contain_text("removes 6 from r1c2")
+    expect(text).to_contain_text("remove 6 from r1c2.")
     expect(app.board.locator('svg.overlay [data-role="eliminate"]')).to_have_count(1)
     assert drawn_links(app) == LINKS

@@ -56,8 +56,10 @@
  * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
  *   mistakes: {cell: number, name: string}[], missing: (CellDigit & {unit: string})[],
  *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
- *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
- *   hints.Hint.to_dict(). `missing` (kind missing_candidate, only when the marks were sent as
+ *   levels: {nudge: string, pattern: string, effect: string, notation?: string}, step: Step | null}} Hint
+ *   hints.Hint.to_dict(). `levels`: plain words at three levels (a step's from sudoku_core.explain)
+ *   and `notation`, the step in the standard notation (the expert's line; empty without a step).
+ *   `missing` (kind missing_candidate, only when the marks were sent as
  *   "complete"): each needed candidate the marks lack, with the unit its levels name ("row 1").
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,

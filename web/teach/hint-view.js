@@ -16,7 +16,8 @@
 // says the same in words ("Base: row 2, row 7 (solid outline) ..."), so nothing rests on colour.
 // A kept mark that a placed digit rules out, when the step depends on it (hint kind
 // "remove_first"), is named before the step, with Apply removing it. Levels 2 and 3 offer
-// "What is a <technique>?" (technique-help.js).
+// "What is a <technique>?" (technique-help.js) and, behind a "Notation" disclosure, the step in
+// the standard notation (the expert's line).
 
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
@@ -37,6 +38,8 @@ import { showFailure } from "../engine/verdict-view.js";
 const text = byId("hint-text");
 const applyButton = /** @type {HTMLButtonElement} */ (byId("hint-apply"));
 const techniqueButton = byId("hint-technique");
+const notation = byId("hint-notation");
+const notationText = byId("hint-notation-text");
 
 /** The hint for the state it was asked for, and how many of its levels are shown. */
 let current = /** @type {{key: string, hint: Hint, shown: number} | null} */ (null);
@@ -50,6 +53,7 @@ export function clearHint() {
   text.textContent = "";
   text.dataset.level = "0";
   applyButton.hidden = true;
+  notation.hidden = true;
   askAbout(techniqueButton, null);
 }
 
@@ -63,6 +67,9 @@ function show(hint, level) {
   board.highlight = highlightFor(hint, level);
   askAbout(techniqueButton, hint.kind === "step" && step && level >= 2 ? step.technique : null);
   applyButton.hidden = !canApply(hint, level);
+  const expert = hint.kind === "step" && level >= 2 ? hint.levels.notation ?? "" : "";
+  notationText.textContent = expert;
+  notation.hidden = !expert;
 }
 
 /** The board's options for tidying marks as a typed digit does. */
