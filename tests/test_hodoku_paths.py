@@ -6,7 +6,10 @@ here is a position where ours used to part from HoDoKu's.
 
 from __future__ import annotations
 
+from sudoku_core import parse
 from sudoku_core.grader import grade
+from sudoku_core.logic import fish, grouped
+from sudoku_core.logic.board import UNIT_BITS, Board
 from sudoku_core.logic.steps import Step
 
 
@@ -40,7 +43,61 @@ def test_a_nice_loop_that_proves_its_start_removes_the_cells_other_digits() -> N
     graded = grade(
         "98.........79..6......8..9.5..4....6.3...94....4.7..5.2....1.6..1......2..36..5.."
     )
-    loop = graded.path[33]
+    i, loop = next(
+        (i, s) for i, s in enumerate(graded.path) if s.eliminations and s.eliminations[0][0] == 8
+    )
     assert loop.technique == "Nice Loop/AIC" and loop.placements == ()
     assert loop.eliminations == ((8, 1), (8, 3), (8, 5), (8, 7))
-    assert graded.path[34].technique == "Naked Single" and graded.path[34].placements == ((8, 4),)
+    assert graded.path[i + 1].technique == "Naked Single"
+    assert graded.path[i + 1].placements == ((8, 4),)
+
+
+def test_a_grouped_chain_from_a_cell_to_a_group_of_another_digit() -> None:
+    # (4)r9c123=(4)r9c5-...-(8)r8c4=(8)r8c3: r8c3 sees the whole group, so it cannot be 4
+    # (it would turn both ends off); HoDoKu's Grouped Discontinuous Nice Loop r8c3<>4.
+    graded = grade(
+        "98.76.5..7..4..9....5....6.8....4....73.8.4....93.....3..9..8.......2..5.......1."
+    )
+    step = graded.path[22]
+    assert step.technique == "Grouped Nice Loop/AIC" and step.eliminations == ((65, 4),)
+    assert step.text.split()[3].startswith("(4)r9c123=")
+
+
+def test_a_grouped_nice_loop_that_proves_its_start() -> None:
+    graded = grade(
+        "98.........79..6......8..9.5..4....6.3...94....4.7..5.2....1.6..1......2..36..5.."
+    )
+    step = graded.path[13]
+    assert step.technique == "Grouped Nice Loop/AIC" and step.placements == ()
+    assert step.eliminations == ((55, 4), (55, 7), (55, 9))
+    assert "(5)r7c2 is true" in step.text
+
+
+def test_a_chain_may_not_come_back_to_a_cell_of_an_earlier_group() -> None:
+    # HoDoKu's lasso rule: (7)r2c23=(7)r2c8-(3)r2c8=(3)r2c3 passes r2c3 twice, whatever the
+    # digits; the same chain ending elsewhere does not.
+    r2c2, r2c3, r2c8, r5c8 = 10, 11, 16, 43
+    group = (7, 1 << r2c2 | 1 << r2c3)
+    assert grouped._is_lasso([group, (7, 1 << r2c8), (3, 1 << r2c8), (3, 1 << r2c3)])
+    assert not grouped._is_lasso([group, (7, 1 << r2c8), (3, 1 << r2c8), (3, 1 << r5c8)])
+
+
+def test_a_fish_cover_line_holds_a_base_candidate() -> None:
+    # Rows 7 and 9 hold their 2s in column 3 and in box 9 (r7c8, r9c7): "columns 3 and 9" with
+    # those fins is no Sashimi X-Wing for HoDoKu, column 9 covering no base candidate.
+    puzzle = ".....8....2...7.....5...934.3..1.5..2..8........2...9.58..9.6.19..4..85......6.4."
+    board = Board.from_grid(parse(puzzle))
+    for step in grade(puzzle).path:
+        for n in (2, 3, 4):
+            for sashimi in (False, True):
+                found = fish.find_finned_fish(board, n, sashimi)
+                if found is not None:
+                    digit = found.eliminations[0][1]
+                    base = 0
+                    for unit in found.base:
+                        base |= board.where[digit] & UNIT_BITS[unit]
+                    assert all(base & UNIT_BITS[unit] for unit in found.cover), found.text
+        for cell, digit in step.placements:
+            board.place(cell, digit)
+        for cell, digit in step.eliminations:
+            board.eliminate(cell, digit)

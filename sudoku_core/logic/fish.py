@@ -255,7 +255,11 @@ def _finned_cover(
     where_d = board.where[d]
     n = len(base)
     base_bits = where_d & _spread(base, orient)
-    choices = [i for i in range(9) if stack_mask >> i & 1 and not body >> i & 1]
+    union = 0
+    for i in base:
+        union |= pos[i]
+    # A cover line holds a base candidate (HoDoKu's rule: one without would cover nothing).
+    choices = [i for i in range(9) if stack_mask >> i & 1 and not body >> i & 1 and union >> i & 1]
     for added in combinations(choices, n - body.bit_count()):
         cover_mask = body
         for i in added:
