@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sudoku_core import parse
 from sudoku_core.grader import grade
+from sudoku_core.hints import hint
 from sudoku_core.logic import fish, grouped
 from sudoku_core.logic.board import UNIT_BITS, Board
 from sudoku_core.logic.steps import Step
@@ -101,3 +102,19 @@ def test_a_fish_cover_line_holds_a_base_candidate() -> None:
             board.place(cell, digit)
         for cell, digit in step.eliminations:
             board.eliminate(cell, digit)
+
+
+def test_a_hint_tells_entries_from_givens_for_an_avoidable_rectangle() -> None:
+    # Along the path, r9c5 may not be 5: with r5c4, r5c5 and r9c4 entered (not given), 5 there
+    # would complete a rectangle whose digits could be swapped. Only the real givens show it.
+    puzzle = "98.76....7....5.....43..7..5...9.....6.....8...72..3....1.3..7....1...34.....21.."
+    board = Board.from_grid(parse(puzzle))
+    path = grade(puzzle).path
+    for step in path[:40]:
+        for cell, digit in step.placements:
+            board.place(cell, digit)
+        for cell, digit in step.eliminations:
+            board.eliminate(cell, digit)
+    found = hint(puzzle, board.grid(), board.cands, marks="complete").step
+    assert found is not None and found.technique == "Avoidable Rectangle Type 1"
+    assert found.eliminations == path[40].eliminations == ((76, 5),)

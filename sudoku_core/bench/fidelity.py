@@ -257,7 +257,7 @@ def compare_hint(record: dict[str, Any], done: int) -> dict[str, Any]:
                 board.place(c, d)
         for c, d in step[2]:
             board.eliminate(c, d)
-    found = hint(givens, board.grid(), board.cands)
+    found = hint(givens, board.grid(), board.cands, marks="complete")
     theirs = their_step(record["steps"][done])
     row: dict[str, Any] = {
         "puzzle": givens,
