@@ -118,3 +118,25 @@ def test_a_hint_tells_entries_from_givens_for_an_avoidable_rectangle() -> None:
     found = hint(puzzle, board.grid(), board.cands, marks="complete").step
     assert found is not None and found.technique == "Avoidable Rectangle Type 1"
     assert found.eliminations == path[40].eliminations == ((76, 5),)
+
+
+def test_als_steps_are_the_first_hodoku_finds() -> None:
+    # HoDoKu takes the first ALS-XZ and ALS-XY-Wing in its order of ALSs and their restricted
+    # commons, not the one that removes most; its XY-Wing's z is no RC digit of either link.
+    # Its path here, step for step: ALS-XY-Wings removing r1c7<>2, r1c2<>6, r1c7/r1c9<>5,
+    # r9c5<>5, r1c7<>6; ALS-XZs r6c4<>1, r1c1<>2.
+    graded = grade(
+        ".......7.94..1......1..34....32..7..82.....6.....34.5.....798..5...4...61.8..2..."
+    )
+    als = [
+        (i, s.technique, s.eliminations) for i, s in enumerate(graded.path) if "ALS" in s.technique
+    ]
+    assert [row for row in als if row[1] != "ALS-XY-Chain"] == [
+        (7, "ALS-XZ", ((48, 1),)),
+        (8, "ALS-XY-Wing", ((6, 2),)),
+        (14, "ALS-XZ", ((0, 2),)),
+        (16, "ALS-XY-Wing", ((1, 6),)),
+        (19, "ALS-XY-Wing", ((6, 5), (8, 5))),
+        (22, "ALS-XY-Wing", ((76, 5),)),
+        (25, "ALS-XY-Wing", ((6, 6),)),
+    ]
