@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from sudoku_core.grid import cell_name
-from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, Board, cells_of
+from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, Board, Candidate, cells_of
 from sudoku_core.logic.single_digit import strong_links
 from sudoku_core.logic.steps import (
     Link,
@@ -21,6 +21,7 @@ from sudoku_core.logic.steps import (
     chain_links,
     digits_text,
     make_step,
+    spread,
 )
 
 
@@ -123,10 +124,13 @@ def find_w_wing(board: Board) -> Step | None:
 
 
 def find_remote_pair(board: Board) -> Step | None:
-    """Remote Pair: a chain of at least four cells with the same pair, coloured alternately."""
+    """Remote Pair: a chain of at least four cells with the same pair, coloured alternately;
+    every cell that sees both colours loses the pair. Of the clusters of such cells, the one
+    that removes most (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it."""
     cands = board.cands
     pairs = _bivalue(board)
     seen: set[int] = set()
+    best: tuple[tuple[int, int], list[int], dict[int, int], int, list[Candidate]] | None = None
     for start in pairs:
         if start in seen:
             continue
@@ -144,20 +148,31 @@ def find_remote_pair(board: Board) -> Step | None:
         sides = [0, 0]
         for cell, side in colour.items():
             sides[side] |= 1 << cell
-        for target in cells_of(board.unsolved):
-            if target in colour or not cands[target] & mask:
-                continue
-            if PEER_BITS[target] & sides[0] and PEER_BITS[target] & sides[1]:
-                removed = [(target, d) for d in MASK_DIGITS[cands[target] & mask]]
-                return make_step(
-                    "Remote Pair",
-                    f"Remote Pair {digits_text(MASK_DIGITS[mask])} ({cells_text(order)})",
-                    eliminations=removed,
-                    cells=order,
-                    candidates=[(c, d) for c in order for d in MASK_DIGITS[mask]],
-                    links=_remote_links(board, order, colour, target),
-                )
-    return None
+        targets = [
+            target
+            for target in cells_of(board.unsolved)
+            if target not in colour
+            and cands[target] & mask
+            and PEER_BITS[target] & sides[0]
+            and PEER_BITS[target] & sides[1]
+        ]
+        removed = [(t, d) for t in targets for d in MASK_DIGITS[cands[t] & mask]]
+        if removed:
+            key = (len(removed), -spread(removed))
+            if best is None or key > best[0]:
+                best = (key, order, colour, targets[0], removed)
+    if best is None:
+        return None
+    _, order, colour, target, removed = best
+    mask = cands[order[0]]
+    return make_step(
+        "Remote Pair",
+        f"Remote Pair {digits_text(MASK_DIGITS[mask])} ({cells_text(order)})",
+        eliminations=removed,
+        cells=order,
+        candidates=[(c, d) for c in order for d in MASK_DIGITS[mask]],
+        links=_remote_links(board, order, colour, target),
+    )
 
 
 def _remote_links(
