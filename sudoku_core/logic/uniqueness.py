@@ -17,7 +17,7 @@ digit only in the rectangle.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from sudoku_core.grid import UNITS, UNITS_OF, cell_name
 from sudoku_core.logic.board import (
@@ -67,6 +67,9 @@ _ACROSS: Final = tuple(
 of their columns (or rows), in line order."""
 
 
+_MEMO_KEY: Final = "uniqueness rectangles"
+
+
 def _allowed(board: Board) -> list[int]:
     """Per cell, the digits no placed digit rules out (0 for a solved cell): a rectangle's
     corners need the pair only there, not as candidates. A pair digit removed from a corner by
@@ -86,7 +89,14 @@ def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
     is found in decides the path): from each bivalue cell (its pair), a second corner in its
     box and line, then the two corners across in another box; every corner empty with the
     pair allowed (:func:`_allowed`), each rectangle once. Cells as (start, second, across the
-    start, across the second): corners ``i`` and ``3 - i`` are diagonal."""
+    start, across the second): corners ``i`` and ``3 - i`` are diagonal.
+
+    Kept in the board's memo with its candidates: the eight uniqueness finders ask about the
+    same board one after another."""
+    state = (board.unsolved, *board.where)
+    kept = board.memo.get(_MEMO_KEY)
+    if isinstance(kept, tuple) and kept[0] == state:
+        return cast("list[tuple[tuple[int, int, int, int], int]]", kept[1])
     found = []
     seen: set[int] = set()
     cands, unsolved = board.cands, board.unsolved
@@ -106,6 +116,7 @@ def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
                     continue
                 seen.add(key)
                 found.append(((start, second, far_start, far_second), pair))
+    board.memo[_MEMO_KEY] = (state, found)
     return found
 
 
