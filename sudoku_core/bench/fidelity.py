@@ -377,17 +377,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--markdown", action="store_true", help="a Markdown table (for docs/performance.md)"
     )
     args = parser.parse_args(argv)
-    random_puzzles = random_minimal(args.random, args.seed)
-    hardest_puzzles = hardest(args.hardest, args.seed)
-    everything = random_puzzles + hardest_puzzles
     cached = args.hodoku_cache is not None and args.hodoku_cache.exists()
     if not cached and not has_hodoku(args.hodoku_python):
         print(
-            f"bench --hodoku: hodoku-py is not installed for {args.hodoku_python} "
-            "(pip install hodoku-py==0.2.1, or name an interpreter that has it with --hodoku-python)",
+            f"bench --hodoku: hodoku-py is not installed for {args.hodoku_python}: it is a "
+            "development dependency (requirements-dev.txt; `python build.py bench --hodoku` sets "
+            "up .venv with it), or `pip install hodoku-py==0.2.1`, or name an interpreter that "
+            "has it with --hodoku-python",
             file=sys.stderr,
         )
         return 2
+    random_puzzles = random_minimal(args.random, args.seed)
+    hardest_puzzles = hardest(args.hardest, args.seed)
+    everything = random_puzzles + hardest_puzzles
     theirs = hodoku_paths(everything, args.hodoku_python, args.hodoku_cache, args.jobs)
     print(f"  comparing {len(everything)} paths ...", file=sys.stderr, flush=True)
     random_rows = [compare_path(p, theirs[p]) for p in random_puzzles]
