@@ -150,3 +150,13 @@ def test_a_remote_pair_clears_every_cell_that_sees_both_colours() -> None:
     assert step.technique == "Remote Pair"
     # r2c9, r3c4 and r3c5 each see a 1 and a 2 of the chain's cells: all lose 1 and 2
     assert step.eliminations == ((17, 1), (17, 2), (21, 1), (21, 2), (22, 1), (22, 2))
+
+
+def test_a_finned_fish_takes_the_first_covers_of_its_base() -> None:
+    # Rows 3, 5 and 8 as base: HoDoKu tries their covers in order and takes columns 1, 2 and 7
+    # with the fin r8c8 (r9c7<>2) before a later cover set with its fin in another box.
+    graded = grade(
+        "98.7..6..5...6......6..9.7.4......9...8.9.7.....3....2.1.2...4...5.7.8.......1.3."
+    )
+    step = graded.path[33]
+    assert step.technique == "Finned Swordfish" and step.eliminations == ((78, 2),)
