@@ -160,3 +160,14 @@ def test_a_finned_fish_takes_the_first_covers_of_its_base() -> None:
     )
     step = graded.path[33]
     assert step.technique == "Finned Swordfish" and step.eliminations == ((78, 2),)
+
+
+def test_a_uniqueness_test_3_subset_of_any_size() -> None:
+    # The roof r1c4/r2c4 of the 6/9 rectangle adds 3, 4, 7 and 8: with r3c4, r5c4, r8c4 and
+    # r9c4 (five digits in five cells and the roof) it is a naked subset, so r6c4 loses 4.
+    graded = grade(
+        "........1.....2.3...4.5.6.....1...7...6.8.4...7...3..2..95.....54...69..86..9...."
+    )
+    step = graded.path[15]
+    assert step.technique == "Uniqueness Test 3" and step.eliminations == ((48, 4),)
+    assert (graded.level.value, graded.score) == ("extreme", 18374)

@@ -16,7 +16,7 @@ digit only in the rectangle.
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
 from typing import Final, cast
 
 from sudoku_core.grid import UNITS, UNITS_OF, cell_name
@@ -247,38 +247,66 @@ def find_ur_type6(board: Board) -> Step | None:
     return None
 
 
+def _subsets(pool: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every non-empty subset of ``pool`` in HoDoKu's order (depth first: each set, then the
+    sets that extend it with later cells).
+
+    Examples:
+        >>> list(_subsets([1, 2, 3]))
+        [(1,), (1, 2), (1, 2, 3), (1, 3), (2,), (2, 3), (3,)]
+    """
+    stack: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    while stack:
+        chosen, start = stack.pop()
+        for i in range(len(pool) - 1, start - 1, -1):
+            stack.append(((*chosen, pool[i]), i + 1))
+        if chosen:
+            yield chosen
+
+
 def find_ur_type3(board: Board) -> Step | None:
-    """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset."""
+    """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset with other
+    cells of a unit the roof shares (cells without a pair digit, any number of them, in
+    HoDoKu's order); a line's subset in one box clears that box too."""
     cands = board.cands
     for cells, pair, roof in _roofed_rectangles(board):
         extra = (cands[roof[0]] | cands[roof[1]]) & ~pair
         if BIT_COUNT[extra] < 2:
             continue
         for u in _shared(roof[0], roof[1]):
-            others = [c for c in UNITS[u] if cands[c] and c not in roof]
-            for size in range(1, 4):
-                for group in combinations(others, size):
-                    mask = extra
-                    for c in group:
-                        mask |= cands[c]
-                    if BIT_COUNT[mask] != size + 1:
-                        continue
-                    keep = set(group) | set(roof)
-                    removed = [
+            pool = [c for c in UNITS[u] if cands[c] and c not in cells and not cands[c] & pair]
+            for group in _subsets(pool):
+                members = (*roof, *group)
+                if u >= 18 and (
+                    len({c // 9 for c in members}) == 1 or len({c % 9 for c in members}) == 1
+                ):
+                    continue  # a box's subset in one line is that line's
+                mask = extra
+                for c in group:
+                    mask |= cands[c]
+                if BIT_COUNT[mask] != len(group) + 1:
+                    continue
+                clears = list(UNITS[u])
+                boxes = {UNITS_OF[c][2] for c in members}
+                if u < 18 and len(boxes) == 1:
+                    clears += UNITS[boxes.pop()]
+                removed = sorted(
+                    {
                         (c, d)
-                        for c in UNITS[u]
-                        if c not in keep
+                        for c in clears
+                        if c not in members
                         for d in MASK_DIGITS[cands[c] & mask]
-                    ]
-                    if removed:
-                        return _ur(
-                            "Uniqueness Test 3",
-                            cells,
-                            pair,
-                            f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
-                            f"{cells_text(group)}",
-                            eliminations=removed,
-                        )
+                    }
+                )
+                if removed:
+                    return _ur(
+                        "Uniqueness Test 3",
+                        cells,
+                        pair,
+                        f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
+                        f"{cells_text(group)}",
+                        eliminations=removed,
+                    )
     return None
 
 
