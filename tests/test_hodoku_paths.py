@@ -171,3 +171,12 @@ def test_a_uniqueness_test_3_subset_of_any_size() -> None:
     step = graded.path[15]
     assert step.technique == "Uniqueness Test 3" and step.eliminations == ((48, 4),)
     assert (graded.level.value, graded.score) == ("extreme", 18374)
+
+
+def test_a_w_wing_removes_the_smaller_digit_first() -> None:
+    # r3c9 and r9c2 hold 4/6: HoDoKu tries removing 4 (a link on 6) before removing 6.
+    graded = grade(
+        "98.7.....7...6......5..87..5.....9...7..4..6...32....1.5...38.....6...4.....1...2"
+    )
+    step = graded.path[42]
+    assert step.technique == "W-Wing" and step.eliminations == ((19, 4),)

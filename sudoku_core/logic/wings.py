@@ -91,7 +91,8 @@ def find_xyz_wing(board: Board) -> Step | None:
 
 
 def find_w_wing(board: Board) -> Step | None:
-    """W-Wing: two equal pairs {x,y} bridged by a strong link on x."""
+    """W-Wing: two equal pairs {x,y} bridged by a strong link on x, in HoDoKu's order (the
+    pairs' smaller digit removed first); a link end may not see both pairs (HoDoKu's rule)."""
     cands = board.cands
     pairs = _bivalue(board)
     links = {d: strong_links(board, d) for d in range(1, 10)}
@@ -99,13 +100,14 @@ def find_w_wing(board: Board) -> Step | None:
         for b in pairs[i + 1 :]:
             if cands[a] != cands[b] or PEER_BITS[a] >> b & 1:
                 continue
-            for x in MASK_DIGITS[cands[a]]:
-                y = (cands[a] & ~(1 << (x - 1))).bit_length()
-                removed = board.where[y] & PEER_BITS[a] & PEER_BITS[b]
+            both = PEER_BITS[a] & PEER_BITS[b]
+            for y in MASK_DIGITS[cands[a]]:
+                x = (cands[a] & ~(1 << (y - 1))).bit_length()
+                removed = board.where[y] & both
                 if not removed:
                     continue
                 for p, q, _ in links[x]:
-                    if a in (p, q) or b in (p, q):
+                    if a in (p, q) or b in (p, q) or both >> p & 1 or both >> q & 1:
                         continue
                     for e1, e2 in ((p, q), (q, p)):
                         if PEER_BITS[a] >> e1 & 1 and PEER_BITS[b] >> e2 & 1:
