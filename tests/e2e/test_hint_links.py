@@ -73,11 +73,11 @@ def test_a_chain_hint_draws_one_link_per_edge_with_its_strength(app: Studio) -> 
     assert drawn_links(app) == []
 
     press_hint(app, 2)  # the pattern: the chain, edge by edge, in order
-    expect(text).to_contain_text("Nice Loop/AIC: r1c1(6), r9c1(6)")
+    expect(text).to_contain_text("Nice Loop/AIC: r1c2(7), r1c8(7)")
     expect(lines).to_have_count(len(LINKS))
     assert drawn_links(app) == LINKS
     strong = app.board.locator('svg.overlay line[data-from][data-strong="true"]')
-    expect(strong).to_have_count(4)
+    expect(strong).to_have_count(3)
 
     press_hint(app, 3)  # the effect: the same chain, and the removal struck
     expect(text).to_contain_text("removes 6 from r1c2")
