@@ -6,6 +6,7 @@
     python build.py test         set up .venv, a browser and the site, then lint and run pytest
     python build.py test --quick unit tests and doctests only: no site, no browser, no Pyodide
     python build.py bench        the engine's benchmark in CPython and in Pyodide (Node)
+    python build.py bench --hodoku  how closely grades and hints follow HoDoKu (hodoku-py)
 
 This file is the command line only; each concern is a module of tools/buildpy/ (its __init__ lists
 them). Runs on Python 3.11+, stdlib only. Tools that need Python >= 3.12 (pyodide-build, the test
@@ -151,6 +152,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         metavar="N",
         help="the page instead: Lighthouse's mobile and desktop presets, N runs each (default 1)",
     )
+    bench_p.add_argument(
+        "--hodoku",
+        action="store_true",
+        help="how closely the grader follows HoDoKu instead (hodoku-py, from requirements-dev.txt;"
+        " HoDoKu's paths kept in .cache/hodoku-paths.jsonl)",
+    )
     args = parser.parse_args(argv)
     args.pytest_args = extra
     if extra and args.command != "test":
@@ -162,6 +169,13 @@ def bench(args: argparse.Namespace) -> int:
     """`python build.py bench`: the page's tables when asked for, else the engine's."""
     offline = is_offline(args.offline)
     python = ensure_test_venv(offline=offline)
+    if args.hodoku:
+        cache = ROOT / ".cache" / "hodoku-paths.jsonl"
+        cache.parent.mkdir(exist_ok=True)
+        fidelity = [str(python), "-m", "sudoku_core", "bench", "--markdown", "--hodoku"]
+        fidelity += ["--hodoku-cache", str(cache), "--jobs", "2"]
+        log(" ".join(fidelity[1:]))
+        return subprocess.run(fidelity, cwd=ROOT, check=False).returncode
     site = ensure_built(offline=offline)
     code = 0
     if args.visits:

@@ -39,7 +39,7 @@ from sudoku_core._slices import relay, run_to_end
 from sudoku_core.explain import explain, iter_guess
 from sudoku_core.formats import GridLike, Marks, as_grid, parse_marks
 from sudoku_core.grid import CELLS, PEERS, UNITS, UNITS_OF, Cell, Grid, cell_name, unit_name
-from sudoku_core.logic.board import Board, Candidate
+from sudoku_core.logic.board import Board, Candidate, cellset
 from sudoku_core.logic.solving_path import iter_find_step
 from sudoku_core.logic.steps import Step
 from sudoku_core.verdict import unique_solution_in_slices, wrong_entries
@@ -235,6 +235,9 @@ def hint_in_slices(
         texts = missing_levels(board, missing, units) if missing else ()
     else:
         board = Board.from_grid(grid)
+    # The puzzle's givens, not every digit on the board: an Avoidable Rectangle needs to know
+    # which digits were entered (they could be swapped) and which were given (they cannot).
+    board.givens = cellset(c for c in CELLS if givens[c])
     tried = 0
 
     def counted(_: None) -> dict[str, Any]:

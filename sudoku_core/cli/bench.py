@@ -92,6 +92,13 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="benchmark the logic grader instead; the rest goes to it (try: --grading --help)",
     )
     parser.add_argument(
+        "--hodoku",
+        nargs=argparse.REMAINDER,
+        metavar="ARGS",
+        help="measure how closely the grader and hints follow HoDoKu (hodoku-py) instead; the "
+        "rest goes to it (try: --hodoku --help)",
+    )
+    parser.add_argument(
         "--markdown",
         action="store_true",
         help="Markdown tables with the command, machine, date and load (for docs/performance.md)",
@@ -100,9 +107,11 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Run the benchmark asked for; exit 1 if any answer was wrong (or a step unsound)."""
-    if args.grading is not None and "--markdown" in args.grading:
-        args.markdown = True
-        args.grading = [word for word in args.grading if word != "--markdown"]
+    for front in ("grading", "hodoku"):
+        rest = getattr(args, front)
+        if rest is not None and "--markdown" in rest:
+            args.markdown = True
+            setattr(args, front, [word for word in rest if word != "--markdown"])
     if not args.markdown:
         return _measure(args, streams)
     if args.format == "json":
@@ -113,7 +122,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     started = time.perf_counter()
     reads_sets = not (args.startup or args.generate is not None)
     puzzles = None
-    if reads_sets and (not args.files or args.grading is not None):
+    if reads_sets and (not args.files or args.grading is not None or args.hodoku is not None):
         folder = default_folder()
         puzzles = str(folder) if folder is not None else "none found"
     setting = os.environ.get("SUDOKU_PUZZLES")
@@ -132,6 +141,8 @@ def _words(args: argparse.Namespace) -> list[str]:
     limit = ["--limit", str(args.limit)] if args.limit is not None else []
     if args.grading is not None:
         return [*words, *args.files, "--grading", *args.grading]
+    if args.hodoku is not None:
+        return [*words, "--hodoku", *args.hodoku]
     if args.startup:
         return [*words, "--startup", "--runs", str(args.runs)]
     if args.slices:
@@ -151,6 +162,12 @@ def _measure(args: argparse.Namespace, streams: Streams) -> int:
         out.flush()
         grading_args = [*args.files, *args.grading, *(["--markdown"] if args.markdown else [])]
         return grading_main(grading_args)  # 1: a step was unsound; 2: a bad option or set
+    if args.hodoku is not None:
+        from sudoku_core.bench.fidelity import main as fidelity_main
+
+        out.flush()
+        code = fidelity_main([*args.hodoku, *(["--markdown"] if args.markdown else [])])
+        return {0: Exit.OK, 1: Exit.NOT_UNIQUE}.get(code, Exit.BAD_INPUT)
     if args.startup:
         from sudoku_core.bench.startup import bench_startup, format_startup_markdown
 

@@ -333,9 +333,9 @@ def _xz_eliminations(board: Board, a: Als, b: Als, rc: int) -> list[tuple[int, i
     if BIT_COUNT[rc] == 2:
         for x in MASK_DIGITS[rc]:
             removed.extend((c, x) for c in cells_of(where[x] & a.seen[x] & b.seen[x]))
-        for one in (a, b):
+        for one, other in ((a, b), (b, a)):
             for d in MASK_DIGITS[one.mask & ~rc]:
-                removed.extend((c, d) for c in cells_of(where[d] & one.seen[d]))
+                removed.extend((c, d) for c in cells_of(where[d] & one.seen[d] & ~other.cells))
     return removed
 
 
@@ -343,14 +343,23 @@ def _pattern(board: Board, cells: Cellset) -> list[tuple[int, int]]:
     return [(c, d) for c in cells_of(cells) for d in MASK_DIGITS[board.cands[c]]]
 
 
-def _key(removed: list[tuple[int, int]], cells: Cellset) -> tuple[int, int, int]:
-    """HoDoKu's preference: most removals, then :func:`spread`, then fewest cells."""
-    return (len(removed), -spread(removed), -cells.bit_count())
+def _rc_order(alses: list[Als]) -> list[int]:
+    """Per ALS index, its place in HoDoKu's list of ALSs (:func:`_hodoku_order`)."""
+    place = [0] * len(alses)
+    for n, i in enumerate(_hodoku_order(alses)):
+        place[i] = n
+    return place
+
+
+def _rc_key(place: list[int], i: int, j: int) -> tuple[int, int]:
+    """Where the RC of ALSs ``i`` and ``j`` comes in HoDoKu's list of RCs (by its first ALS,
+    then its second, in its list of ALSs)."""
+    return (place[i], place[j]) if place[i] < place[j] else (place[j], place[i])
 
 
 def find_als_xz(board: Board) -> Step | None:
     """ALS-XZ: two ALSs with a restricted common x; a shared digit z is in one of them.
-    Of all, the one HoDoKu would pick (:func:`_key`)."""
+    The first HoDoKu finds (its ALSs' RCs in its order, :func:`_rc_key`)."""
     return run_to_end(iter_als_xz(board))
 
 
@@ -358,18 +367,20 @@ def iter_als_xz(board: Board) -> Search:
     """:func:`find_als_xz` in slices: yields after each unit searched for ALSs, each ALS's row
     of RCs and each ALS whose pairs are tried."""
     alses, table = yield from _iter_alses_and_rcs(board)
-    best: tuple[tuple[int, int, int], Als, Als, int, list[tuple[int, int]]] | None = None
+    place = _rc_order(alses)
+    best: tuple[tuple[int, int], Als, Als, int, list[tuple[int, int]]] | None = None
     for i, a in enumerate(alses):
         yield
         for j, rc in table[i]:
             if j < i:
                 continue
+            key = _rc_key(place, i, j)
+            if best is not None and key >= best[0]:
+                continue
             b = alses[j]
             removed = sorted(set(_xz_eliminations(board, a, b, rc)))
             if removed:
-                key = _key(removed, a.cells | b.cells)
-                if best is None or key > best[0]:
-                    best = (key, a, b, rc, removed)
+                best = (key, a, b, rc, removed)
     if best is None:
         return None
     _, a, b, rc, removed = best
@@ -389,7 +400,8 @@ def iter_als_xz(board: Board) -> Search:
 
 def find_als_xy_wing(board: Board) -> Step | None:
     """ALS-XY-Wing: pivot ALS C with RC x to A and RC y to B; a digit z of A and B is in one of them.
-    Of all, the one HoDoKu would pick (:func:`_key`)."""
+    The first HoDoKu finds: by its two RCs in HoDoKu's order (:func:`_rc_key`); its z are the
+    digits of A and B that are no RC of either link (as HoDoKu's)."""
     return run_to_end(iter_als_xy_wing(board))
 
 
@@ -398,41 +410,45 @@ def iter_als_xy_wing(board: Board) -> Search:
     then after each pivot tried."""
     alses, table = yield from _iter_alses_and_rcs(board)
     where = board.where
+    place = _rc_order(alses)
     best: (
-        tuple[tuple[int, int, int], Als, Als, Als, tuple[int, int], list[tuple[int, int]]] | None
+        tuple[
+            tuple[tuple[int, int], tuple[int, int]], Als, Als, Als, int, int, list[tuple[int, int]]
+        ]
+        | None
     ) = None
     for k, c_als in enumerate(alses):
         yield
         partners = table[k]
         for p, (i, rc_a) in enumerate(partners):
             a = alses[i]
+            key_a = _rc_key(place, k, i)
             for j, rc_b in partners[p + 1 :]:
                 b = alses[j]
                 if a.cells & b.cells or (rc_a == rc_b and BIT_COUNT[rc_a] == 1):
                     continue
-                common = a.mask & b.mask
-                if not common:
+                key_b = _rc_key(place, k, j)
+                key = (key_a, key_b) if key_a < key_b else (key_b, key_a)
+                if best is not None and key >= best[0]:
                     continue
-                for x in MASK_DIGITS[rc_a]:
-                    for y in MASK_DIGITS[rc_b & ~(1 << (x - 1))]:
-                        removed = [
-                            (c, z)
-                            for z in MASK_DIGITS[common & ~(1 << (x - 1)) & ~(1 << (y - 1))]
-                            for c in cells_of(where[z] & a.seen[z] & b.seen[z])
-                        ]
-                        if not removed:
-                            continue
-                        key = _key(removed, a.cells | b.cells | c_als.cells)
-                        if best is None or key > best[0]:
-                            best = (key, c_als, a, b, (x, y), removed)
+                zs = a.mask & b.mask & ~rc_a & ~rc_b
+                removed = [
+                    (c, z)
+                    for z in MASK_DIGITS[zs]
+                    for c in cells_of(where[z] & a.seen[z] & b.seen[z])
+                ]
+                if removed:
+                    best = (key, c_als, a, b, rc_a, rc_b, removed)
     if best is None:
         return None
-    _, c_als, a, b, (x, y), removed = best
-    zs = sorted({z for _, z in removed})
+    _, c_als, a, b, rc_a, rc_b, removed = best
+    y = MASK_DIGITS[rc_b][0]
+    x = next((d for d in MASK_DIGITS[rc_a] if d != y), MASK_DIGITS[rc_a][0])
+    z_digits = sorted({z for _, z in removed})
     everything = a.cells | b.cells | c_als.cells
     return make_step(
         "ALS-XY-Wing",
-        f"ALS-XY-Wing (C={c_als.name()}, A={a.name()}, B={b.name()}, x={x}, y={y}, z={digits_text(zs)})",
+        f"ALS-XY-Wing (C={c_als.name()}, A={a.name()}, B={b.name()}, x={x}, y={y}, z={digits_text(z_digits)})",
         eliminations=removed,
         cells=list(cells_of(everything)),
         candidates=_pattern(board, everything),
@@ -566,5 +582,5 @@ def find_als_xy_chain(board: Board) -> Step | None:
     """ALS-XY-Chain: ALSs linked one to the next by restricted commons, each link on another
     digit than the one before; a digit z of the first and last ALS (not a digit of the end
     links) is in one of them, so cells seeing every z of both lose z. Of all, the one HoDoKu
-    would pick (:func:`_key`)."""
+    would pick (most removals, then :func:`~sudoku_core.logic.steps.spread`, then the shortest)."""
     return run_to_end(iter_als_xy_chain(board))

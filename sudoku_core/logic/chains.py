@@ -119,11 +119,12 @@ def _search(
     bivalue_start: bool = False,
     loops: bool = False,
 ) -> Step | None:
-    """The chain that removes the most candidates (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it;
+    """The chain that removes the most candidates (ties: :func:`~sudoku_core.logic.steps.spread`,
+    then for Nice Loops and AICs the shorter), as HoDoKu picks it;
     a chain that proves its start true counts the cell's other candidates. A chain passes each
     candidate once. With ``loops``, a chain that ends on a candidate weakly linked back to its
     start is a continuous Nice Loop, counted with every weak link's removals (HoDoKu's)."""
-    best: tuple[tuple[int, int], list[Node], list[tuple[int, int]] | None] | None = None
+    best: tuple[tuple[int, int, int], list[Node], list[tuple[int, int]], bool] | None = None
     weak: dict[Node, list[Node]] = {}  # per node, listed once: every start walks it again
     for a in sorted(links):
         if bivalue_start and BIT_COUNT[board.cands[a // 9]] != 2:
@@ -156,18 +157,20 @@ def _search(
                         others = [
                             (a // 9, d) for d in MASK_DIGITS[board.cands[a // 9]] if d != a % 9 + 1
                         ]
-                        key = (len(others), -spread(others))
+                        key = (len(others), -spread(others), -depth if in_cell else 0)
                         if best is None or key > best[0]:
                             chain = _rebuild(parent, state)
-                            if len(set(chain)) == len(chain) - 1:  # a loop, not a lasso
-                                best = (key, chain, None)
+                            if len(set(chain)) == len(chain) - 1 and not (
+                                in_cell and (chain[1] // 9 == a // 9 or _passes_twice(chain, True))
+                            ):  # a loop, not a lasso; HoDoKu's leaves the start cell first
+                                best = (key, chain, others, True)
                         continue
                     if loops and depth > 3 and _sees(other, a):
                         chain = _rebuild(parent, state)
                         targets = _loop_targets(board, chain) if _is_loop(chain) else []
-                        key = (len(targets), -spread(targets))
+                        key = (len(targets), -spread(targets), -depth if in_cell else 0)
                         if targets and (best is None or key > best[0]):
-                            best = (key, [*chain, a], targets)  # a twice: the loop closes
+                            best = (key, [*chain, a], targets, False)  # a twice: the loop closes
                             continue
                     if same_digit and other % 9 != a % 9:
                         continue
@@ -178,20 +181,39 @@ def _search(
                     ]
                     if not targets:
                         continue
-                    key = (len(targets), -spread(targets))
+                    key = (len(targets), -spread(targets), -depth if in_cell else 0)
                     if best is None or key > best[0]:
                         chain = _rebuild(parent, state)
-                        if len(set(chain)) == len(
-                            chain
-                        ):  # no candidate twice (HoDoKu has no lassos)
-                            best = (key, chain, targets)
+                        # no candidate twice (HoDoKu has no lassos), nor a cell for its AICs
+                        if len(set(chain)) == len(chain) and not (
+                            in_cell and _passes_twice(chain, False)
+                        ):
+                            best = (key, chain, targets, False)
             frontier = following
     if best is None:
         return None
-    _, chain, found = best
-    if found is None:
-        return _make(board, name, chain, placement=True)
-    return _make(board, name, chain, targets=found)
+    _, chain, found, proves_start = best
+    return _make(board, name, chain, proves_start=proves_start, targets=found)
+
+
+def _passes_twice(chain: list[Node], loop: bool) -> bool:
+    """HoDoKu's lasso test for its Nice Loops and AICs: a node in the cell of any node but the
+    one just before it (in a ``loop``, its start cell may come back).
+
+    Examples:
+        >>> _passes_twice([9 * 0, 9 * 5, 9 * 5 + 1, 9 * 0 + 1], False)
+        True
+        >>> _passes_twice([9 * 0, 9 * 5, 9 * 5 + 1, 9 * 0 + 1], True)
+        False
+    """
+    start = chain[0] // 9 if loop else -1
+    used = 0
+    for before, node in zip(chain, chain[2:], strict=False):
+        if before // 9 != start:
+            used |= 1 << (before // 9)
+        if used >> (node // 9) & 1:
+            return True
+    return False
 
 
 def _is_loop(chain: list[Node]) -> bool:
@@ -242,14 +264,14 @@ def _make(
     name: str,
     chain: list[Node],
     *,
-    placement: bool = False,
+    proves_start: bool = False,
     targets: list[tuple[int, int]] | None = None,
 ) -> Step:
     a, z = chain[0], chain[-1]
     cells = list(dict.fromkeys(n // 9 for n in chain))
     nodes = [(n // 9, n % 9 + 1) for n in chain]
     candidates = nodes
-    if a == z and not placement:
+    if a == z and not proves_start:
         return make_step(
             name,
             f"{name} {_chain_text(chain)}: a continuous loop, so each weak link holds both ways",
@@ -258,11 +280,12 @@ def _make(
             candidates=nodes[:-1],
             links=chain_links(nodes),
         )
-    if placement:
+    if proves_start:
+        # HoDoKu writes this step as the cell's other digits removed (a Naked Single follows).
         return make_step(
             name,
             f"{name} {_chain_text(chain)}: if {node_name(a)} were false it would be true",
-            placements=[(a // 9, a % 9 + 1)],
+            eliminations=targets or [],
             cells=cells,
             candidates=candidates,
             links=chain_links(nodes),

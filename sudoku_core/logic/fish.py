@@ -198,6 +198,8 @@ def _scan_finned(board: Board, n: int, d: int) -> _Found:
             size = BIT_COUNT[union]
             if size <= n or size > n + 3:
                 continue
+            # HoDoKu tries a base's covers in order: of this base's fish, the first covers win
+            here: _Found = {False: None, True: None}
             base_spread = 0
             for stack in range(3):
                 stack_mask = 0b111 << (3 * stack)
@@ -221,7 +223,7 @@ def _scan_finned(board: Board, n: int, d: int) -> _Found:
                         continue
                     for kind in (False, True):
                         if found[kind] is None:
-                            found[kind] = _finned_cover(
+                            fish = _finned_cover(
                                 board,
                                 ("Sashimi " if kind else "Finned ") + _NAMES[n],
                                 d,
@@ -233,8 +235,14 @@ def _scan_finned(board: Board, n: int, d: int) -> _Found:
                                 box=box,
                                 sashimi=kind,
                             )
-                    if found[False] is not None and found[True] is not None:
-                        return found
+                            kept = here[kind]
+                            if fish is not None and (kept is None or fish.cover < kept.cover):
+                                here[kind] = fish
+            for kind in (False, True):
+                if found[kind] is None:
+                    found[kind] = here[kind]
+            if found[False] is not None and found[True] is not None:
+                return found
     return found
 
 
@@ -255,7 +263,11 @@ def _finned_cover(
     where_d = board.where[d]
     n = len(base)
     base_bits = where_d & _spread(base, orient)
-    choices = [i for i in range(9) if stack_mask >> i & 1 and not body >> i & 1]
+    union = 0
+    for i in base:
+        union |= pos[i]
+    # A cover line holds a base candidate (HoDoKu's rule: one without would cover nothing).
+    choices = [i for i in range(9) if stack_mask >> i & 1 and not body >> i & 1 and union >> i & 1]
     for added in combinations(choices, n - body.bit_count()):
         cover_mask = body
         for i in added:

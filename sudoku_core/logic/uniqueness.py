@@ -16,7 +16,8 @@ digit only in the rectangle.
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
+from typing import Final, cast
 
 from sudoku_core.grid import UNITS, UNITS_OF, cell_name
 from sudoku_core.logic.board import (
@@ -41,19 +42,86 @@ _GEOMETRY = tuple(
 """Every rectangle of four cells in two rows, two columns and exactly two boxes."""
 
 
+_BOX_CELLS: Final = tuple(
+    tuple(p for p in UNITS[UNITS_OF[c][2]] if p != c and (p // 9 == c // 9 or p % 9 == c % 9))
+    for c in range(81)
+)
+"""Per cell, the cells of its box in its row or column, in the box's order."""
+
+_ACROSS: Final = tuple(
+    {
+        second: tuple(
+            (far_start, far_second)
+            for far_start, far_second in (
+                zip(UNITS[9 + start % 9], UNITS[9 + second % 9], strict=True)
+                if second // 9 == start // 9
+                else zip(UNITS[start // 9], UNITS[second // 9], strict=True)
+            )
+            if UNITS_OF[far_start][2] != UNITS_OF[start][2]
+        )
+        for second in _BOX_CELLS[start]
+    }
+    for start in range(81)
+)
+"""Per two cells of a box in one line, the pairs of cells across from them in the other boxes
+of their columns (or rows), in line order."""
+
+
+_MEMO_KEY: Final = "uniqueness rectangles"
+
+
+def _allowed(board: Board) -> list[int]:
+    """Per cell, the digits no placed digit rules out (0 for a solved cell): a rectangle's
+    corners need the pair only there, not as candidates. A pair digit removed from a corner by
+    an earlier step still makes the deadly pattern's argument (HoDoKu's default,
+    ``allowUniquenessMissingCandidates``)."""
+    blocked = [0] * 81
+    values = board.values
+    for c in cells_of(ALL_CELLS & ~board.unsolved):
+        bit = 1 << (values[c] - 1)
+        for p in cells_of(PEER_BITS[c]):
+            blocked[p] |= bit
+    return [0 if values[c] else 0x1FF & ~blocked[c] for c in range(81)]
+
+
 def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
-    """Every rectangle in two boxes whose four cells all have a common pair, with the pair mask."""
+    """The rectangles the Unique Rectangle tests look at, in HoDoKu's order (which one a step
+    is found in decides the path): from each bivalue cell (its pair), a second corner in its
+    box and line, then the two corners across in another box; every corner empty with the
+    pair allowed (:func:`_allowed`), each rectangle once. Cells as (start, second, across the
+    start, across the second): corners ``i`` and ``3 - i`` are diagonal.
+
+    Kept in the board's memo with its candidates: the eight uniqueness finders ask about the
+    same board one after another."""
+    state = (board.unsolved, *board.where)
+    kept = board.memo.get(_MEMO_KEY)
+    if isinstance(kept, tuple) and kept[0] == state:
+        return cast("list[tuple[tuple[int, int, int, int], int]]", kept[1])
     found = []
-    cands = board.cands
-    for cells in _GEOMETRY:
-        common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
-        if common and common & (common - 1):
-            for pair in combinations(MASK_DIGITS[common], 2):
-                found.append((cells, (1 << (pair[0] - 1)) | (1 << (pair[1] - 1))))
+    seen: set[int] = set()
+    cands, unsolved = board.cands, board.unsolved
+    allowed = _allowed(board)
+    for start in cells_of(unsolved):
+        pair = cands[start]
+        if BIT_COUNT[pair] != 2:
+            continue
+        for second in _BOX_CELLS[start]:
+            if allowed[second] & pair != pair:
+                continue
+            for far_start, far_second in _ACROSS[start][second]:
+                if allowed[far_start] & pair != pair or allowed[far_second] & pair != pair:
+                    continue
+                key = (1 << start) | (1 << second) | (1 << far_start) | (1 << far_second)
+                if key in seen:
+                    continue
+                seen.add(key)
+                found.append(((start, second, far_start, far_second), pair))
+    board.memo[_MEMO_KEY] = (state, found)
     return found
 
 
 def _ur(name: str, cells: tuple[int, ...], pair: int, text: str, **effect: object) -> Step:
+    cells = tuple(sorted(cells))
     return make_step(
         name,
         f"{name} {digits_text(MASK_DIGITS[pair])} in {cells_text(cells)}: {text}",
@@ -72,14 +140,14 @@ def find_ur_type1(board: Board) -> Step | None:
     cands = board.cands
     for cells, pair in _rectangles(board):
         extra = [c for c in cells if cands[c] != pair]
-        if len(extra) == 1:
+        if len(extra) == 1 and cands[extra[0]] & pair:
             c = extra[0]
             return _ur(
                 "Uniqueness Test 1",
                 cells,
                 pair,
                 f"{cell_name(c)} must hold another digit",
-                eliminations=[(c, d) for d in MASK_DIGITS[pair]],
+                eliminations=[(c, d) for d in MASK_DIGITS[cands[c] & pair]],
             )
     return None
 
@@ -167,68 +235,99 @@ def find_ur_type6(board: Board) -> Step | None:
         for c in cells:
             lines &= ~(1 << c)
         for x in MASK_DIGITS[pair]:
-            if not board.where[x] & lines:
+            if not board.where[x] & lines and any(board.has(c, x) for c in roof):
                 return _ur(
                     "Uniqueness Test 6",
                     cells,
                     pair,
                     f"{x} is only in the rectangle in its rows and columns, so it is on "
                     f"{cells_text(c for c in cells if c not in roof)}",
-                    eliminations=[(c, x) for c in roof],
+                    eliminations=[(c, x) for c in roof if board.has(c, x)],
                 )
     return None
 
 
+def _subsets(pool: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every non-empty subset of ``pool`` in HoDoKu's order (depth first: each set, then the
+    sets that extend it with later cells).
+
+    Examples:
+        >>> list(_subsets([1, 2, 3]))
+        [(1,), (1, 2), (1, 2, 3), (1, 3), (2,), (2, 3), (3,)]
+    """
+    stack: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    while stack:
+        chosen, start = stack.pop()
+        for i in range(len(pool) - 1, start - 1, -1):
+            stack.append(((*chosen, pool[i]), i + 1))
+        if chosen:
+            yield chosen
+
+
 def find_ur_type3(board: Board) -> Step | None:
-    """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset."""
+    """Uniqueness Test 3: the roof's extra digits act as one cell of a naked subset with other
+    cells of a unit the roof shares (cells without a pair digit, any number of them, in
+    HoDoKu's order); a line's subset in one box clears that box too."""
     cands = board.cands
     for cells, pair, roof in _roofed_rectangles(board):
         extra = (cands[roof[0]] | cands[roof[1]]) & ~pair
         if BIT_COUNT[extra] < 2:
             continue
         for u in _shared(roof[0], roof[1]):
-            others = [c for c in UNITS[u] if cands[c] and c not in roof]
-            for size in range(1, 4):
-                for group in combinations(others, size):
-                    mask = extra
-                    for c in group:
-                        mask |= cands[c]
-                    if BIT_COUNT[mask] != size + 1:
-                        continue
-                    keep = set(group) | set(roof)
-                    removed = [
+            pool = [c for c in UNITS[u] if cands[c] and c not in cells and not cands[c] & pair]
+            for group in _subsets(pool):
+                members = (*roof, *group)
+                if u >= 18 and (
+                    len({c // 9 for c in members}) == 1 or len({c % 9 for c in members}) == 1
+                ):
+                    continue  # a box's subset in one line is that line's
+                mask = extra
+                for c in group:
+                    mask |= cands[c]
+                if BIT_COUNT[mask] != len(group) + 1:
+                    continue
+                clears = list(UNITS[u])
+                boxes = {UNITS_OF[c][2] for c in members}
+                if u < 18 and len(boxes) == 1:
+                    clears += UNITS[boxes.pop()]
+                removed = sorted(
+                    {
                         (c, d)
-                        for c in UNITS[u]
-                        if c not in keep
+                        for c in clears
+                        if c not in members
                         for d in MASK_DIGITS[cands[c] & mask]
-                    ]
-                    if removed:
-                        return _ur(
-                            "Uniqueness Test 3",
-                            cells,
-                            pair,
-                            f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
-                            f"{cells_text(group)}",
-                            eliminations=removed,
-                        )
+                    }
+                )
+                if removed:
+                    return _ur(
+                        "Uniqueness Test 3",
+                        cells,
+                        pair,
+                        f"the extra digits {digits_text(MASK_DIGITS[extra])} form a naked subset with "
+                        f"{cells_text(group)}",
+                        eliminations=removed,
+                    )
     return None
 
 
 def find_ur_type4(board: Board) -> Step | None:
     """Uniqueness Test 4: one pair digit is locked to the roof, so the roof loses the other."""
     for cells, pair, roof in _roofed_rectangles(board):
-        both = (1 << roof[0]) | (1 << roof[1])
-        for u in _shared(roof[0], roof[1]):
-            for x in MASK_DIGITS[pair]:
-                if board.where[x] & UNIT_BITS[u] == both:
-                    y = (pair & ~(1 << (x - 1))).bit_length()
+        # HoDoKu's test: x in no cell that sees both roof cells (their line and, if one, box)
+        seen = PEER_BITS[roof[0]] & PEER_BITS[roof[1]]
+        for x in MASK_DIGITS[pair]:
+            if not board.where[x] & seen:
+                y = (pair & ~(1 << (x - 1))).bit_length()
+                removed = [(c, y) for c in roof if board.has(c, y)]
+                if removed:
                     return _ur(
                         "Uniqueness Test 4",
                         cells,
                         pair,
                         f"{x} is locked to {cells_text(roof)}, so they cannot hold {y}",
-                        eliminations=[(c, y) for c in roof],
+                        eliminations=removed,
                     )
+                break
     return None
 
 
@@ -236,20 +335,20 @@ def find_hidden_rectangle(board: Board) -> Step | None:
     """Hidden Rectangle: a bivalue corner, and x locked to the rectangle in the opposite corner's lines."""
     cands = board.cands
     for cells, pair in _rectangles(board):
-        for i, corner in enumerate(cells):
-            if cands[corner] != pair:
-                continue
+        floor = [i for i, corner in enumerate(cells) if cands[corner] == pair]
+        # HoDoKu's: one bivalue corner, or two diagonal ones (the cells are row-major, so the
+        # diagonals are corners 0 and 3, 1 and 2)
+        if len(floor) not in (1, 2) or (len(floor) == 2 and sum(floor) != 3):
+            continue
+        rectangle = (1 << cells[0]) | (1 << cells[1]) | (1 << cells[2]) | (1 << cells[3])
+        for i in floor:
             opposite = cells[3 - i]
             r, c = divmod(opposite, 9)
-            row_cells = (1 << (9 * r + corner % 9)) | (1 << opposite)
-            col_cells = (1 << (9 * (corner // 9) + c)) | (1 << opposite)
             for x in MASK_DIGITS[pair]:
                 y = (pair & ~(1 << (x - 1))).bit_length()
-                if (
-                    board.where[x] & UNIT_BITS[r] == row_cells
-                    and board.where[x] & UNIT_BITS[9 + c] == col_cells
-                    and board.has(opposite, y)
-                ):
+                if not board.where[x] & (
+                    UNIT_BITS[r] | UNIT_BITS[9 + c]
+                ) & ~rectangle and board.has(opposite, y):
                     return _ur(
                         "Hidden Rectangle",
                         cells,
@@ -261,7 +360,8 @@ def find_hidden_rectangle(board: Board) -> Step | None:
 
 
 def find_bug_plus_one(board: Board) -> Step | None:
-    """BUG+1: all empty cells bivalue but one with three candidates: its odd digit is true."""
+    """BUG+1: all empty cells bivalue but one with three candidates: its odd digit is true, so
+    the cell loses its two others (as HoDoKu writes the step; a Naked Single places it next)."""
     cands = board.cands
     triple = -1
     for c in cells_of(board.unsolved):
@@ -278,7 +378,7 @@ def find_bug_plus_one(board: Board) -> Step | None:
             return make_step(
                 "BUG+1",
                 f"BUG+1: every other empty cell has two candidates; {cell_name(triple)} must be {d}",
-                placements=[(triple, d)],
+                eliminations=[(triple, e) for e in MASK_DIGITS[cands[triple]] if e != d],
                 cells=[triple],
                 candidates=[(triple, d)],
             )

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from sudoku_core.grid import cell_name
-from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, Board, cells_of
+from sudoku_core.logic.board import BIT_COUNT, MASK_DIGITS, PEER_BITS, Board, Candidate, cells_of
 from sudoku_core.logic.single_digit import strong_links
 from sudoku_core.logic.steps import (
     Link,
@@ -21,6 +21,7 @@ from sudoku_core.logic.steps import (
     chain_links,
     digits_text,
     make_step,
+    spread,
 )
 
 
@@ -90,7 +91,8 @@ def find_xyz_wing(board: Board) -> Step | None:
 
 
 def find_w_wing(board: Board) -> Step | None:
-    """W-Wing: two equal pairs {x,y} bridged by a strong link on x."""
+    """W-Wing: two equal pairs {x,y} bridged by a strong link on x, in HoDoKu's order (the
+    pairs' smaller digit removed first); a link end may not see both pairs (HoDoKu's rule)."""
     cands = board.cands
     pairs = _bivalue(board)
     links = {d: strong_links(board, d) for d in range(1, 10)}
@@ -98,13 +100,14 @@ def find_w_wing(board: Board) -> Step | None:
         for b in pairs[i + 1 :]:
             if cands[a] != cands[b] or PEER_BITS[a] >> b & 1:
                 continue
-            for x in MASK_DIGITS[cands[a]]:
-                y = (cands[a] & ~(1 << (x - 1))).bit_length()
-                removed = board.where[y] & PEER_BITS[a] & PEER_BITS[b]
+            both = PEER_BITS[a] & PEER_BITS[b]
+            for y in MASK_DIGITS[cands[a]]:
+                x = (cands[a] & ~(1 << (y - 1))).bit_length()
+                removed = board.where[y] & both
                 if not removed:
                     continue
                 for p, q, _ in links[x]:
-                    if a in (p, q) or b in (p, q):
+                    if a in (p, q) or b in (p, q) or both >> p & 1 or both >> q & 1:
                         continue
                     for e1, e2 in ((p, q), (q, p)):
                         if PEER_BITS[a] >> e1 & 1 and PEER_BITS[b] >> e2 & 1:
@@ -123,10 +126,13 @@ def find_w_wing(board: Board) -> Step | None:
 
 
 def find_remote_pair(board: Board) -> Step | None:
-    """Remote Pair: a chain of at least four cells with the same pair, coloured alternately."""
+    """Remote Pair: a chain of at least four cells with the same pair, coloured alternately;
+    every cell that sees both colours loses the pair. Of the clusters of such cells, the one
+    that removes most (ties: :func:`~sudoku_core.logic.steps.spread`), as HoDoKu picks it."""
     cands = board.cands
     pairs = _bivalue(board)
     seen: set[int] = set()
+    best: tuple[tuple[int, int], list[int], dict[int, int], int, list[Candidate]] | None = None
     for start in pairs:
         if start in seen:
             continue
@@ -144,20 +150,31 @@ def find_remote_pair(board: Board) -> Step | None:
         sides = [0, 0]
         for cell, side in colour.items():
             sides[side] |= 1 << cell
-        for target in cells_of(board.unsolved):
-            if target in colour or not cands[target] & mask:
-                continue
-            if PEER_BITS[target] & sides[0] and PEER_BITS[target] & sides[1]:
-                removed = [(target, d) for d in MASK_DIGITS[cands[target] & mask]]
-                return make_step(
-                    "Remote Pair",
-                    f"Remote Pair {digits_text(MASK_DIGITS[mask])} ({cells_text(order)})",
-                    eliminations=removed,
-                    cells=order,
-                    candidates=[(c, d) for c in order for d in MASK_DIGITS[mask]],
-                    links=_remote_links(board, order, colour, target),
-                )
-    return None
+        targets = [
+            target
+            for target in cells_of(board.unsolved)
+            if target not in colour
+            and cands[target] & mask
+            and PEER_BITS[target] & sides[0]
+            and PEER_BITS[target] & sides[1]
+        ]
+        removed = [(t, d) for t in targets for d in MASK_DIGITS[cands[t] & mask]]
+        if removed:
+            key = (len(removed), -spread(removed))
+            if best is None or key > best[0]:
+                best = (key, order, colour, targets[0], removed)
+    if best is None:
+        return None
+    _, order, colour, target, removed = best
+    mask = cands[order[0]]
+    return make_step(
+        "Remote Pair",
+        f"Remote Pair {digits_text(MASK_DIGITS[mask])} ({cells_text(order)})",
+        eliminations=removed,
+        cells=order,
+        candidates=[(c, d) for c in order for d in MASK_DIGITS[mask]],
+        links=_remote_links(board, order, colour, target),
+    )
 
 
 def _remote_links(
