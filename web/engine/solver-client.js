@@ -33,7 +33,7 @@
  * @typedef {"starting" | "ready" | "failed"} ClientState
  * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
  * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
- *   bootStages?: Record<string, number>, bootStartedAt?: number, bootFrom?: string, bootVerified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
+ *   bootStages?: Record<string, number>, bootStartedAt?: number, bootFrom?: string, bootVerified?: string, bootUnverified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
  *   createdAt: number, deadlineMs: number,
@@ -332,7 +332,7 @@ export class SolverClient extends EventTarget {
         this.#readyAt = performance.now();
         this.#setStatus({
           state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
-          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootStartedAt: message.startedAt, bootFrom: message.from, bootVerified: message.verified, restarting: false,
+          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootStartedAt: message.startedAt, bootFrom: message.from, bootVerified: message.verified, bootUnverified: message.unverified, restarting: false,
         });
         break;
       case "failed":
