@@ -11,22 +11,14 @@ import {
 } from "../../web/board/cell-layers.js";
 import { gameProblem, mergeGames, readRecord } from "../../web/game/game-record.js";
 import { historyProblem, pushMove } from "../../web/game/move-history.js";
+import { seededRandom } from "../../web/puzzles/puzzle-pool.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983";
 const EMPTY = ".".repeat(81);
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The page's seeded generator (mulberry32), so a failure can be replayed. */
+const random = seededRandom;
 
 /** Random player moves on PUZZLE: [layers after each, changes of each]. */
 function randomGame(seed, moves) {

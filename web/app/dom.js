@@ -13,3 +13,14 @@ export function byId(id) {
   if (!el) throw new Error(`#${id} is missing from index.html`);
   return /** @type {T} */ (el);
 }
+
+/**
+ * Whether keys pressed in `target` are text being typed (a text field, a select, an editable
+ * element): the page's own shortcuts and Ctrl+V leave those alone.
+ * @param {EventTarget | null} target
+ */
+export function typingIn(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+    || (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "file", "range", "color"].includes(target.type));
+}

@@ -3,16 +3,9 @@
 // Ctrl+Y / Ctrl+Shift+Z redo, H hint, P pause, ? the list of shortcuts. The board handles its own
 // keys (digits, tools, moving, selecting) and leaves these alone.
 
-import { byId } from "./dom.js";
+import { byId, typingIn } from "./dom.js";
 
 const dialog = /** @type {HTMLDialogElement} */ (byId("shortcuts-dialog"));
-
-/** @param {EventTarget | null} target */
-function typingIn(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
-    || (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit"].includes(target.type));
-}
 
 /**
  * @param {{undo: () => void, redo: () => void, hint: () => void, pause: () => void}} actions

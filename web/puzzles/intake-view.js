@@ -13,6 +13,7 @@
 // the verdict is acted on when it comes. If the engine cannot start, the puzzle is played with
 // a warning.
 
+import { byId, typingIn } from "../app/dom.js";
 import { board, state } from "../app/page-state.js";
 import { say } from "../app/status.js";
 import { EMPTY_GRID } from "../board/grid.js";
@@ -216,25 +217,17 @@ export async function openLink(records) {
   return true;
 }
 
-/** True when the event's target takes text of its own (the paste is its, not the board's). @param {EventTarget | null} target */
-function typingIn(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
-    || (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "file", "range", "color"].includes(target.type));
-}
-
 /**
  * Paste puzzle… (its dialog), Open file…, Ctrl+V (⌘V) on the board or the page.
  * @param {BackgroundHooks} hooks  the page's background work (stopped while a puzzle is checked)
  */
 export function wireIntake(hooks) {
   background = hooks;
-  const get = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-  const importDialog = /** @type {HTMLDialogElement} */ (get("import-dialog"));
-  const importText = /** @type {HTMLTextAreaElement} */ (get("import-text"));
-  const importError = get("import-error");
-  const fileInput = /** @type {HTMLInputElement} */ (get("file"));
-  get("import").addEventListener("click", () => {
+  const importDialog = /** @type {HTMLDialogElement} */ (byId("import-dialog"));
+  const importText = /** @type {HTMLTextAreaElement} */ (byId("import-text"));
+  const importError = byId("import-error");
+  const fileInput = /** @type {HTMLInputElement} */ (byId("file"));
+  byId("import").addEventListener("click", () => {
     importError.textContent = "";
     importDialog.showModal();
     importText.focus();
@@ -242,7 +235,7 @@ export function wireIntake(hooks) {
   importDialog.addEventListener("close", () => {
     importError.textContent = "";
   });
-  get("import-submit").addEventListener("click", async (event) => {
+  byId("import-submit").addEventListener("click", async (event) => {
     event.preventDefault();
     const text = importText.value;
     if (!text.trim()) {
@@ -259,7 +252,7 @@ export function wireIntake(hooks) {
     }
   });
 
-  get("open-file").addEventListener("click", () => fileInput.click());
+  byId("open-file").addEventListener("click", () => fileInput.click());
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files?.[0];
     fileInput.value = "";
