@@ -348,6 +348,58 @@ def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
     assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)
 
 
+# Run in the page: the one saved game at every limit its reader checks (as an older page could
+# leave it): 100,000 moves (colour toggles in r1c1 before the game's own), the revision and the
+# time played at Number.MAX_SAFE_INTEGER.
+AT_THE_LIMITS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction("games", "readwrite");
+    const store = tx.objectStore("games");
+    const all = store.getAll();
+    all.onsuccess = () => {
+      const [record] = all.result;
+      const own = record.play.history.moves.slice(0, record.play.history.at);
+      const moves = [...new Array(100000 - own.length).fill("kAgB"), ...own];
+      record.play.history = { moves, at: moves.length };
+      record.rev = Number.MAX_SAFE_INTEGER;
+      record.play.ms = Number.MAX_SAFE_INTEGER;
+      store.put(record);
+    };
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def test_a_game_at_every_limit_keeps_saving_and_reloading(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The writer keeps the limits its reader checks: a move on a game of 100,000 moves, whose
+    revision and time are at the largest safe integer, is saved, and the game comes back."""
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.page.evaluate(AT_THE_LIMITS)
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+    studio.mode("Play")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    saved(studio)
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+    expect(studio.page.locator("#recent-note")).to_have_attribute("data-kept", "0")
+    [record] = studio.page.evaluate(ALL_RECORDS)
+    history = record["play"]["history"]
+    assert (len(history["moves"]), history["at"]) == (100_000, 100_000)
+    assert history["moves"][0] == "kAgB" and history["moves"][-1].startswith("d")
+    assert record["rev"] == record["play"]["ms"] == 2**53 - 1
+
+
 # Holds the library's creation for 4 s on the first load of a tab: this script creates the
 # database first and keeps its upgrade busy, so the page's own open waits behind it (as a
 # first visit's does, for a new profile's database on disk).
