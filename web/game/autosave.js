@@ -9,10 +9,14 @@
 // Deletes are told too (`{deleted: ids}`, `{restored: ids}`): every tab's Recent games follows,
 // and a tab whose board shows a game another tab deleted saves it again: the game on a board is
 // never lost (nor can it be deleted in its own tab: recent-games.js offers no Delete for it).
+// What is not written yet when the page is hidden or left goes to save-journal.js (synchronous),
+// and the next page to open the library saves it: a move just before a reload or a closed tab
+// is kept.
 
 import { byId } from "../app/dom.js";
 import { GameLibrary, newGameId } from "./game-library.js";
-import { gameOf, sameGame } from "./game-record.js";
+import { SCHEMA_VERSION, gameOf, newPlay, readRecord, sameGame } from "./game-record.js";
+import { journal, takeJournals } from "./save-journal.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { CHANNEL, PING_KEY } from "./library-start.js";
 import { setSaving } from "../app/page-state.js";
@@ -41,6 +45,8 @@ const known = /** @type {Map<string, GameRecord>} */ (new Map());
 /** Per game, the latest state not yet written (in the order the games were left). */
 const pending = /** @type {Map<string, Game>} */ (new Map());
 let writing = false;
+/** The write under way: a page left meanwhile keeps it in the journal (the write may be aborted). @type {{id: string, game: Game} | null} */
+let inFlight = null;
 /** Another tab wrote the game on the board since this tab last read or wrote it. */
 let behind = false;
 /** Saving is off for good in this tab (the library could not be opened). */
@@ -63,6 +69,7 @@ export const currentGameId = () => currentId;
  */
 export async function startSaving(pageHooks) {
   hooks = pageHooks;
+  keepUnsavedOnLeaving();
   const opened = await GameLibrary.open();
   if (!opened.ok) {
     savingOff(opened.problem);
@@ -70,9 +77,48 @@ export async function startSaving(pageHooks) {
     return null;
   }
   library = opened.library;
+  await saveJournals(library);
   listenToOtherTabs();
   if (pending.size) void write();
   return library;
+}
+
+/** What is not written yet, with the record each is based on. */
+function unsaved() {
+  const games = [...pending].map(([id, game]) => ({ id, game, base: known.get(id) ?? null }));
+  if (inFlight && !pending.has(inFlight.id)) games.unshift({ ...inFlight, base: known.get(inFlight.id) ?? null });
+  return games;
+}
+
+/**
+ * When the page is hidden or left, what is not written yet goes to the journal (synchronously):
+ * an IndexedDB write under way then may never commit. Once everything is written, the journal
+ * goes (write(), below).
+ */
+function keepUnsavedOnLeaving() {
+  const keep = () => {
+    if (!off && (pending.size || inFlight)) journal(unsaved());
+  };
+  window.addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keep();
+  });
+}
+
+/**
+ * Save the games a page left in the journal before it went away, each merged with the library's
+ * record like any other tab's write (a write that did commit after all merges to no change).
+ * Checked as stored records are: a damaged entry is dropped, never written.
+ * @param {GameLibrary} library
+ */
+async function saveJournals(library) {
+  for (const { id, game, base } of takeJournals()) {
+    const read = readRecord({ ...game, play: game.play ?? newPlay(), schema: SCHEMA_VERSION, id, rev: 1, createdAt: "", savedAt: "" });
+    if (!read.ok) continue;
+    const based = base ? readRecord(base) : null;
+    const result = await library.save(id, gameOf(read.record), based?.ok ? based.record : null);
+    if (result.ok) tellOtherTabs({ id, rev: result.record.rev });
+  }
 }
 
 /**
@@ -131,7 +177,9 @@ async function write() {
     pending.delete(id);
     const base = known.get(id) ?? null;
     if (!base && game.givens === EMPTY_GRID && game.entries === EMPTY_GRID) continue; // an empty board is not a game yet
+    inFlight = { id, game };
     const result = await library.save(id, game, base);
+    inFlight = null;
     if (!result.ok) {
       if (!pending.has(id)) pending.set(id, game);
       writing = false;
@@ -143,6 +191,7 @@ async function write() {
     known.set(id, baseAfterWrite(id, game, result.record));
   }
   writing = false;
+  journal([]); // every change is written: a journal kept when the page was hidden goes
   saveStatus.dataset.pending = "false"; // every change is written (tests wait for this)
   hooks.saved();
 }
