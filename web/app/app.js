@@ -33,7 +33,7 @@ import { wireCompletion } from "../game/completion-view.js";
 import { byId } from "./dom.js";
 import { wireEngineActions } from "../engine/engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "../engine/engine-runner.js";
-import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
+import { autosave, currentGameId, gameToOpen, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
 import { afterMove, applyMergedGame, currentGame, gameEvents, returnTo, settingsApplied, showGame, wireModeRadios } from "../game/game-view.js";
 import { newGameId } from "../game/game-library.js";
 import { gameOf, sameGame } from "../game/game-record.js";
@@ -312,7 +312,7 @@ async function start() {
     }
     const listed = await library.list();
     if (listed.ok) {
-      latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+      latest = gameToOpen(listed.games, tabGame);
       records = listed.games;
     }
   } else if (!old.ok) {
@@ -344,7 +344,7 @@ async function startFresh(opening, tabGame) {
   ready();
   const library = await opening;
   const listed = library ? await library.list() : null;
-  const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
+  const latest = listed?.ok ? gameToOpen(listed.games, tabGame) : null;
   if (latest && !linked && sameGame(currentGame(), shown, false)) {
     const said = status.get("status");
     showGame(gameOf(latest), { record: latest });

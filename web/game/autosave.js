@@ -12,6 +12,11 @@
 // What is not written yet when the page is hidden or left goes to save-journal.js (synchronous),
 // and the next page to open the library saves it: a move just before a reload or a closed tab
 // is kept.
+// In a frame (`?embed` without `host=`; a same-site page may frame the studio), nothing is
+// written until the player acts in it (a key or a pointer pressed in the frame: events no
+// script can make), and never which game the studio opens next: the tab's game (sessionStorage,
+// which a same-origin frame shares with the page) and the library's "last game" stay the
+// studio's own.
 
 import { byId } from "../app/dom.js";
 import { GameLibrary, newGameId } from "./game-library.js";
@@ -29,6 +34,8 @@ import { setSaving } from "../app/page-state.js";
  */
 
 const TAB_GAME_KEY = "sudoku-studio.tab-game";
+/** The game the studio (never a frame) last saved: the one a new visit opens. */
+const LAST_GAME_KEY = "sudoku-studio.last-game";
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 60_000;
 
@@ -56,6 +63,11 @@ let retryMs = 0;
 let retryTimer = null;
 /** @type {BroadcastChannel | null} */
 let channel = null;
+/** The player has pressed a key or a pointer in this page (a frame saves nothing before). */
+let acted = false;
+
+/** This page is an embedded frame (embed-mode.js marks <html> before any other module runs). */
+const framed = () => document.documentElement.dataset.embed === "true";
 
 /** The library, once open (null while opening, or when saving is off). */
 export const openLibrary = () => library;
@@ -70,6 +82,7 @@ export const currentGameId = () => currentId;
 export async function startSaving(pageHooks) {
   hooks = pageHooks;
   keepUnsavedOnLeaving();
+  if (framed()) waitForThePlayer();
   const opened = await GameLibrary.open();
   if (!opened.ok) {
     savingOff(opened.problem);
@@ -77,10 +90,24 @@ export async function startSaving(pageHooks) {
     return null;
   }
   library = opened.library;
-  await saveJournals(library);
+  if (!framed()) await saveJournals(library); // the studio's own moves: its next page saves them
   listenToOtherTabs();
   if (pending.size) void write();
   return library;
+}
+
+/**
+ * A frame saves from the player's first key or pointer press in it on (trusted events only: a
+ * framing page's script cannot make one).
+ */
+function waitForThePlayer() {
+  /** @param {Event} event */
+  const act = (event) => {
+    if (!event.isTrusted) return;
+    acted = true;
+    for (const type of ["keydown", "pointerdown"]) document.removeEventListener(type, act, true);
+  };
+  for (const type of ["keydown", "pointerdown"]) document.addEventListener(type, act, true);
 }
 
 /** What is not written yet, with the record each is based on. */
@@ -129,19 +156,47 @@ async function saveJournals(library) {
 export function switchGame(record) {
   if (record) known.set(record.id, record);
   currentId = record ? record.id : newGameId();
+  if (framed()) return; // the tab's game is the studio's, not a frame's
   try {
     globalThis.sessionStorage.setItem(TAB_GAME_KEY, currentId); // a reload of this tab returns to it
   } catch {
-    // no session storage: a reload shows the most recently saved game
+    // no session storage: a reload shows the game last saved
   }
 }
 
-/** The game this tab showed before a reload, if it said. */
+/** The game this tab showed before a reload, if it said (never in a frame). */
 export function tabGameId() {
   try {
-    return globalThis.sessionStorage.getItem(TAB_GAME_KEY);
+    return framed() ? null : globalThis.sessionStorage.getItem(TAB_GAME_KEY);
   } catch {
     return null;
+  }
+}
+
+/**
+ * The game a visit opens among `games` (the most recently saved first): this tab's before a
+ * reload, else the one the studio last saved (a frame's game, saved later, is not it), else the
+ * most recently saved. Null when there is none.
+ * @param {readonly GameRecord[]} games @param {string | null} tabGame
+ */
+export function gameToOpen(games, tabGame) {
+  /** @type {string | null} */
+  let last = null;
+  try {
+    last = globalThis.localStorage.getItem(LAST_GAME_KEY);
+  } catch {
+    // no storage: the most recently saved
+  }
+  return games.find((g) => g.id === tabGame) ?? games.find((g) => g.id === last) ?? games[0] ?? null;
+}
+
+/** The studio saved game `id`: the one a new visit opens. @param {string} id */
+function rememberLastGame(id) {
+  if (framed()) return;
+  try {
+    globalThis.localStorage.setItem(LAST_GAME_KEY, id);
+  } catch {
+    // no storage: the most recently saved one is opened
   }
 }
 
@@ -154,7 +209,7 @@ export const unsavedGame = (id) => pending.get(id) ?? null;
 
 /** The game on the board changed: save it (now, or after the write under way). */
 export function autosave() {
-  if (!hooks || off) return;
+  if (!hooks || off || (framed() && !acted)) return;
   pending.delete(currentId); // re-inserted last: games are written in the order they were left
   pending.set(currentId, hooks.read());
   saveStatus.dataset.pending = "true";
@@ -187,6 +242,7 @@ async function write() {
       return;
     }
     if (retryMs > 0) savingResumed();
+    if (id === currentId) rememberLastGame(id);
     if (result.record.rev !== base?.rev) tellOtherTabs({ id: result.record.id, rev: result.record.rev });
     known.set(id, baseAfterWrite(id, game, result.record));
   }
