@@ -257,9 +257,11 @@ def serve_manifest(studio: Studio, body: str | None) -> None:
     written: the test server reads the site's own manifest for its CSP header."""
     studio.page.context.route(
         "**/build-manifest.json",
-        lambda route: route.fulfill(status=404, body="not found")
-        if body is None
-        else route.fulfill(status=200, body=body, content_type="application/json"),
+        lambda route: (
+            route.fulfill(status=404, body="not found")
+            if body is None
+            else route.fulfill(status=200, body=body, content_type="application/json")
+        ),
     )
 
 
@@ -276,7 +278,9 @@ def test_a_cut_manifest_fails_the_boot_and_the_tampered_runtime_never_runs(
     text = (site_copy / "build-manifest.json").read_text()
     tamper_loader(site_copy)
     studio = open_with_manifest(fresh, serve_site(site=site_copy), text[: len(text) // 2])
-    failed_with(studio, "build-manifest.json is damaged", "not valid JSON", "copy it to the server again")
+    failed_with(
+        studio, "build-manifest.json is damaged", "not valid JSON", "copy it to the server again"
+    )
     expect(studio.engine).not_to_have_attribute("data-boot-verified", re.compile(".*"))
 
 
@@ -285,7 +289,9 @@ def test_an_empty_manifest_fails_the_boot_naming_what_it_cannot_check(
 ) -> None:
     tamper_loader(site_copy)
     studio = open_with_manifest(fresh, serve_site(site=site_copy), '{"files":{}}')
-    failed_with(studio, "build-manifest.json is damaged", "no sha256 for", "engine/solver-worker.js")
+    failed_with(
+        studio, "build-manifest.json is damaged", "no sha256 for", "engine/solver-worker.js"
+    )
 
 
 def test_a_manifest_missing_a_loaded_files_entry_fails_the_boot_by_name(
