@@ -305,6 +305,7 @@ export function showInfo() {
   puzzleInfo.hidden = !info;
   for (const [name, value] of Object.entries({
     seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
+    claimed: info?.claimed ? "true" : undefined,
   })) {
     if (value === undefined) delete puzzleInfo.dataset[name];
     else puzzleInfo.dataset[name] = String(value);
