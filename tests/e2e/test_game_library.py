@@ -448,12 +448,12 @@ GIVENS_AT_READY = """new MutationObserver((_, observer) => {
 def test_the_latest_game_is_shown_when_the_library_mark_is_lost(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    """The mark that says the library was opened before is gone (the library is not), and this
+    """The marks that say the library was opened before are gone (the library is not), and this
     is a new tab: the page starts as on a first visit (an empty board at once), then shows the
     latest saved game once the library has opened."""
     studio = fresh(site_server)
     play_a_little(studio)
-    studio.page.evaluate("() => localStorage.removeItem('sudoku-studio.library-opened')")
+    studio.page.evaluate("() => localStorage.clear()")  # the mark, and every other key
     page = studio.page.context.new_page()  # a new tab: no game of its own to return to
     studio.log.watch_page(page)
     page.add_init_script(GIVENS_AT_READY)

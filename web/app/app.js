@@ -50,7 +50,7 @@ import { wireExport } from "../puzzles/import-export.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
-import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
+import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
@@ -291,7 +291,7 @@ async function start() {
     frame?.startEmbedApi();
     return;
   }
-  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
+  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: gamesSaved });
   const old = loadGame();
   // not for a reload (this tab had a game) nor a share link (its fragment stays until it is saved)
   if (!OPENED_BEFORE && tabGame === null && !location.hash && old.ok && !old.game && !old.note) {
@@ -312,7 +312,11 @@ async function start() {
     }
     const listed = await library.list();
     if (listed.ok) {
-      latest = gameToOpen(listed.games, tabGame);
+      const chosen = gameToOpen(listed.games, tabGame);
+      // read in full to be played (the list does not replay histories)
+      const got = chosen ? await library.get(chosen.id) : null;
+      if (got && !got.ok) note = `Your last game cannot be opened: ${got.problem}; it is kept as it is.`;
+      latest = got?.ok ? got.record : null;
       records = listed.games;
     }
   } else if (!old.ok) {
@@ -344,7 +348,9 @@ async function startFresh(opening, tabGame) {
   ready();
   const library = await opening;
   const listed = library ? await library.list() : null;
-  const latest = listed?.ok ? gameToOpen(listed.games, tabGame) : null;
+  const chosen = listed?.ok ? gameToOpen(listed.games, tabGame) : null;
+  const got = chosen && library ? await library.get(chosen.id) : null; // in full, to be played
+  const latest = got?.ok ? got.record : null;
   if (latest && !linked && sameGame(currentGame(), shown, false)) {
     const said = status.get("status");
     showGame(gameOf(latest), { record: latest });

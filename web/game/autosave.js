@@ -30,7 +30,8 @@ import { setSaving } from "../app/page-state.js";
 /** @typedef {import("../app/storage.js").Game} Game */
 /**
  * What the saver needs from the page: the game on the board, and a way to show a merged one.
- * @typedef {{read: () => Game, apply: (game: Game) => void, saved: () => void}} SaverHooks
+ * `saved`: every change is written; the records written since the last call.
+ * @typedef {{read: () => Game, apply: (game: Game) => void, saved: (records: GameRecord[]) => void}} SaverHooks
  */
 
 const TAB_GAME_KEY = "sudoku-studio.tab-game";
@@ -217,6 +218,9 @@ export function autosave() {
   void write();
 }
 
+/** The records written since hooks.saved was last called. @type {GameRecord[]} */
+let written = [];
+
 async function write() {
   if (!library || !hooks) return;
   writing = true;
@@ -245,11 +249,14 @@ async function write() {
     if (id === currentId) rememberLastGame(id);
     if (result.record.rev !== base?.rev) tellOtherTabs({ id: result.record.id, rev: result.record.rev });
     known.set(id, baseAfterWrite(id, game, result.record));
+    written.push(result.record);
   }
   writing = false;
   journal([]); // every change is written: a journal kept when the page was hidden goes
   saveStatus.dataset.pending = "false"; // every change is written (tests wait for this)
-  hooks.saved();
+  const records = written;
+  written = [];
+  hooks.saved(records);
 }
 
 /**

@@ -102,7 +102,8 @@ export class GameLibrary {
   }
 
   /**
-   * Every game, the most recently saved first, and the records kept unread.
+   * Every game, the most recently saved first, and the records kept unread. For showing: each is
+   * read without replaying its history (readRecord's `deep: false`); `get` reads one to open it.
    * @returns {Promise<ListResult>}
    */
   async list() {
@@ -113,7 +114,7 @@ export class GameLibrary {
       /** @type {{id: string, newer: boolean, problem: string}[]} */
       const kept = [];
       for (const value of values) {
-        const read = readRecord(value);
+        const read = readRecord(value, { deep: false });
         if (read.ok) games.push(read.record);
         else kept.push({ id: String(/** @type {{id?: unknown}} */ (value)?.id ?? ""), newer: read.newer, problem: read.problem });
       }

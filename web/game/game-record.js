@@ -85,10 +85,13 @@ export function gameProblem(givens, entries) {
 }
 
 /**
- * Check a record read from storage.
- * @param {unknown} value @returns {ReadResult}
+ * Check a record read from storage. `deep: false` (the list of games) checks all but the history's
+ * moves, which it only counts: replaying every game's history on each list made every save cost
+ * more with each game kept (1 s with 5,000 games of 1,000 moves). Such a record is for showing
+ * only: a game is opened, written or deleted from a deep read (GameLibrary.get, save, remove).
+ * @param {unknown} value @param {{deep?: boolean}} [options] @returns {ReadResult}
  */
-export function readRecord(value) {
+export function readRecord(value, options = {}) {
   if (!value || typeof value !== "object") return { ok: false, newer: false, problem: "it is not a saved game" };
   const v = /** @type {Record<string, unknown>} */ (value);
   if (Number.isInteger(v.schema) && Number(v.schema) > SCHEMA_VERSION) {
@@ -104,7 +107,8 @@ export function readRecord(value) {
   if (typeof v.createdAt !== "string" || typeof v.savedAt !== "string") return { ok: false, newer: false, problem: "its dates are missing" };
   const givens = /** @type {string} */ (v.givens);
   const entries = /** @type {string} */ (v.entries);
-  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay(), repaired: "" }) : checkPlay(v.play, givens, entries);
+  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay(), repaired: "" })
+    : options.deep === false ? readPlay(v.play, givens, entries, false) : checkPlay(v.play, givens, entries);
   if (!play.ok) return { ok: false, newer: false, problem: play.problem };
   /** @type {GameRecord} */
   const record = {
@@ -152,10 +156,11 @@ function checkPlay(value, givens, entries) {
  * history must all be readable, and every state the history passes through must be a possible
  * one; otherwise the record is kept as it is and the page says why (a history is not dropped
  * silently: the next save would lose it for good).
- * @param {unknown} value @param {string} givens @param {string} entries
+ * With `deep` false, the history is only checked to be a list with a position in it.
+ * @param {unknown} value @param {string} givens @param {string} entries @param {boolean} [deep]
  * @returns {{ok: true, play: PlayState, repaired: string} | {ok: false, problem: string}}
  */
-function readPlay(value, givens, entries) {
+function readPlay(value, givens, entries, deep = true) {
   if (!value || typeof value !== "object") return { ok: false, problem: "its marks and history are missing" };
   const v = /** @type {Record<string, unknown>} */ (value);
   for (const layer of /** @type {const} */ (["corner", "centre", "colours"])) {
@@ -170,7 +175,7 @@ function readPlay(value, givens, entries) {
     counts[name] = count;
   }
   if (typeof v.solved !== "boolean") return { ok: false, problem: "its completion is unknown" };
-  const history = readHistory(v.history);
+  const history = deep ? readHistory(v.history) : historyShape(v.history);
   if (!history.ok) return { ok: false, problem: `its history is unreadable: ${history.problem}` };
   const play = {
     corner: formatMarks(parseMarks(/** @type {string} */ (v.corner))),
@@ -179,7 +184,7 @@ function readPlay(value, givens, entries) {
     history: history.history,
     ...counts, solved: v.solved,
   };
-  if (!historyIsSound(history.moves, history.history.at, layersOfGame({ givens, entries, play }))) {
+  if (deep && !historyIsSound(history.moves, history.history.at, layersOfGame({ givens, entries, play }))) {
     return { ok: false, problem: "its history does not lead to its cells" };
   }
   const repaired = [
@@ -187,6 +192,22 @@ function readPlay(value, givens, entries) {
     ...COUNTERS.filter((name) => counts[name] !== v[name]).map((name) => `capped its ${name === "ms" ? "time played" : name}`),
   ].join("; ");
   return { ok: true, play, repaired };
+}
+
+/**
+ * A stored history's shape only (a list of moves and a position in it, cut to MAX_MOVES), not its
+ * moves: for the list of games, which shows no history.
+ * @param {unknown} value
+ * @returns {{ok: true, history: import("./move-history.js").History, moves: import("../board/cell-layers.js").Move[], dropped: number} | {ok: false, problem: string}}
+ */
+function historyShape(value) {
+  const v = /** @type {{moves?: unknown, at?: unknown} | null} */ (value && typeof value === "object" ? value : null);
+  if (!v || !Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
+  if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
+    return { ok: false, problem: "its position is outside its moves" };
+  }
+  const fitted = fitHistory({ moves: /** @type {string[]} */ (v.moves), at: Number(v.at) });
+  return { ok: true, history: fitted, moves: [], dropped: v.moves.length - fitted.moves.length };
 }
 
 /** @typedef {import("../board/cell-layers.js").Layers} Layers */

@@ -36,6 +36,8 @@ let again = false;
 let showAll = false;
 /** Every game of the last list (Clear finished looks at all of them, shown or not). @type {GameRecord[]} */
 let listed = [];
+/** The library has been listed (gamesSaved updates that list). */
+let listedOnce = false;
 /** The games the Undo of the last delete puts back. @type {GameRecord[]} */
 let undoable = [];
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -56,6 +58,24 @@ export function wireRecentGames(onOpen) {
   });
 }
 
+/**
+ * This tab wrote these games: listed ones move to the top of the list as written, without reading
+ * the library again (a move's save then costs the same however many games are kept). A game new
+ * to the list, other tabs' writes and deletes read it all again.
+ * @param {readonly GameRecord[]} records
+ */
+export function gamesSaved(records) {
+  if (!records.length) return;
+  if (refreshing || !listedOnce || records.some((r) => !listed.some((g) => g.id === r.id))) {
+    void refreshRecentGames();
+    return;
+  }
+  const ids = new Set(records.map((r) => r.id));
+  const newest = [...records].reverse().filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
+  listed = [...newest, ...listed.filter((g) => !ids.has(g.id))];
+  draw(listed);
+}
+
 /** Read the library again and redraw the list (coalesced: one read at a time). */
 export async function refreshRecentGames() {
   const library = openLibrary();
@@ -70,6 +90,7 @@ export async function refreshRecentGames() {
     const read = await library.list();
     if (!read.ok) break;
     listed = read.games;
+    listedOnce = true;
     draw(read.games);
     const newer = read.kept.filter((k) => k.newer).length;
     const damaged = read.kept.length - newer;
