@@ -38,6 +38,8 @@ let showAll = false;
 let listed = [];
 /** The library has been listed (gamesSaved updates that list). */
 let listedOnce = false;
+/** Records this tab wrote while the library was being read. @type {GameRecord[]} */
+let savedMeanwhile = [];
 /** The games the Undo of the last delete puts back. @type {GameRecord[]} */
 let undoable = [];
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -66,14 +68,33 @@ export function wireRecentGames(onOpen) {
  */
 export function gamesSaved(records) {
   if (!records.length) return;
-  if (refreshing || !listedOnce || records.some((r) => !listed.some((g) => g.id === r.id))) {
+  if (refreshing) {
+    savedMeanwhile.push(...records); // put in the list the read brings (it may predate them)
+    return;
+  }
+  if (!listedOnce || records.some((r) => !listed.some((g) => g.id === r.id))) {
     void refreshRecentGames();
     return;
   }
-  const ids = new Set(records.map((r) => r.id));
-  const newest = [...records].reverse().filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
-  listed = [...newest, ...listed.filter((g) => !ids.has(g.id))];
+  putOnTop(records);
   draw(listed);
+}
+
+/** This tab's written records at the top of `listed`, each in place of its older copy. @param {readonly GameRecord[]} records */
+function putOnTop(records) {
+  const latest = new Map(records.map((r) => [r.id, r])); // the last written of each game
+  const stale = (/** @type {GameRecord} */ g) => (latest.get(g.id)?.rev ?? -1) >= g.rev;
+  const kept = listed.filter((g) => !latest.has(g.id) || !stale(g));
+  const newer = [...latest.values()].filter((r) => !kept.some((g) => g.id === r.id)).reverse();
+  listed = [...newer, ...kept];
+}
+
+/**
+ * Another game is on the board: the list marks it, from the games listed (a game new to the
+ * library joins the list when it is first saved, gamesSaved).
+ */
+export function showCurrentGame() {
+  if (listedOnce && !refreshing) draw(listed);
 }
 
 /** Read the library again and redraw the list (coalesced: one read at a time). */
@@ -91,7 +112,8 @@ export async function refreshRecentGames() {
     if (!read.ok) break;
     listed = read.games;
     listedOnce = true;
-    draw(read.games);
+    if (!again && savedMeanwhile.length) putOnTop(savedMeanwhile.splice(0));
+    draw(listed);
     const newer = read.kept.filter((k) => k.newer).length;
     const damaged = read.kept.length - newer;
     const parts = [];
