@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from sudoku_core._requests import Json, Work
     from sudoku_core.generator import Symmetry
     from sudoku_core.grid import Grid
+    from sudoku_core.hints import MarksMeaning
     from sudoku_core.logic.steps import Level
     from sudoku_core.solver import Budget, SearchResult, SearchStats
 
@@ -165,10 +166,12 @@ def _grade(grid: Grid, path: bool) -> Work:
     return result.to_dict(with_path=path)
 
 
-def _hint(grid: Grid, digits: Grid | None, candidates: list[int] | None) -> Work:
+def _hint(
+    grid: Grid, digits: Grid | None, candidates: list[int] | None, marks: MarksMeaning
+) -> Work:
     from sudoku_core.hints import hint_in_slices
 
-    found = yield from hint_in_slices(grid, digits, candidates, tick_nodes=TICK_NODES)
+    found = yield from hint_in_slices(grid, digits, candidates, marks=marks, tick_nodes=TICK_NODES)
     return found.to_dict()
 
 
@@ -187,6 +190,12 @@ def _symmetries() -> tuple[str, ...]:
     from sudoku_core.generator import SYMMETRIES
 
     return SYMMETRIES
+
+
+def _marks_meanings() -> tuple[str, ...]:
+    from sudoku_core.hints import MARKS_MEANINGS
+
+    return MARKS_MEANINGS
 
 
 def _levels() -> tuple[str, ...]:
@@ -320,6 +329,14 @@ OPERATIONS: dict[str, Operation] = {
                 _GRID,
                 Argument("digits", "grid", doc="the player's grid"),
                 Argument("candidates", "marks", doc="the player's; absent: the rules'"),
+                Argument(
+                    "marks",
+                    "string",
+                    "notes",
+                    choices=_marks_meanings,
+                    doc="the candidates are each marked cell's full list, or notes (then none "
+                    "counts as removed)",
+                ),
             ),
             ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
             "the player's mistakes first, then the next step in three levels",

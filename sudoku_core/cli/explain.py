@@ -18,7 +18,7 @@ from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line, parse, parse_marks
 from sudoku_core.grader import Grade, grade_in_slices
 from sudoku_core.grid import Grid
-from sudoku_core.hints import hint_in_slices
+from sudoku_core.hints import MARKS_MEANINGS, hint_in_slices
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 
 TEXT_FORMATS = ("text", "json")
@@ -38,7 +38,9 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
             return _grade_text(result), result.to_dict(with_path=False)
         lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
         return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
-    found = run_to_end(hint_in_slices(item.grid, args.digits, args.candidates, tick_nodes=0))
+    found = run_to_end(
+        hint_in_slices(item.grid, args.digits, args.candidates, marks=args.marks, tick_nodes=0)
+    )
     levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
     if args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
@@ -116,6 +118,13 @@ def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
         type=_candidates,
         metavar="MARKS",
         help="the player's pencil marks: 81 comma-separated digit strings, e.g. '137,,25,...'",
+    )
+    parser.add_argument(
+        "--marks",
+        choices=MARKS_MEANINGS,
+        default="notes",
+        help="what --candidates are: each marked cell's complete candidate list (a removed "
+        "candidate the solution needs is reported), or notes (default: none counts as removed)",
     )
     parser.add_argument(
         "--level",

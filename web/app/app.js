@@ -40,6 +40,7 @@ import { gameOf, sameGame } from "../game/game-record.js";
 import { OPENED_BEFORE } from "../game/library-start.js";
 import { isPaused, showTimer, togglePause, wireTimer } from "../game/game-timer.js";
 import { EMPTY_GRID, cellName } from "../board/grid.js";
+import { wireCentreLayout } from "../teach/centre-layout.js";
 import { hint, wireHint } from "../teach/hint-view.js";
 import { wireTechniqueHelp } from "../teach/technique-help.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "../game/play-history.js";
@@ -225,6 +226,7 @@ function applySettings() {
   settingsApplied(); // the mistake marks and the conflicts line follow the settings
 }
 wireSettings();
+wireCentreLayout(board, () => settings.centreGrid, settingsChanges);
 let autoWas = settings.autoCandidates;
 settingsChanges.addEventListener("change", () => {
   applySettings();

@@ -54,10 +54,11 @@
  *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
  *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
  * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
- *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
+ *   mistakes: {cell: number, name: string}[], missing: (CellDigit & {unit: string})[],
  *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
- *   hints.Hint.to_dict().
+ *   hints.Hint.to_dict(). `missing` (kind missing_candidate, only when the marks were sent as
+ *   "complete"): each needed candidate the marks lack, with the unit its levels name ("row 1").
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
  *   seconds?: number}} GradedProgress
@@ -85,7 +86,8 @@
  *     givens?: string, max_tries?: number, max_seconds?: number}, progress: GenerateProgress, result: Generated},
  *   grade: {args: {grid: string, path?: boolean}, progress: {steps: number, score: number, level: Level},
  *     result: Grade},
- *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[]},
+ *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[],
+ *     marks?: "complete" | "notes"},
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
