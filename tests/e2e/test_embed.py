@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
+from e2e.test_game_library import ALL_RECORDS
 from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
@@ -613,21 +614,16 @@ def test_a_transparent_frame_shows_the_host_page_and_every_label_fits(
         expect(framed.get_by_role("button", name="Fill candidates")).to_be_visible()
 
 
-# Run in the studio's page: the ids of the saved games.
-GAME_IDS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("sudoku-studio");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const keys = open.result.transaction("games").objectStore("games").getAllKeys();
-    keys.onsuccess = () => { open.result.close(); resolve(keys.result); };
-    keys.onerror = () => reject(keys.error);
-  };
-})"""
 OTHERS = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
     "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
 ]
+
+
+def game_ids(page: Page) -> list[str]:
+    """The ids of the saved games (run in a page of the studio's site)."""
+    return [str(record["id"]) for record in page.evaluate(ALL_RECORDS)]
 
 
 def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_opened_next(
@@ -650,7 +646,7 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     studio.cell(0).click()
     studio.page.keyboard.press("5")
     expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
-    [own] = studio.page.evaluate(GAME_IDS)
+    [own] = game_ids(studio.page)
     page = studio.page
     page.goto(url + "framing.html")
     for i in range(len(OTHERS)):
@@ -659,7 +655,7 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     page.wait_for_timeout(500)  # a save would have started by now
     page.goto(url)
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    assert page.evaluate(GAME_IDS) == [own]
+    assert game_ids(page) == [own]
     expect(studio.board).to_have_attribute("entries", re.compile("^5"))
     # the player acts in a frame: that game is saved, and still the studio's opens next
     page.goto(url + "framing.html")
@@ -669,7 +665,7 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     expect(frame.locator("#save-status")).to_have_attribute("data-pending", "false")
     page.goto(url)
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    assert len(page.evaluate(GAME_IDS)) == 2
+    assert len(game_ids(page)) == 2
     expect(studio.board).to_have_attribute("entries", re.compile("^5"))
     other = page.context.new_page()
     other.goto(url)
