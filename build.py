@@ -57,6 +57,7 @@ __all__ = [
 ]
 
 VISIT_BENCH = ROOT / "tests" / "visit_bench.py"
+SAVES_BENCH = ROOT / "tests" / "saves_bench.py"
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -119,7 +120,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     bench_p = commands.add_parser(
         "bench",
         parents=[common],
-        help="the engine in CPython vs Pyodide; with --visits or --lighthouse, the page instead",
+        help="the engine in CPython vs Pyodide; with --visits, --saves or --lighthouse, the page instead",
     )
     bench_p.add_argument("--limit", type=int, default=200, help="first N puzzles of each set")
     bench_p.add_argument("--boots", type=int, default=5, help="Pyodide boots to time")
@@ -142,6 +143,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         default=0,
         metavar="N",
         help="the page instead: N first and repeat visits in Chromium (times, bytes transferred)",
+    )
+    bench_p.add_argument(
+        "--saves",
+        type=int,
+        nargs="?",
+        const=5000,
+        default=0,
+        metavar="GAMES",
+        help="the page instead: a move's save with GAMES saved games of 1,000 moves (default 5000)",
     )
     bench_p.add_argument(
         "--lighthouse",
@@ -183,9 +193,14 @@ def bench(args: argparse.Namespace) -> int:
         log(f"{VISIT_BENCH.name} --runs {args.visits}")
         visits = [str(python), str(VISIT_BENCH), "--runs", str(args.visits), "--site", str(site)]
         code |= subprocess.run(visits, cwd=ROOT, check=False).returncode
+    if args.saves:
+        ensure_browser(python)
+        log(f"{SAVES_BENCH.name} --games {args.saves}")
+        saves = [str(python), str(SAVES_BENCH), "--games", str(args.saves), "--site", str(site)]
+        code |= subprocess.run(saves, cwd=ROOT, check=False).returncode
     if args.lighthouse:
         code |= run_lighthouse(site, runs=args.lighthouse)
-    if args.visits or args.lighthouse:
+    if args.visits or args.saves or args.lighthouse:
         return code
     return bench_engine(
         python,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import Route, expect
@@ -234,6 +236,97 @@ def test_a_hanging_manifest_fails_fast_by_name(
     studio.page.goto(site_server)
     failed_with(studio, "build-manifest.json did not arrive within 5 s")
     assert stalled, "the manifest request was not intercepted"
+
+
+# --- a damaged manifest never turns the checks off ---------------------------------------------
+
+
+def tamper_loader(site: Path) -> None:
+    """One line appended to Pyodide's loader, the first file of the runtime the worker imports."""
+    loader = site / "pyodide" / "pyodide.mjs"
+    loader.write_text(loader.read_text() + "\nglobalThis.tampered = true;\n")
+
+
+def manifest_of(site: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((site / "build-manifest.json").read_text())
+    return data
+
+
+def serve_manifest(studio: Studio, body: str | None) -> None:
+    """The worker's build-manifest.json answered with `body` (None: HTTP 404). Routed, not
+    written: the test server reads the site's own manifest for its CSP header."""
+    studio.page.context.route(
+        "**/build-manifest.json",
+        lambda route: (
+            route.fulfill(status=404, body="not found")
+            if body is None
+            else route.fulfill(status=200, body=body, content_type="application/json")
+        ),
+    )
+
+
+def open_with_manifest(fresh: Callable[..., Studio], url: str, body: str | None) -> Studio:
+    studio = fresh(url, wait=False)
+    serve_manifest(studio, body)
+    studio.page.goto(url)
+    return studio
+
+
+def test_a_cut_manifest_fails_the_boot_and_the_tampered_runtime_never_runs(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    text = (site_copy / "build-manifest.json").read_text()
+    tamper_loader(site_copy)
+    studio = open_with_manifest(fresh, serve_site(site=site_copy), text[: len(text) // 2])
+    failed_with(
+        studio, "build-manifest.json is damaged", "not valid JSON", "copy it to the server again"
+    )
+    expect(studio.engine).not_to_have_attribute("data-boot-verified", re.compile(".*"))
+
+
+def test_an_empty_manifest_fails_the_boot_naming_what_it_cannot_check(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    tamper_loader(site_copy)
+    studio = open_with_manifest(fresh, serve_site(site=site_copy), '{"files":{}}')
+    failed_with(
+        studio, "build-manifest.json is damaged", "no sha256 for", "engine/solver-worker.js"
+    )
+
+
+def test_a_manifest_missing_a_loaded_files_entry_fails_the_boot_by_name(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    manifest = manifest_of(site_copy)
+    del manifest["files"]["pyodide/pyodide.mjs"]
+    tamper_loader(site_copy)
+    studio = open_with_manifest(fresh, serve_site(site=site_copy), json.dumps(manifest))
+    text = failed_with(studio, "no sha256 for pyodide/pyodide.mjs")
+    assert "more" not in text  # that file alone
+
+
+def test_a_manifest_entry_without_its_hash_fails_the_boot(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    manifest = manifest_of(site_copy)
+    manifest["files"]["pyodide/pyodide.asm.wasm"]["sha256"] = "not a hash"
+    studio = open_with_manifest(fresh, serve_site(site=site_copy), json.dumps(manifest))
+    failed_with(studio, "no sha256 for pyodide/pyodide.asm.wasm")
+
+
+@pytest.mark.allow_console_errors  # the manifest's 404 is the point
+def test_a_site_without_a_manifest_starts_and_says_its_files_were_not_checked(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A copy made without build-manifest.json (HTTP 404): the engine starts, as documented, and
+    the page says that its files were not checked."""
+    studio = open_with_manifest(fresh, site_server, None)
+    studio.wait_ready()
+    expect(studio.engine).to_have_attribute("data-boot-verified", "skipped")
+    expect(studio.page.locator("#engine-text")).to_have_text(
+        "Engine ready (sudoku-core 0.1.0; its files were not checked: the site has no"
+        " build-manifest.json)"
+    )
 
 
 def test_the_serve_it_help_is_hidden_once_the_scripts_run(

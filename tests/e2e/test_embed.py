@@ -13,6 +13,7 @@ import base64
 import functools
 import http.server
 import json
+import re
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
+from e2e.test_game_library import ALL_RECORDS
 from sudoku_core import format_line, solve
 
 if TYPE_CHECKING:
@@ -610,3 +612,63 @@ def test_a_transparent_frame_shows_the_host_page_and_every_label_fits(
         expect(framed.locator("html")).to_have_js_property("clientWidth", width)
         assert framed.locator("body").evaluate(OVERFLOWING) == [], width
         expect(framed.get_by_role("button", name="Fill candidates")).to_be_visible()
+
+
+OTHERS = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+]
+
+
+def game_ids(page: Page) -> list[str]:
+    """The ids of the saved games (run in a page of the studio's site)."""
+    return [str(record["id"]) for record in page.evaluate(ALL_RECORDS)]
+
+
+def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_opened_next(
+    fresh: Callable[..., Studio], serve_site: ServeFactory, site_copy: Path
+) -> None:
+    """A page of the studio's own site frames it three times (`?embed#puzzle=`, without
+    `host=`): nothing is saved until the player acts in a frame, and the studio opens its own
+    game next, in that tab and in a new one."""
+    frames = "".join(
+        f'<iframe title="puzzle {i}" src="./?embed#puzzle={p.replace(".", "0")}"></iframe>'
+        for i, p in enumerate(OTHERS)
+    )
+    (site_copy / "framing.html").write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>framing</title>"
+        f"<link rel='icon' href='icon.svg'></head><body>{frames}</body></html>"
+    )
+    url = serve_site(site=site_copy)
+    studio = fresh(url)
+    studio.mode("Play")
+    studio.cell(0).click()
+    studio.page.keyboard.press("5")
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
+    [own] = game_ids(studio.page)
+    page = studio.page
+    page.goto(url + "framing.html")
+    for i in range(len(OTHERS)):
+        board = page.frame_locator(f'iframe[title="puzzle {i}"]').locator("sudoku-board")
+        expect(board).to_have_attribute("givens", OTHERS[i])
+    page.wait_for_timeout(500)  # a save would have started by now
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    assert game_ids(page) == [own]
+    expect(studio.board).to_have_attribute("entries", re.compile("^5"))
+    # the player acts in a frame: that game is saved, and still the studio's opens next
+    page.goto(url + "framing.html")
+    frame = page.frame_locator('iframe[title="puzzle 1"]')
+    frame.locator('[role="gridcell"][data-cell="2"]').click()
+    page.keyboard.press("4")
+    expect(frame.locator("#save-status")).to_have_attribute("data-pending", "false")
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-app", "ready")
+    assert len(game_ids(page)) == 2
+    expect(studio.board).to_have_attribute("entries", re.compile("^5"))
+    other = page.context.new_page()
+    other.goto(url)
+    expect(other.locator("body")).to_have_attribute("data-app", "ready")
+    expect(other.locator("sudoku-board")).to_have_attribute("entries", re.compile("^5"))
+    other.close()

@@ -348,6 +348,64 @@ def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
     assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)
 
 
+# Run in a page of the site that is not the studio: the one saved game at every limit its reader
+# checks (as an older page could leave it): 100,000 moves (colour toggles in r1c1 before the
+# game's own), the revision and the time played at Number.MAX_SAFE_INTEGER. The studio page left
+# journalled its clock's last save: dropped, or it would be merged in over this record.
+AT_THE_LIMITS = """() => new Promise((resolve, reject) => {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("sudoku-studio.unsaved.")) localStorage.removeItem(key);
+  }
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction("games", "readwrite");
+    const store = tx.objectStore("games");
+    const all = store.getAll();
+    all.onsuccess = () => {
+      const [record] = all.result;
+      const own = record.play.history.moves.slice(0, record.play.history.at);
+      const moves = [...new Array(100000 - own.length).fill("kAgB"), ...own];
+      record.play.history = { moves, at: moves.length };
+      record.rev = Number.MAX_SAFE_INTEGER;
+      record.play.ms = Number.MAX_SAFE_INTEGER;
+      store.put(record);
+    };
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def test_a_game_at_every_limit_keeps_saving_and_reloading(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The writer keeps the limits its reader checks: a move on a game of 100,000 moves, whose
+    revision and time are at the largest safe integer, is saved, and the game comes back."""
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # icon.svg's
+    studio.page.goto(site_server + "icon.svg")
+    studio.page.evaluate(AT_THE_LIMITS)
+    studio.page.goto(site_server)
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+    studio.mode("Play")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    saved(studio)
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+    expect(studio.page.locator("#recent-note")).to_have_attribute("data-kept", "0")
+    [record] = studio.page.evaluate(ALL_RECORDS)
+    history = record["play"]["history"]
+    assert (len(history["moves"]), history["at"]) == (100_000, 100_000)
+    assert history["moves"][0] == "kAgB" and history["moves"][-1].startswith("d")
+    assert record["rev"] == record["play"]["ms"] == 2**53 - 1
+
+
 # Holds the library's creation for 4 s on the first load of a tab: this script creates the
 # database first and keeps its upgrade busy, so the page's own open waits behind it (as a
 # first visit's does, for a new profile's database on disk).
@@ -390,12 +448,12 @@ GIVENS_AT_READY = """new MutationObserver((_, observer) => {
 def test_the_latest_game_is_shown_when_the_library_mark_is_lost(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    """The mark that says the library was opened before is gone (the library is not), and this
+    """The marks that say the library was opened before are gone (the library is not), and this
     is a new tab: the page starts as on a first visit (an empty board at once), then shows the
     latest saved game once the library has opened."""
     studio = fresh(site_server)
     play_a_little(studio)
-    studio.page.evaluate("() => localStorage.removeItem('sudoku-studio.library-opened')")
+    studio.page.evaluate("() => localStorage.clear()")  # the mark, and every other key
     page = studio.page.context.new_page()  # a new tab: no game of its own to return to
     studio.log.watch_page(page)
     page.add_init_script(GIVENS_AT_READY)

@@ -349,3 +349,63 @@ def test_a_dialog_that_cannot_load_is_said_and_tried_again(
     expect(page.locator("#new-dialog")).to_be_visible()
     # the refused loads, and nothing else, reached the console
     assert all("net::ERR_FAILED" in error for error in studio.log.take())
+
+
+CLAIMED = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+SEVERAL = "...748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+
+def test_a_links_claims_and_stored_fresh_puzzles_are_checked_before_they_are_stated(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A link's level, score and seed are shown as its claim until this device has graded the
+    puzzle and made it again from the seed (what does not hold goes); a fresh pool puzzle read
+    from storage is made again before it is ever handed out (one that is not: dropped)."""
+    from sudoku_core import grade
+
+    real = grade(CLAIMED)
+    pool = {
+        "v": 1,
+        "used": [],
+        "owed": {},
+        "order": 7,
+        "fresh": [
+            {
+                "seed": 424242,
+                "level": "hard",
+                "score": 1300,
+                "givens": 81 - SEVERAL.count("."),
+                "symmetry": "none",
+                "puzzle": SEVERAL,
+            }
+        ],
+    }
+    script = f"localStorage.setItem('sudoku-studio.pool', {json.dumps(json.dumps(pool))});"
+    link = (
+        "#puzzle="
+        + CLAIMED.replace(".", "0")
+        + "&seed=424242&symmetry=none&level=extreme&score=99999"
+    )
+    studio = fresh(site_server + link, init_script=script)
+    info = studio.page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-claimed", "true")
+    expect(info).to_contain_text("Extreme (score 99999) · seed 424242")
+    expect(info).to_contain_text("claimed by the link, not yet checked")
+    studio.wait_ready()
+    expect(info).not_to_have_attribute("data-claimed", "true", timeout=30_000)
+    expect(info).to_have_attribute("data-level", real.level.value)
+    expect(info).to_have_attribute("data-score", str(real.score))
+    expect(info).not_to_have_attribute("data-seed", re.compile(".*"))  # the seed makes another
+    expect(info).not_to_contain_text("claimed")
+
+    def fresh_puzzles() -> list[str]:
+        stored = json.loads(
+            studio.page.evaluate("() => localStorage.getItem('sudoku-studio.pool')")
+        )
+        return [entry["puzzle"] for entry in stored["fresh"]]
+
+    for _ in range(300):
+        if SEVERAL not in fresh_puzzles():
+            break
+        studio.page.wait_for_timeout(100)
+    assert SEVERAL not in fresh_puzzles()

@@ -229,3 +229,26 @@ def test_the_difficulty_choices_say_what_each_level_needs(app: Studio) -> None:
     )
     app.page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def test_a_solved_grid_says_it_is_already_solved_in_path_and_hint(app: Studio) -> None:
+    """Solve, then Path and Hint: a clear answer (no step, nothing to grade), never an engine
+    error."""
+    hint_state(app)
+    app.solve()
+    solved = "".join(
+        "." if given != "." else str(d) for given, d in zip(PUZZLE, GRADE.solution, strict=True)
+    )
+    expect(app.board).to_have_attribute("entries", solved)
+    app.button("Show the solving path").click()
+    expect(panel(app)).to_be_visible()
+    expect(app.page.locator("#path-status")).to_have_text(
+        "The puzzle is already solved: there is no step left."
+    )
+    expect(app.page.locator("#grade-summary")).to_have_text(
+        "The puzzle is already solved: there is nothing left to grade."
+    )
+    expect(app.page.locator("#path-list [role=option]")).to_have_count(0)
+    expect(app.page.locator("#verdict-box")).not_to_contain_text("could not")
+    app.button("Hint").click()
+    expect(app.page.locator("#hint-text")).to_have_text("The puzzle is solved.")

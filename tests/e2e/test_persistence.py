@@ -183,6 +183,44 @@ def test_bad_link_says_why_and_keeps_the_game(
     assert studio.givens() == PUZZLE and studio.entries()[:2] == "51"
 
 
+# Every write to the game library commits 600 ms after its put (the transaction is kept busy
+# meanwhile), as on a slow disk: a reload or a close within that time aborts it.
+SLOW_COMMITS = """
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  const request = put.apply(this, args);
+  const store = this;
+  const until = Date.now() + 600;
+  const busy = () => { if (Date.now() < until) store.count().onsuccess = busy; };
+  busy();
+  return request;
+};
+"""
+
+
+def test_a_move_just_before_a_reload_or_a_close_is_kept(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The last move survives a reload at once, again and again, and a closed tab."""
+    studio = fresh(site_server, init_script=SLOW_COMMITS)
+    play_a_little(studio)
+    page = studio.page
+    for cell, digit in ((6, "3"), (7, "2"), (6, "6"), (8, "3")):
+        studio.cell(cell).click()
+        page.keyboard.press(digit)
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-app", "ready")
+        expect(studio.cell(cell)).to_have_accessible_name(re.compile(f", {digit}$"))
+    studio.cell(10).click()
+    page.keyboard.press("2")
+    context = page.context
+    page.close(run_before_unload=True)
+    again = context.new_page()
+    again.goto(site_server)
+    expect(again.locator("body")).to_have_attribute("data-app", "ready")
+    expect(again.locator("sudoku-board")).to_have_attribute("entries", re.compile("^51....623.2"))
+
+
 @pytest.mark.parametrize(
     ("script", "problem"),
     [(THROWING_STORAGE, "does not allow storage"), (FULL_STORAGE, "storage is full")],

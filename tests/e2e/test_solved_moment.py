@@ -94,14 +94,27 @@ def test_a_new_best_is_said_and_another_puzzle_of_the_level_is_one_press(
 def test_a_slower_solve_shows_the_best_without_a_badge(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    studio = fresh(site_server + link("medium"), init_script=best_times(medium=1))  # 1 ms
+    # the level the engine finds here (a link's level is only its claim)
+    studio = fresh(site_server + link("hard"), init_script=best_times(hard=1))  # 1 ms
     dialog = finish(studio)
     expect(dialog).to_have_attribute("data-best", "kept")
     expect(stat(dialog, "best")).to_have_text("0:00")
     expect(dialog.locator(".done-badge")).to_have_count(0)
-    assert stored_best(studio)["medium"]["ms"] == 1
+    assert stored_best(studio)["hard"]["ms"] == 1
     dialog.get_by_role("button", name="Close", exact=True).click()
     expect(dialog).not_to_have_attribute("open", "")
+
+
+def test_a_level_claimed_by_a_link_is_not_the_one_the_best_time_counts_for(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The link says Medium; the engine here grades the puzzle Hard: Hard's best is set."""
+    studio = fresh(site_server + link("medium"), init_script=best_times(medium=HOURS_99))
+    dialog = finish(studio)
+    expect(dialog).to_have_attribute("data-level", "hard")
+    expect(stat(dialog, "level")).to_have_text("Hard")
+    best = stored_best(studio)
+    assert best["medium"]["ms"] == HOURS_99 and "hard" in best, best
 
 
 def test_a_puzzle_without_a_level_says_grading_then_shows_it(

@@ -27,7 +27,15 @@ onmessage = (event) => {
   if (m.type === "request") {
     postMessage({ type: "accepted", id: m.id });
     if (mode === "error-null") postMessage({ type: "error", id: m.id, error: null });
-    else if (mode === "progress-forever") {
+    else if (mode === "dies-mid-count") {
+      // a few heartbeats, then silence for ever (as a worker whose thread died): no reply to anything
+      let beats = 0;
+      const beat = setInterval(() => {
+        if (++beats > 3) clearInterval(beat);
+        else postMessage({ type: "progress", id: m.id, progress: { nodes: beats } });
+      }, 50);
+      onmessage = null;
+    } else if (mode === "progress-forever") {
       ticking.set(m.id, setInterval(() => postMessage({ type: "progress", id: m.id, progress: { nodes: 1 } }), 50));
     } else if (mode === "crash") setTimeout(() => { throw new Error("fake crash"); });
     else postMessage({ type: "result", id: m.id, result: { echo: m.args } });
@@ -69,6 +77,12 @@ async ([mode, options, scenario]) => {
     out.replies.push(await settle(client.request("check", { grid: "2" })));
   } else if (scenario === "deadline") {
     out.replies.push(await settle(client.request("count_solutions", { grid: "1" }, { deadlineMs: 300 })));
+  } else if (scenario === "silent") {
+    const started = performance.now();
+    void settle(client.request("count_solutions", { grid: "1" }));
+    await until(() => client.status.restarts > 0);
+    out.noticedMs = client.status.restarts > 0 ? performance.now() - started : null;
+    return out;
   } else if (scenario === "crashes") {
     for (let i = 0; i < 3; i++) {
       await until(() => client.ready || client.status.state === "failed");
@@ -152,3 +166,12 @@ def test_restarts_are_counted_per_time_window(
     spread = client_page("crash", "crashes", maxRestarts=2, restartWindowMs=1)
     assert spread["status"]["restarts"] == 6
     assert spread["status"]["state"] == "ready"
+
+
+def test_a_worker_that_dies_silently_mid_count_is_replaced_within_seconds(
+    client_page: Callable[..., dict[str, Any]],
+) -> None:
+    """Its heartbeats (progress between slices) stop: noticed within seconds, not 30."""
+    out = client_page("dies-mid-count", "silent")
+    assert out["noticedMs"] is not None, "the silent worker was never replaced (within 10 s)"
+    assert out["noticedMs"] < 7_000, out

@@ -94,3 +94,26 @@ test("fresh puzzles are made from random seeds", async () => {
   const same = await pool(5);
   assert.equal(same.newSeed(), [...seeds][0], "given the same randomness, the same seeds");
 });
+
+test("fresh puzzles read from storage are handed out only once the engine made them again", async () => {
+  // a stored "Hard, score 1300" of 34 clues with several solutions (the shape is all storage checks)
+  const several = ENTRIES.find((e) => e.level === "easy").puzzle.replace(/[1-9]/, ".");
+  const claim = { seed: 424242, level: "hard", score: 1300, givens: several.replace(/\./g, "").length, symmetry: "none", puzzle: several };
+  const made = { ...ENTRIES.find((e) => e.level === "hard" && e.symmetry === "none"), score: 1234 };
+  const real = { ...made, score: 1 };
+  useStorage({ [POOL_KEY]: JSON.stringify({ v: 1, used: [], fresh: [claim, real], owed: {}, order: 7 }) });
+  const p = await pool(1);
+  const before = p.available("hard", "none");
+  assert.notEqual(p.take("hard", "none").puzzle, several, "an unchecked one is never handed out");
+  const first = p.uncheckedFresh();
+  assert.deepEqual(first, claim);
+  p.checkedFresh(first, null); // the engine could not make it again: dropped, another owed
+  assert.deepEqual(p.wanted(), { level: "hard", symmetry: "none" });
+  const second = p.uncheckedFresh();
+  assert.deepEqual(second, real);
+  p.checkedFresh(second, { puzzle: made.puzzle, level: "hard", score: 1234 }); // made again: kept, its score found here
+  assert.equal(p.uncheckedFresh(), null);
+  assert.equal(p.available("hard", "none"), before - 1 + 1, "the checked one can be handed out now");
+  const served = p.take("hard", "none");
+  assert.deepEqual([served.puzzle, served.score], [made.puzzle, 1234]);
+});

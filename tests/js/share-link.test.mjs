@@ -9,6 +9,7 @@ import { formatMarks, noMarks, parseMarks } from "../../web/board/cell-layers.js
 import { newPlay } from "../../web/game/game-record.js";
 import { MAX_LINK_CHARS, MAX_MARK_CHARS, decodeMarks, encodeMarks, gameFromLink, shareLinkFor } from "../../web/puzzles/share-link.js";
 import { seededRandom } from "../../web/puzzles/puzzle-pool.js";
+import { describeInfo } from "../../web/puzzles/puzzle-info.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const EMPTY = ".".repeat(81);
@@ -122,6 +123,8 @@ test("a graded puzzle without a seed shares its level, and a bare level link is 
   assert.equal(params.get("seed"), null);
   assert.equal(params.get("level"), "hard");
   const read = gameFromLink(hashOf(link));
-  assert.deepEqual(read.game.info, { puzzle: PUZZLE, level: "hard", score: 1140, source: "link" });
+  // a link's level and score are its word until this device grades the puzzle: said so
+  assert.deepEqual(read.game.info, { puzzle: PUZZLE, level: "hard", score: 1140, source: "link", claimed: true });
+  assert.equal(describeInfo(read.game.info), "Hard (score 1140) · claimed by the link, not yet checked");
   assert.equal(gameFromLink(`#puzzle=${PUZZLE}&level=impossible`).game.info, null);
 });

@@ -33,7 +33,7 @@ import { wireCompletion } from "../game/completion-view.js";
 import { byId } from "./dom.js";
 import { wireEngineActions } from "../engine/engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "../engine/engine-runner.js";
-import { autosave, currentGameId, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
+import { autosave, currentGameId, gameToOpen, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
 import { afterMove, applyMergedGame, currentGame, gameEvents, returnTo, settingsApplied, showGame, wireModeRadios } from "../game/game-view.js";
 import { newGameId } from "../game/game-library.js";
 import { gameOf, sameGame } from "../game/game-record.js";
@@ -54,7 +54,7 @@ import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { wireSetter } from "../puzzles/setter-view.js";
 import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
-import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
+import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
@@ -299,7 +299,7 @@ async function start() {
     frame?.startEmbedApi();
     return;
   }
-  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: () => void refreshRecentGames() });
+  const opening = startSaving({ read: currentGame, apply: applyMergedGame, saved: gamesSaved });
   const old = loadGame();
   // not for a reload (this tab had a game) nor a share link (its fragment stays until it is saved)
   if (!OPENED_BEFORE && tabGame === null && !location.hash && old.ok && !old.game && !old.note) {
@@ -320,7 +320,11 @@ async function start() {
     }
     const listed = await library.list();
     if (listed.ok) {
-      latest = listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null;
+      const chosen = gameToOpen(listed.games, tabGame);
+      // read in full to be played (the list does not replay histories)
+      const got = chosen ? await library.get(chosen.id) : null;
+      if (got && !got.ok) note = `Your last game cannot be opened: ${got.problem}; it is kept as it is.`;
+      latest = got?.ok ? got.record : null;
       records = listed.games;
     }
   } else if (!old.ok) {
@@ -352,7 +356,9 @@ async function startFresh(opening, tabGame) {
   ready();
   const library = await opening;
   const listed = library ? await library.list() : null;
-  const latest = listed?.ok ? (listed.games.find((g) => g.id === tabGame) ?? listed.games[0] ?? null) : null;
+  const chosen = listed?.ok ? gameToOpen(listed.games, tabGame) : null;
+  const got = chosen && library ? await library.get(chosen.id) : null; // in full, to be played
+  const latest = got?.ok ? got.record : null;
   if (latest && !linked && sameGame(currentGame(), shown, false)) {
     const said = status.get("status");
     showGame(gameOf(latest), { record: latest });

@@ -51,7 +51,9 @@ export function updateEngineUi() {
   engineBox.dataset.restarting = String(status.restarting);
   retryButton.hidden = status.state !== "failed";
   if (status.state === "ready") {
-    engineText.textContent = `Engine ready (sudoku-core ${status.version})`;
+    // files that ran unchecked are said, not only marked for tests
+    const unchecked = status.bootUnverified ? `; its files were not checked: ${status.bootUnverified}` : "";
+    engineText.textContent = `Engine ready (sudoku-core ${status.version}${unchecked})`;
     if (status.bootMs !== null) engineBox.dataset.bootMs = String(status.bootMs);
     if (status.bootStages) engineBox.dataset.bootStages = JSON.stringify(status.bootStages); // for the bench
     // when the worker's boot began, in ms from this page's navigation (the bench prints it)

@@ -143,7 +143,8 @@
  * @typedef {{type: "stage", stage: "runtime" | "engine", message: string}} StageMessage
  *   Boot progress, in order: runtime (Pyodide), engine (sudoku-core wheel and import).
  * @typedef {{type: "ready", version: string, pyodide: string, bootMs: number, stages?: Record<string, number>,
- *   startedAt?: number, from?: "snapshot" | "kept-snapshot" | "wheel", verified?: "sha256" | "precache" | "skipped"}} ReadyMessage
+ *   startedAt?: number, from?: "snapshot" | "kept-snapshot" | "wheel", verified?: "sha256" | "precache" | "skipped",
+ *   unverified?: string}} ReadyMessage
  *   Sent once, after `import sudoku_core.bridge` worked and its `version` op answered. `stages`:
  *   ms from the boot's start to the end of each stage (lists, verify, snapshot, runtime, wheel,
  *   import); `startedAt`: when the boot began, in ms since the epoch (performance.timeOrigin plus
@@ -151,7 +152,7 @@
  *   inflated from an earlier visit), or Python booted and
  *   loaded the wheel (no snapshot in the build, or it could not be restored); `verified`: how
  *   the executing files were checked (hashed here, the service worker's precache, or not at all:
- *   no manifest or no SubtleCrypto).
+ *   no manifest or no SubtleCrypto, `unverified` saying which, for the person).
  * @typedef {{type: "failed", error: ErrorInfo}} FailedMessage
  *   The boot failed; the worker answers every request with an error from now on.
  * @typedef {{type: "accepted", id: number}} AcceptedMessage

@@ -14,7 +14,9 @@
 //   rejected and cancelled at the worker, which then must answer like any cancel;
 // - a dead worker (a request not acknowledged within `stallMs`; a healthy worker acknowledges
 //   between two slices) or a stuck one (a cancel not answered within `cancelGraceMs`, or no word
-//   at all for `hangMs` while it works): write to Pyodide's interrupt buffer when the page is
+//   at all for `hangMs` while it works: a running request's progress is its heartbeat, sent
+//   between slices at least every 200 ms, so a worker that dies silently mid-count is noticed
+//   within seconds; `hangMs` leaves room for one slow slice): write to Pyodide's interrupt buffer when the page is
 //   cross-origin isolated, else (or if that does not help) terminate the worker and start a new
 //   one; requests still pending are sent again (once);
 // - a crashed worker (error event) is replaced the same way;
@@ -33,7 +35,7 @@
  * @typedef {"starting" | "ready" | "failed"} ClientState
  * @typedef {"runtime" | "engine" | "ready" | "failed"} ClientStage
  * @typedef {{state: ClientState, stage: ClientStage, message: string, version: string | null, bootMs: number | null,
- *   bootStages?: Record<string, number>, bootStartedAt?: number, bootFrom?: string, bootVerified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
+ *   bootStages?: Record<string, number>, bootStartedAt?: number, bootFrom?: string, bootVerified?: string, bootUnverified?: string, error: ErrorInfo | null, restarts: number, restarting: boolean}} ClientStatus
  *   restarting: this boot replaces a worker that crashed or got stuck (restarts counts them)
  * @typedef {{id: number, op: OpName, args: Record<string, unknown>, sends: number, sentAt: number, accepted: boolean,
  *   createdAt: number, deadlineMs: number,
@@ -50,6 +52,12 @@
 
 /** What a request may take beyond its own `max_seconds` budget (slices, progress, the reply). */
 export const DEADLINE_GRACE_MS = 30_000;
+/**
+ * A worker that is working says so at least every 200 ms (solver-worker.js: PROGRESS_MS, between
+ * two 30 ms slices); this long without a word, it is taken for dead. Twice the cancel grace: a
+ * slow slice on a slow device is not a dead worker.
+ */
+export const HEARTBEAT_LOST_MS = 5_000;
 
 /**
  * An error reply's `error` as the page can trust it: whatever the worker sent (null, a string,
@@ -130,7 +138,7 @@ export class SolverClient extends EventTarget {
       adopt: options.adopt ?? (() => null),
       bootTimeoutMs: options.bootTimeoutMs ?? 60_000,
       stallMs: options.stallMs ?? 4_000,
-      hangMs: options.hangMs ?? 30_000,
+      hangMs: options.hangMs ?? HEARTBEAT_LOST_MS,
       cancelGraceMs: options.cancelGraceMs ?? 2_500, // a slow slice (grading on a slow device) is not a stuck one
       useInterrupt: options.useInterrupt ?? globalThis.crossOriginIsolated === true,
       deadlineMs: options.deadlineMs ?? 600_000,
@@ -332,7 +340,7 @@ export class SolverClient extends EventTarget {
         this.#readyAt = performance.now();
         this.#setStatus({
           state: "ready", stage: "ready", message: `Engine ready (sudoku-core ${message.version})`,
-          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootStartedAt: message.startedAt, bootFrom: message.from, bootVerified: message.verified, restarting: false,
+          version: message.version, bootMs: message.bootMs, bootStages: message.stages, bootStartedAt: message.startedAt, bootFrom: message.from, bootVerified: message.verified, bootUnverified: message.unverified, restarting: false,
         });
         break;
       case "failed":

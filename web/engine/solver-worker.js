@@ -93,17 +93,74 @@ async function fetchWithin(url, what, ms, read, init = {}) {
 }
 
 /**
+ * @typedef {{files: Record<string, {size?: number, sha256?: string}>, packages?: Record<string, string>}} Manifest
+ */
+
+/**
  * The build's manifest (every file's size and sha256, the package versions), or null when the
- * site has none (an older build): then the checks that need it are skipped, not failed.
- * @returns {Promise<{files?: Record<string, {size?: number, sha256?: string}>, packages?: Record<string, string>} | null>}
+ * site has none (HTTP 404 or 410: a copy made without it); then the checks that need it are
+ * skipped, and the page says so. A manifest that is there but cannot be read (another error
+ * status, a network failure, not JSON, no `files`) is a fault: were it skipped, cutting the file
+ * short would turn off every check below.
+ * @returns {Promise<Manifest | null>}
  */
 async function readManifest() {
+  const what = "build-manifest.json";
+  /** @type {string} */
+  let text;
   try {
-    return await fetchWithin(MANIFEST_URL, "build-manifest.json", SMALL_FILE_MS, (r) => r.json(), { cache: "no-cache" });
+    text = await fetchWithin(MANIFEST_URL, what, SMALL_FILE_MS, (r) => r.text(), { cache: "no-cache" });
   } catch (error) {
-    if (/did not arrive/.test(String(/** @type {Error} */ (error).message))) throw error; // a stall is a fault
-    return null;
+    if (/\(HTTP (404|410)\b/.test(String(/** @type {Error} */ (error).message))) return null;
+    throw error;
   }
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw bootError(`${what} is damaged: not valid JSON (${errorInfo(error, "SyntaxError").message}): ${REUPLOAD}`);
+  }
+  const files = data && typeof data === "object" ? /** @type {{files?: unknown}} */ (data).files : undefined;
+  if (!files || typeof files !== "object" || Array.isArray(files)) {
+    throw bootError(`${what} is damaged: it lists no files: ${REUPLOAD}`);
+  }
+  return /** @type {Manifest} */ (data);
+}
+
+/** A sha256 as the build writes it. */
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * The files the engine loads, each of which the manifest must give a sha256 (a file left out
+ * would otherwise run unchecked): this worker, Pyodide's loader, runtime, stdlib and package
+ * list, and the engine's wheel (named by the lockfile).
+ * @param {{packages?: Record<string, {file_name?: string}>}} lock
+ */
+function loadedFiles(lock) {
+  const wheel = lock.packages?.[ENGINE_PACKAGE]?.file_name;
+  return [
+    "engine/solver-worker.js",
+    "pyodide/pyodide-lock.json",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.mjs",
+    "pyodide/python_stdlib.zip",
+    ...(wheel ? [`pyodide/${wheel}`] : []),
+  ];
+}
+
+/**
+ * Every file the engine loads, and every executing file the manifest lists, has a sha256 there:
+ * else the boot fails naming them (the first two, then how many more).
+ * @param {Manifest} manifest @param {{packages?: Record<string, {file_name?: string}>}} lock
+ */
+function checkManifestCovers(manifest, lock) {
+  const listed = Object.keys(manifest.files).filter((name) => EXECUTED.test(name));
+  const missing = [...new Set([...loadedFiles(lock), ...listed])].sort().filter((name) => !SHA256.test(String(manifest.files[name]?.sha256 ?? "")));
+  if (!missing.length) return;
+  const named = missing.length <= 2 ? missing.join(" and ") : `${missing.slice(0, 2).join(", ")} and ${missing.length - 2} more`;
+  throw bootError(`build-manifest.json is damaged: no sha256 for ${named}: ${REUPLOAD}`);
 }
 
 /** The runtime's package list, checked before Pyodide reads it (a 404 page is not JSON). */
@@ -354,6 +411,7 @@ async function boot() {
   lockRead.catch(() => {}); // said after the manifest's, as before
   const manifest = await readManifest();
   const lock = await lockRead;
+  if (manifest) checkManifestCovers(manifest, lock);
   if (!PRECACHED) await checkRuntimeSize(manifest);
   stageDone("lists");
   const key = memoryKey(manifest);
@@ -453,8 +511,20 @@ async function boot() {
   if (restored && snapshot && !snapshot.kept && key) void keepMemory(key, snapshot.memory);
   send({ type: "ready", version, pyodide: String(runtime.version), bootMs: Math.round(performance.now() - started), stages,
     startedAt: performance.timeOrigin + started, from: restored ? (snapshot?.kept ? "kept-snapshot" : "snapshot") : "wheel",
-    verified: PRECACHED ? "precache" : manifest?.files && globalThis.crypto?.subtle ? "sha256" : "skipped" });
+    ...verification(manifest) });
   return bridge;
+}
+
+/**
+ * How the executing files were checked, and when they were not, why (the page says it).
+ * @param {Manifest | null} manifest
+ * @returns {{verified: "precache" | "sha256" | "skipped", unverified?: string}}
+ */
+function verification(manifest) {
+  if (PRECACHED) return { verified: "precache" };
+  if (!manifest) return { verified: "skipped", unverified: "the site has no build-manifest.json" };
+  if (!globalThis.crypto?.subtle) return { verified: "skipped", unverified: "this address cannot hash them (http:// other than localhost)" };
+  return { verified: "sha256" };
 }
 
 const ready = boot();

@@ -9,10 +9,19 @@
 // Deletes are told too (`{deleted: ids}`, `{restored: ids}`): every tab's Recent games follows,
 // and a tab whose board shows a game another tab deleted saves it again: the game on a board is
 // never lost (nor can it be deleted in its own tab: recent-games.js offers no Delete for it).
+// What is not written yet when the page is hidden or left goes to save-journal.js (synchronous),
+// and the next page to open the library saves it: a move just before a reload or a closed tab
+// is kept.
+// In a frame (`?embed` without `host=`; a same-site page may frame the studio), nothing is
+// written until the player acts in it (a key or a pointer pressed in the frame: events no
+// script can make), and never which game the studio opens next: the tab's game (sessionStorage,
+// which a same-origin frame shares with the page) and the library's "last game" stay the
+// studio's own.
 
 import { byId } from "../app/dom.js";
 import { GameLibrary, newGameId } from "./game-library.js";
-import { gameOf, sameGame } from "./game-record.js";
+import { SCHEMA_VERSION, gameOf, newPlay, readRecord, sameGame } from "./game-record.js";
+import { journal, takeJournals } from "./save-journal.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { CHANNEL, PING_KEY } from "./library-start.js";
 import { setSaving } from "../app/page-state.js";
@@ -21,10 +30,13 @@ import { setSaving } from "../app/page-state.js";
 /** @typedef {import("../app/storage.js").Game} Game */
 /**
  * What the saver needs from the page: the game on the board, and a way to show a merged one.
- * @typedef {{read: () => Game, apply: (game: Game) => void, saved: () => void}} SaverHooks
+ * `saved`: every change is written; the records written since the last call.
+ * @typedef {{read: () => Game, apply: (game: Game) => void, saved: (records: GameRecord[]) => void}} SaverHooks
  */
 
 const TAB_GAME_KEY = "sudoku-studio.tab-game";
+/** The game the studio (never a frame) last saved: the one a new visit opens. */
+const LAST_GAME_KEY = "sudoku-studio.last-game";
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 60_000;
 
@@ -41,6 +53,8 @@ const known = /** @type {Map<string, GameRecord>} */ (new Map());
 /** Per game, the latest state not yet written (in the order the games were left). */
 const pending = /** @type {Map<string, Game>} */ (new Map());
 let writing = false;
+/** The write under way: a page left meanwhile keeps it in the journal (the write may be aborted). @type {{id: string, game: Game} | null} */
+let inFlight = null;
 /** Another tab wrote the game on the board since this tab last read or wrote it. */
 let behind = false;
 /** Saving is off for good in this tab (the library could not be opened). */
@@ -50,6 +64,11 @@ let retryMs = 0;
 let retryTimer = null;
 /** @type {BroadcastChannel | null} */
 let channel = null;
+/** The player has pressed a key or a pointer in this page (a frame saves nothing before). */
+let acted = false;
+
+/** This page is an embedded frame (embed-mode.js marks <html> before any other module runs). */
+const framed = () => document.documentElement.dataset.embed === "true";
 
 /** The library, once open (null while opening, or when saving is off). */
 export const openLibrary = () => library;
@@ -63,6 +82,8 @@ export const currentGameId = () => currentId;
  */
 export async function startSaving(pageHooks) {
   hooks = pageHooks;
+  keepUnsavedOnLeaving();
+  if (framed()) waitForThePlayer();
   const opened = await GameLibrary.open();
   if (!opened.ok) {
     savingOff(opened.problem);
@@ -70,9 +91,62 @@ export async function startSaving(pageHooks) {
     return null;
   }
   library = opened.library;
+  if (!framed()) await saveJournals(library); // the studio's own moves: its next page saves them
   listenToOtherTabs();
   if (pending.size) void write();
   return library;
+}
+
+/**
+ * A frame saves from the player's first key or pointer press in it on (trusted events only: a
+ * framing page's script cannot make one).
+ */
+function waitForThePlayer() {
+  /** @param {Event} event */
+  const act = (event) => {
+    if (!event.isTrusted) return;
+    acted = true;
+    for (const type of ["keydown", "pointerdown"]) document.removeEventListener(type, act, true);
+  };
+  for (const type of ["keydown", "pointerdown"]) document.addEventListener(type, act, true);
+}
+
+/** What is not written yet, with the record each is based on. */
+function unsaved() {
+  const games = [...pending].map(([id, game]) => ({ id, game, base: known.get(id) ?? null }));
+  if (inFlight && !pending.has(inFlight.id)) games.unshift({ ...inFlight, base: known.get(inFlight.id) ?? null });
+  return games;
+}
+
+/**
+ * When the page is hidden or left, what is not written yet goes to the journal (synchronously):
+ * an IndexedDB write under way then may never commit. Once everything is written, the journal
+ * goes (write(), below).
+ */
+function keepUnsavedOnLeaving() {
+  const keep = () => {
+    if (!off && (pending.size || inFlight)) journal(unsaved());
+  };
+  window.addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keep();
+  });
+}
+
+/**
+ * Save the games a page left in the journal before it went away, each merged with the library's
+ * record like any other tab's write (a write that did commit after all merges to no change).
+ * Checked as stored records are: a damaged entry is dropped, never written.
+ * @param {GameLibrary} library
+ */
+async function saveJournals(library) {
+  for (const { id, game, base } of takeJournals()) {
+    const read = readRecord({ ...game, play: game.play ?? newPlay(), schema: SCHEMA_VERSION, id, rev: 1, createdAt: "", savedAt: "" });
+    if (!read.ok) continue;
+    const based = base ? readRecord(base) : null;
+    const result = await library.save(id, gameOf(read.record), based?.ok ? based.record : null);
+    if (result.ok) tellOtherTabs({ id, rev: result.record.rev });
+  }
 }
 
 /**
@@ -83,19 +157,47 @@ export async function startSaving(pageHooks) {
 export function switchGame(record) {
   if (record) known.set(record.id, record);
   currentId = record ? record.id : newGameId();
+  if (framed()) return; // the tab's game is the studio's, not a frame's
   try {
     globalThis.sessionStorage.setItem(TAB_GAME_KEY, currentId); // a reload of this tab returns to it
   } catch {
-    // no session storage: a reload shows the most recently saved game
+    // no session storage: a reload shows the game last saved
   }
 }
 
-/** The game this tab showed before a reload, if it said. */
+/** The game this tab showed before a reload, if it said (never in a frame). */
 export function tabGameId() {
   try {
-    return globalThis.sessionStorage.getItem(TAB_GAME_KEY);
+    return framed() ? null : globalThis.sessionStorage.getItem(TAB_GAME_KEY);
   } catch {
     return null;
+  }
+}
+
+/**
+ * The game a visit opens among `games` (the most recently saved first): this tab's before a
+ * reload, else the one the studio last saved (a frame's game, saved later, is not it), else the
+ * most recently saved. Null when there is none.
+ * @param {readonly GameRecord[]} games @param {string | null} tabGame
+ */
+export function gameToOpen(games, tabGame) {
+  /** @type {string | null} */
+  let last = null;
+  try {
+    last = globalThis.localStorage.getItem(LAST_GAME_KEY);
+  } catch {
+    // no storage: the most recently saved
+  }
+  return games.find((g) => g.id === tabGame) ?? games.find((g) => g.id === last) ?? games[0] ?? null;
+}
+
+/** The studio saved game `id`: the one a new visit opens. @param {string} id */
+function rememberLastGame(id) {
+  if (framed()) return;
+  try {
+    globalThis.localStorage.setItem(LAST_GAME_KEY, id);
+  } catch {
+    // no storage: the most recently saved one is opened
   }
 }
 
@@ -108,13 +210,16 @@ export const unsavedGame = (id) => pending.get(id) ?? null;
 
 /** The game on the board changed: save it (now, or after the write under way). */
 export function autosave() {
-  if (!hooks || off) return;
+  if (!hooks || off || (framed() && !acted)) return;
   pending.delete(currentId); // re-inserted last: games are written in the order they were left
   pending.set(currentId, hooks.read());
   saveStatus.dataset.pending = "true";
   if (!library || writing || retryTimer !== null) return;
   void write();
 }
+
+/** The records written since hooks.saved was last called. @type {GameRecord[]} */
+let written = [];
 
 async function write() {
   if (!library || !hooks) return;
@@ -131,7 +236,9 @@ async function write() {
     pending.delete(id);
     const base = known.get(id) ?? null;
     if (!base && game.givens === EMPTY_GRID && game.entries === EMPTY_GRID) continue; // an empty board is not a game yet
+    inFlight = { id, game };
     const result = await library.save(id, game, base);
+    inFlight = null;
     if (!result.ok) {
       if (!pending.has(id)) pending.set(id, game);
       writing = false;
@@ -139,12 +246,17 @@ async function write() {
       return;
     }
     if (retryMs > 0) savingResumed();
+    if (id === currentId) rememberLastGame(id);
     if (result.record.rev !== base?.rev) tellOtherTabs({ id: result.record.id, rev: result.record.rev });
     known.set(id, baseAfterWrite(id, game, result.record));
+    written.push(result.record);
   }
   writing = false;
+  journal([]); // every change is written: a journal kept when the page was hidden goes
   saveStatus.dataset.pending = "false"; // every change is written (tests wait for this)
-  hooks.saved();
+  const records = written;
+  written = [];
+  hooks.saved(records);
 }
 
 /**

@@ -40,7 +40,8 @@ const count = (n, one, many) => `${n === 0 ? "no" : n} ${n === 1 ? one : many}`;
  * @param {{puzzle: string, ms: number, hints: number, reveals: number, undos: number, info: PuzzleInfo | null}} game
  */
 export function showCompletion(game) {
-  const level = game.info?.level ?? "grading";
+  // a level only claimed by a link is not recorded: its best time waits for the grading here
+  const level = (game.info?.claimed ? undefined : game.info?.level) ?? "grading";
   shown = { puzzle: game.puzzle, ms: game.ms, hints: game.hints, reveals: game.reveals, undos: game.undos, level, best: null };
   if (level !== "grading") shown.best = recordSolve(level, game.ms, game.hints + game.reveals > 0);
   draw(shown);

@@ -11,7 +11,7 @@
 // record this page cannot read is never deleted, and putting a game back never overwrites one
 // stored under its key since (the tab showing it wrote it again: that one is newer).
 
-import { SCHEMA_VERSION, gameOf, mergeGames, newPlay, readRecord, sameGame } from "./game-record.js";
+import { SCHEMA_VERSION, fitPlay, gameOf, mergeGames, newPlay, nextRev, readRecord, sameGame } from "./game-record.js";
 import { STORE, openDatabase, takeEarlyLibrary } from "./library-start.js";
 import { describeStorageError } from "../app/storage.js";
 
@@ -102,7 +102,8 @@ export class GameLibrary {
   }
 
   /**
-   * Every game, the most recently saved first, and the records kept unread.
+   * Every game, the most recently saved first, and the records kept unread. For showing: each is
+   * read without replaying its history (readRecord's `deep: false`); `get` reads one to open it.
    * @returns {Promise<ListResult>}
    */
   async list() {
@@ -113,7 +114,7 @@ export class GameLibrary {
       /** @type {{id: string, newer: boolean, problem: string}[]} */
       const kept = [];
       for (const value of values) {
-        const read = readRecord(value);
+        const read = readRecord(value, { deep: false });
         if (read.ok) games.push(read.record);
         else kept.push({ id: String(/** @type {{id?: unknown}} */ (value)?.id ?? ""), newer: read.newer, problem: read.problem });
       }
@@ -148,10 +149,13 @@ export class GameLibrary {
         }
         current = read.record;
       }
-      let next = game;
+      // within every limit the reader checks, or the next read would refuse what was written
+      /** @type {Game} */
+      let next = { ...game, play: fitPlay(game.play ?? newPlay()) };
       let merged = false;
       if (current && (!base || current.rev !== base.rev)) {
-        next = mergeGames(base ? gameOf(base) : gameOf(current), game, gameOf(current));
+        next = mergeGames(base ? gameOf(base) : gameOf(current), next, gameOf(current));
+        next = { ...next, play: fitPlay(next.play ?? newPlay()) };
         merged = !sameGame(next, game);
       }
       if (current && sameGame(next, gameOf(current))) {
@@ -162,7 +166,7 @@ export class GameLibrary {
       /** @type {GameRecord} */
       const record = {
         schema: SCHEMA_VERSION, id, givens: next.givens, entries: next.entries, mode: next.mode, play: next.play ?? newPlay(),
-        rev: (current?.rev ?? 0) + 1, createdAt: current?.createdAt ?? now, savedAt: now,
+        rev: nextRev(current?.rev ?? 0), createdAt: current?.createdAt ?? now, savedAt: now,
       };
       if (next.info && next.info.puzzle === next.givens) record.info = next.info;
       store.put(record);

@@ -3,12 +3,15 @@
 // untrusted input, checked cell by cell (grids of 1-9 and ".", no entry on a given, a known
 // mode, info that belongs to these givens). A record written by a newer version of the page
 // (a larger `schema`) or one that fails the checks is never rewritten: the library leaves it
-// as it is and the page says so. Also the three-way merge that keeps two tabs' moves.
+// as it is and the page says so. One that is only over a limit (a history longer than
+// MAX_MOVES, a count past Number.MAX_SAFE_INTEGER) is repaired as it is read, and fitPlay keeps
+// every record the page writes within the same limits. Also the three-way merge that keeps two
+// tabs' moves.
 // Plain data and functions, no DOM and no storage.
 
 import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "../board/cell-layers.js";
 import { EMPTY, cellName, isGrid } from "../board/grid.js";
-import { emptyHistory, pushMove, readHistory } from "./move-history.js";
+import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory } from "./move-history.js";
 import { toPuzzleInfo } from "../puzzles/puzzle-info.js";
 
 /** @typedef {import("../puzzles/puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -36,7 +39,36 @@ export const newPlay = () => ({
  * @typedef {{schema: 2, id: string, givens: string, entries: string, mode: "play" | "enter",
  *   info?: PuzzleInfo, play: PlayState, rev: number, createdAt: string, savedAt: string}} GameRecord
  */
-/** @typedef {{ok: true, record: GameRecord} | {ok: false, newer: boolean, problem: string}} ReadResult */
+/**
+ * `repaired`: what was put within a limit as it was read ("" when nothing); the next save writes
+ * the repaired record.
+ * @typedef {{ok: true, record: GameRecord, repaired: string} | {ok: false, newer: boolean, problem: string}} ReadResult
+ */
+
+/** A count as the reader takes it: a whole number from `min`, saturated at the largest safe one. */
+const LARGEST = Number.MAX_SAFE_INTEGER;
+
+/** @param {unknown} value @param {number} min @returns {number | null} */
+function readCount(value, min) {
+  return typeof value === "number" && Number.isInteger(value) && value >= min ? Math.min(value, LARGEST) : null;
+}
+
+/** A record's next revision: one more, saturated (the reader takes it). @param {number} rev */
+export const nextRev = (rev) => Math.min(rev + 1, LARGEST);
+
+/**
+ * A play state within every limit the reader checks: the history cut to MAX_MOVES, the counts
+ * saturated. The same object when it already is.
+ * @param {PlayState} play @returns {PlayState}
+ */
+export function fitPlay(play) {
+  const over = play.history.moves.length > MAX_MOVES || COUNTERS.some((name) => play[name] > LARGEST);
+  if (!over) return play;
+  return {
+    ...play, history: fitHistory(play.history),
+    ms: Math.min(play.ms, LARGEST), hints: Math.min(play.hints, LARGEST), reveals: Math.min(play.reveals, LARGEST), undos: Math.min(play.undos, LARGEST),
+  };
+}
 
 /**
  * What is wrong with a game's two layers, or "" if nothing: both grids, and no entry on a given.
@@ -53,10 +85,13 @@ export function gameProblem(givens, entries) {
 }
 
 /**
- * Check a record read from storage.
- * @param {unknown} value @returns {ReadResult}
+ * Check a record read from storage. `deep: false` (the list of games) checks all but the history's
+ * moves, which it only counts: replaying every game's history on each list made every save cost
+ * more with each game kept (1 s with 5,000 games of 1,000 moves). Such a record is for showing
+ * only: a game is opened, written or deleted from a deep read (GameLibrary.get, save, remove).
+ * @param {unknown} value @param {{deep?: boolean}} [options] @returns {ReadResult}
  */
-export function readRecord(value) {
+export function readRecord(value, options = {}) {
   if (!value || typeof value !== "object") return { ok: false, newer: false, problem: "it is not a saved game" };
   const v = /** @type {Record<string, unknown>} */ (value);
   if (Number.isInteger(v.schema) && Number(v.schema) > SCHEMA_VERSION) {
@@ -67,20 +102,26 @@ export function readRecord(value) {
   const problem = gameProblem(v.givens, v.entries);
   if (problem) return { ok: false, newer: false, problem };
   if (v.mode !== "play" && v.mode !== "enter") return { ok: false, newer: false, problem: "its mode is unknown" };
-  if (!Number.isSafeInteger(v.rev) || Number(v.rev) < 1) return { ok: false, newer: false, problem: "its revision is not a count" };
+  const rev = readCount(v.rev, 1);
+  if (rev === null) return { ok: false, newer: false, problem: "its revision is not a count" };
   if (typeof v.createdAt !== "string" || typeof v.savedAt !== "string") return { ok: false, newer: false, problem: "its dates are missing" };
   const givens = /** @type {string} */ (v.givens);
   const entries = /** @type {string} */ (v.entries);
-  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay() }) : checkPlay(v.play, givens, entries);
+  const play = v.schema === 1 ? /** @type {const} */ ({ ok: true, play: newPlay(), repaired: "" })
+    : options.deep === false ? readPlay(v.play, givens, entries, false) : checkPlay(v.play, givens, entries);
   if (!play.ok) return { ok: false, newer: false, problem: play.problem };
   /** @type {GameRecord} */
   const record = {
     schema: SCHEMA_VERSION, id: v.id, givens, entries, mode: v.mode, play: play.play,
-    rev: Number(v.rev), createdAt: v.createdAt, savedAt: v.savedAt,
+    rev, createdAt: v.createdAt, savedAt: v.savedAt,
   };
   const info = toPuzzleInfo(v.info, givens);
   if (info) record.info = info;
-  return { ok: true, record };
+  const repaired = [
+    ...(rev !== v.rev ? ["capped its revision"] : []),
+    ...(play.repaired ? [play.repaired] : []),
+  ].join("; ");
+  return { ok: true, record, repaired };
 }
 
 const COUNTERS = /** @type {const} */ (["ms", "hints", "reveals", "undos"]);
@@ -115,35 +156,58 @@ function checkPlay(value, givens, entries) {
  * history must all be readable, and every state the history passes through must be a possible
  * one; otherwise the record is kept as it is and the page says why (a history is not dropped
  * silently: the next save would lose it for good).
- * @param {unknown} value @param {string} givens @param {string} entries
- * @returns {{ok: true, play: PlayState} | {ok: false, problem: string}}
+ * With `deep` false, the history is only checked to be a list with a position in it.
+ * @param {unknown} value @param {string} givens @param {string} entries @param {boolean} [deep]
+ * @returns {{ok: true, play: PlayState, repaired: string} | {ok: false, problem: string}}
  */
-function readPlay(value, givens, entries) {
+function readPlay(value, givens, entries, deep = true) {
   if (!value || typeof value !== "object") return { ok: false, problem: "its marks and history are missing" };
   const v = /** @type {Record<string, unknown>} */ (value);
   for (const layer of /** @type {const} */ (["corner", "centre", "colours"])) {
     const problem = marksProblem(v[layer]);
     if (problem) return { ok: false, problem: `its ${layer === "colours" ? "colours" : `${layer} marks`} are unreadable: ${problem}` };
   }
+  /** @type {Record<typeof COUNTERS[number], number>} */
+  const counts = { ms: 0, hints: 0, reveals: 0, undos: 0 };
   for (const name of COUNTERS) {
-    if (typeof v[name] !== "number" || !Number.isSafeInteger(v[name]) || Number(v[name]) < 0) {
-      return { ok: false, problem: `its ${name === "ms" ? "time played" : name} is not a count` };
-    }
+    const count = readCount(v[name], 0);
+    if (count === null) return { ok: false, problem: `its ${name === "ms" ? "time played" : name} is not a count` };
+    counts[name] = count;
   }
   if (typeof v.solved !== "boolean") return { ok: false, problem: "its completion is unknown" };
-  const history = readHistory(v.history);
+  const history = deep ? readHistory(v.history) : historyShape(v.history);
   if (!history.ok) return { ok: false, problem: `its history is unreadable: ${history.problem}` };
   const play = {
     corner: formatMarks(parseMarks(/** @type {string} */ (v.corner))),
     centre: formatMarks(parseMarks(/** @type {string} */ (v.centre))),
     colours: formatMarks(parseMarks(/** @type {string} */ (v.colours))),
     history: history.history,
-    ms: Number(v.ms), hints: Number(v.hints), reveals: Number(v.reveals), undos: Number(v.undos), solved: v.solved,
+    ...counts, solved: v.solved,
   };
-  if (!historyIsSound(history.moves, history.history.at, layersOfGame({ givens, entries, play }))) {
+  if (deep && !historyIsSound(history.moves, history.history.at, layersOfGame({ givens, entries, play }))) {
     return { ok: false, problem: "its history does not lead to its cells" };
   }
-  return { ok: true, play };
+  const repaired = [
+    ...(history.dropped ? [`dropped its oldest ${history.dropped.toLocaleString("en")} moves (a history keeps ${MAX_MOVES.toLocaleString("en")})`] : []),
+    ...COUNTERS.filter((name) => counts[name] !== v[name]).map((name) => `capped its ${name === "ms" ? "time played" : name}`),
+  ].join("; ");
+  return { ok: true, play, repaired };
+}
+
+/**
+ * A stored history's shape only (a list of moves and a position in it, cut to MAX_MOVES), not its
+ * moves: for the list of games, which shows no history.
+ * @param {unknown} value
+ * @returns {{ok: true, history: import("./move-history.js").History, moves: import("../board/cell-layers.js").Move[], dropped: number} | {ok: false, problem: string}}
+ */
+function historyShape(value) {
+  const v = /** @type {{moves?: unknown, at?: unknown} | null} */ (value && typeof value === "object" ? value : null);
+  if (!v || !Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
+  if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
+    return { ok: false, problem: "its position is outside its moves" };
+  }
+  const fitted = fitHistory({ moves: /** @type {string[]} */ (v.moves), at: Number(v.at) });
+  return { ok: true, history: fitted, moves: [], dropped: v.moves.length - fitted.moves.length };
 }
 
 /** @typedef {import("../board/cell-layers.js").Layers} Layers */

@@ -58,7 +58,7 @@ export function formatWhen(iso, now, locale) {
  */
 export function summarizeGame(record, now, locale) {
   const givens = filledCount(record.givens);
-  const level = record.info?.level;
+  const level = record.info?.claimed ? undefined : record.info?.level; // a link's claim is not said as fact
   const title = givens === 0 ? "Empty grid"
     : `${level ? LEVEL_NAMES[level] : "Puzzle"}, ${givens} given${givens === 1 ? "" : "s"}`;
   const open = 81 - givens;

@@ -15,7 +15,7 @@ import { clearHint } from "../teach/hint-view.js";
 import { board, markSolved, setInfo, setProgress, state } from "../app/page-state.js";
 import { updateHistoryButtons } from "./play-history.js";
 import { LEVEL_NAMES, describeInfo } from "../puzzles/puzzle-info.js";
-import { refreshRecentGames } from "./recent-games.js";
+import { showCurrentGame } from "./recent-games.js";
 import { settings } from "../app/settings.js";
 import { gameChanged, say } from "../app/status.js";
 import { shareLinkFor } from "../puzzles/share-link.js";
@@ -71,7 +71,7 @@ export function showGame(game, options = {}) {
   setBoard(game);
   afterChange();
   gameEvents.dispatchEvent(new Event("shown"));
-  void refreshRecentGames();
+  showCurrentGame();
   const wasEmpty = before.givens === EMPTY_GRID && before.entries === EMPTY_GRID;
   if (options.undo && !wasEmpty && !(record && record.id === beforeId) && !sameGame(before, game)) {
     offerUndo(`${options.undo} The game before is in Recent games.`, () => void returnTo(beforeId, before));
@@ -305,6 +305,7 @@ export function showInfo() {
   puzzleInfo.hidden = !info;
   for (const [name, value] of Object.entries({
     seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
+    claimed: info?.claimed ? "true" : undefined,
   })) {
     if (value === undefined) delete puzzleInfo.dataset[name];
     else puzzleInfo.dataset[name] = String(value);

@@ -1,7 +1,8 @@
 // @ts-check
 // A game's history: every move as compact text (cell-layers.js encodes it), and how many of them
-// are applied. Undo steps back, redo forward, a new move drops the undone ones. Unlimited and
-// saved with the game, so it survives reloads; plain data, no DOM.
+// are applied. Undo steps back, redo forward, a new move drops the undone ones. Saved with the
+// game, so it survives reloads; at MAX_MOVES the oldest move goes with each new one, so what is
+// written is always what the reader takes. Plain data, no DOM.
 
 import { decodeMove } from "../board/cell-layers.js";
 
@@ -10,8 +11,25 @@ import { decodeMove } from "../board/cell-layers.js";
 /** @returns {History} */
 export const emptyHistory = () => ({ moves: [], at: 0 });
 
-/** After a new move: the redo tail is gone. @param {History} history @param {string} move @returns {History} */
-export const pushMove = (history, move) => ({ moves: [...history.moves.slice(0, history.at), move], at: history.at + 1 });
+/**
+ * After a new move: the redo tail is gone, and past MAX_MOVES the oldest move too.
+ * @param {History} history @param {string} move @returns {History}
+ */
+export const pushMove = (history, move) => fitHistory({ moves: [...history.moves.slice(0, history.at), move], at: history.at + 1 });
+
+/**
+ * A history of at most MAX_MOVES moves, the same one when it is already: the moves that can be
+ * undone are kept before those that can be redone, the latest first. Dropping the oldest applied
+ * moves keeps every state the rest passes through, so the game's cells need no change.
+ * @template {{moves: unknown[], at: number}} H
+ * @param {H} history @returns {H}
+ */
+export function fitHistory(history) {
+  if (history.moves.length <= MAX_MOVES) return history;
+  const end = Math.max(history.at, MAX_MOVES); // the redo tail's end goes first
+  const start = end - MAX_MOVES;
+  return { ...history, moves: history.moves.slice(start, end), at: history.at - start };
+}
 
 /** @param {History} history */
 export const canUndo = (history) => history.at > 0;
@@ -24,25 +42,29 @@ export const MAX_MOVES = 100_000;
 const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 
 /**
- * A stored history, checked (storage is untrusted: every move is decoded), with its moves.
+ * A stored history, checked (storage is untrusted: every move is decoded), with its moves. One
+ * longer than MAX_MOVES (an older page wrote it) is cut to fit (fitHistory): `dropped` counts the
+ * moves left out; only the kept ones are read.
  * @param {unknown} value
- * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[]} | {ok: false, problem: string}}
+ * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[], dropped: number} | {ok: false, problem: string}}
  */
 export function readHistory(value) {
   if (!value || typeof value !== "object") return { ok: false, problem: "it is not a history" };
   const v = /** @type {Record<string, unknown>} */ (value);
   if (!Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
-  if (v.moves.length > MAX_MOVES) return { ok: false, problem: `it has more than ${MAX_MOVES} moves` };
   if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
     return { ok: false, problem: "its position is outside its moves" };
   }
+  const fitted = fitHistory({ moves: /** @type {unknown[]} */ (v.moves), at: Number(v.at) });
+  const dropped = v.moves.length - fitted.moves.length;
+  const first = Number(v.at) - fitted.at; // the first kept move's place in the stored list
   const moves = [];
-  for (const [i, text] of v.moves.entries()) {
+  for (const [i, text] of fitted.moves.entries()) {
     const move = typeof text === "string" && text.length <= MAX_MOVE_LENGTH ? decodeMove(text) : null;
-    if (!move) return { ok: false, problem: `move ${i + 1} is unreadable` };
+    if (!move) return { ok: false, problem: `move ${first + i + 1} is unreadable` };
     moves.push(move);
   }
-  return { ok: true, history: { moves: /** @type {string[]} */ ([...v.moves]), at: Number(v.at) }, moves };
+  return { ok: true, history: { moves: /** @type {string[]} */ ([...fitted.moves]), at: fitted.at }, moves, dropped };
 }
 
 /** What is wrong with a stored history, or "". @param {unknown} value */

@@ -36,6 +36,10 @@ let again = false;
 let showAll = false;
 /** Every game of the last list (Clear finished looks at all of them, shown or not). @type {GameRecord[]} */
 let listed = [];
+/** The library has been listed (gamesSaved updates that list). */
+let listedOnce = false;
+/** Records this tab wrote while the library was being read. @type {GameRecord[]} */
+let savedMeanwhile = [];
 /** The games the Undo of the last delete puts back. @type {GameRecord[]} */
 let undoable = [];
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -56,6 +60,43 @@ export function wireRecentGames(onOpen) {
   });
 }
 
+/**
+ * This tab wrote these games: listed ones move to the top of the list as written, without reading
+ * the library again (a move's save then costs the same however many games are kept). A game new
+ * to the list, other tabs' writes and deletes read it all again.
+ * @param {readonly GameRecord[]} records
+ */
+export function gamesSaved(records) {
+  if (!records.length) return;
+  if (refreshing) {
+    savedMeanwhile.push(...records); // put in the list the read brings (it may predate them)
+    return;
+  }
+  if (!listedOnce || records.some((r) => !listed.some((g) => g.id === r.id))) {
+    void refreshRecentGames();
+    return;
+  }
+  putOnTop(records);
+  draw(listed);
+}
+
+/** This tab's written records at the top of `listed`, each in place of its older copy. @param {readonly GameRecord[]} records */
+function putOnTop(records) {
+  const latest = new Map(records.map((r) => [r.id, r])); // the last written of each game
+  const stale = (/** @type {GameRecord} */ g) => (latest.get(g.id)?.rev ?? -1) >= g.rev;
+  const kept = listed.filter((g) => !latest.has(g.id) || !stale(g));
+  const newer = [...latest.values()].filter((r) => !kept.some((g) => g.id === r.id)).reverse();
+  listed = [...newer, ...kept];
+}
+
+/**
+ * Another game is on the board: the list marks it, from the games listed (a game new to the
+ * library joins the list when it is first saved, gamesSaved).
+ */
+export function showCurrentGame() {
+  if (listedOnce && !refreshing) draw(listed);
+}
+
 /** Read the library again and redraw the list (coalesced: one read at a time). */
 export async function refreshRecentGames() {
   const library = openLibrary();
@@ -70,7 +111,9 @@ export async function refreshRecentGames() {
     const read = await library.list();
     if (!read.ok) break;
     listed = read.games;
-    draw(read.games);
+    listedOnce = true;
+    if (!again && savedMeanwhile.length) putOnTop(savedMeanwhile.splice(0));
+    draw(listed);
     const newer = read.kept.filter((k) => k.newer).length;
     const damaged = read.kept.length - newer;
     const parts = [];

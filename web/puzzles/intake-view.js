@@ -64,6 +64,18 @@ async function savedGames() {
 }
 
 /**
+ * A listed game read again in full (the list does not replay histories), to put on the board;
+ * null when there is none, or it cannot be read (then the puzzle opens as a new game).
+ * @param {GameRecord | null} listed @returns {Promise<GameRecord | null>}
+ */
+async function readInFull(listed) {
+  const library = openLibrary();
+  if (!listed || !library) return listed;
+  const got = await library.get(listed.id);
+  return got.ok ? got.record : null;
+}
+
+/**
  * The finding from an engine request that failed: unchecked when the engine is gone, else the
  * failure in words (Create mode: not known to be a proper puzzle).
  * @param {string} givens @param {unknown} error @returns {Finding}
@@ -91,7 +103,7 @@ export async function openGame(game, source, options = {}) {
   const known = judge(givens, { verdict: knownVerdict(givens, SOLVE_SECONDS), engine: engineState() });
   if (intakeMode(known) === "refuse") return { ok: false, why: "refused", message: known.text };
   const records = options.records ?? (await savedGames());
-  const saved = savedGameFor(game, records);
+  const saved = await readInFull(savedGameFor(game, records));
   /** @type {Promise<Finding> | null} */
   let verdict = null;
   /** @type {AbortController | null} */

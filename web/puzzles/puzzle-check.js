@@ -54,7 +54,7 @@ export function rememberVerdict(givens, verdict, seconds) {
  */
 export function knownGrade(givens) {
   const info = state.info;
-  if (info && info.puzzle === givens && info.level) return info.score === undefined ? { level: info.level } : { level: info.level, score: info.score };
+  if (info && info.puzzle === givens && info.level && !info.claimed) return info.score === undefined ? { level: info.level } : { level: info.level, score: info.score };
   return grades.get(givens) ?? null;
 }
 

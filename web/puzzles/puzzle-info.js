@@ -12,9 +12,12 @@ import { isGrid } from "../board/grid.js";
 /**
  * The givens it belongs to (`puzzle`), the seed and options that make it again (`difficulty` for
  * generate_graded; `clues` and `minimal` for generate), its grade when known, and where it came
- * from. A seed comes with its symmetry; info without a seed has a level (it was graded here).
+ * from. A seed comes with its symmetry; info without a seed has a level. `claimed`: its level,
+ * score and seed are a link's word, not yet verified on this device (the background grades the
+ * puzzle and makes it again from its seed, then drops the flag, or what did not hold).
  * @typedef {{puzzle: string, seed?: number, symmetry?: Symmetry, difficulty?: Level, clues?: number,
- *   minimal?: boolean, level?: Level, score?: number, source: "pool" | "generated" | "link" | "graded"}} PuzzleInfo
+ *   minimal?: boolean, level?: Level, score?: number, source: "pool" | "generated" | "link" | "graded",
+ *   claimed?: true}} PuzzleInfo
  */
 
 /** @type {Record<Level, string>} */
@@ -73,6 +76,7 @@ export function toPuzzleInfo(value, givens) {
   if (v.minimal === true) info.minimal = true;
   if (isLevel(v.level)) info.level = v.level;
   if (Number.isInteger(v.score) && Number(v.score) >= 0) info.score = Number(v.score);
+  if (v.claimed === true) info.claimed = true;
   return info;
 }
 
@@ -105,7 +109,7 @@ export function readInfoParams(parts, givens) {
     {
       puzzle: givens, seed: seed ?? undefined, symmetry: seed === null ? undefined : parts.get("symmetry") ?? "none", source: "link",
       difficulty: parts.get("difficulty"), clues: number("clues"), minimal: parts.get("minimal") === "1",
-      level: parts.get("level"), score: number("score"),
+      level: parts.get("level"), score: number("score"), claimed: true, // a link's word, until verified here
     },
     givens,
   );
@@ -123,6 +127,7 @@ export function describeInfo(info, options = {}) {
   if (info.symmetry) parts.push(SYMMETRY_NAMES[info.symmetry]);
   if (info.clues !== undefined) parts.push(`at most ${info.clues} clues`);
   if (info.minimal) parts.push("minimal");
+  if (info.claimed && parts.length) parts.push("claimed by the link, not yet checked");
   const text = parts.join(" · ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -113,6 +113,13 @@ export class PuzzlePool {
   #saving = true;
   /** Stored fresh puzzles that were damaged (not real puzzles) and were set aside. */
   dropped = 0;
+  /**
+   * The fresh puzzles read from storage and not yet made again here: what storage says about
+   * them (unique, level, score, seed) is only a claim, so none is handed out before the engine
+   * has made it again from its seed (uncheckedFresh, checkedFresh).
+   * @type {Set<string>}
+   */
+  #unchecked = new Set();
   /** @type {Promise<void>} */
   loaded;
 
@@ -136,7 +143,7 @@ export class PuzzlePool {
   available(level, symmetry) {
     const used = new Set(this.#record.used);
     const shipped = this.#shipped.filter((e) => e.level === level && e.symmetry === symmetry && !used.has(e.puzzle));
-    return shipped.length + this.#record.fresh.filter((e) => e.level === level && e.symmetry === symmetry).length;
+    return shipped.length + this.#record.fresh.filter((e) => e.level === level && e.symmetry === symmetry && !this.#unchecked.has(e.puzzle)).length;
   }
 
   /**
@@ -148,7 +155,7 @@ export class PuzzlePool {
     const record = this.#record;
     /** @type {PoolEntry | null} */
     let entry = null;
-    const freshIndex = record.fresh.findIndex((e) => e.level === level && e.symmetry === symmetry);
+    const freshIndex = record.fresh.findIndex((e) => e.level === level && e.symmetry === symmetry && !this.#unchecked.has(e.puzzle));
     if (freshIndex >= 0) {
       entry = record.fresh.splice(freshIndex, 1)[0];
     } else {
@@ -185,6 +192,31 @@ export class PuzzlePool {
     if (owed > 0) this.#record.owed[key] = owed;
     else delete this.#record.owed[key];
     if (!this.#record.fresh.some((e) => e.puzzle === entry.puzzle)) this.#record.fresh.push(entry);
+    this.#save();
+  }
+
+  /** A fresh puzzle read from storage that the engine has not made again yet, or null. @returns {PoolEntry | null} */
+  uncheckedFresh() {
+    return this.#record.fresh.find((e) => this.#unchecked.has(e.puzzle)) ?? null;
+  }
+
+  /**
+   * The engine made `entry` again from its seed: `made` is what it made (null when it could not).
+   * The same puzzle of the same level: kept, with the score found here; else it is dropped and
+   * another is owed.
+   * @param {PoolEntry} entry @param {{puzzle: string, level: Level, score: number} | null} made
+   */
+  checkedFresh(entry, made) {
+    this.#unchecked.delete(entry.puzzle);
+    const index = this.#record.fresh.indexOf(entry);
+    if (index < 0) return;
+    if (made && made.puzzle === entry.puzzle && made.level === entry.level) {
+      this.#record.fresh[index] = { ...entry, score: made.score };
+    } else {
+      this.#record.fresh.splice(index, 1);
+      this.dropped += 1;
+      this.owe(entry.level, entry.symmetry);
+    }
     this.#save();
   }
 
@@ -227,6 +259,7 @@ export class PuzzlePool {
     // a record from before the order was kept gets the one drawn above
     const order = Number.isSafeInteger(data.order) && Number(data.order) >= 0 ? Number(data.order) >>> 0 : this.#record.order;
     this.#record = { v: 1, used, fresh, owed, order };
+    this.#unchecked = new Set(fresh.map((e) => e.puzzle));
   }
 
   #save() {

@@ -16,7 +16,7 @@
 import { bit, candidateMasks, diffLayers } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
-import { EMPTY, PEERS, combine } from "../board/grid.js";
+import { EMPTY, PEERS, combine, findConflicts } from "../board/grid.js";
 import { drawingWords, highlightFor, stepChanges } from "./hint-drawing.js";
 import { clearHint } from "./hint-view.js";
 import { askAbout } from "./technique-help.js";
@@ -149,8 +149,22 @@ function scrollListTo(option) {
   else if (top + option.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + option.offsetHeight - list.clientHeight;
 }
 
+/** The grid is full and breaks no rule: solved, with no step left to show or grade. @param {string} grid */
+const isSolved = (grid) => !grid.includes(EMPTY) && findConflicts(grid).length === 0;
+
 /** @param {Grade} grade */
 function showGrade(grade) {
+  if (!(grade.path ?? []).length && grade.steps === 0) {
+    // the engine's answer for a solved grid: an empty path (its level and score say nothing)
+    gradeSummary.textContent = "The puzzle is already solved: there is nothing left to grade.";
+    gradeSummary.dataset.level = "";
+    gradeSummary.dataset.score = "";
+    histogram.replaceChildren();
+    hardestLine.hidden = true;
+    bottleneckButton.textContent = "";
+    bottleneckButton.dataset.index = "-1";
+    return;
+  }
   const r = grade.rating;
   gradeSummary.textContent = `${grade.level[0].toUpperCase()}${grade.level.slice(1)}, score ${grade.score}; `
     + `rating ER ${r.er.toFixed(1)}, EP ${r.ep.toFixed(1)}, ED ${r.ed.toFixed(1)}; ${grade.steps} steps`
@@ -201,7 +215,7 @@ function showPath(grade, grid) {
     select(0);
     list.focus({ preventScroll: true });
   } else {
-    status.textContent = "Nothing left to solve: the grid is full.";
+    status.textContent = isSolved(grid) ? "The puzzle is already solved: there is no step left." : "Nothing left to solve: the grid is full.";
     note.textContent = "";
     askAbout(techniqueButton, null);
     panel.dataset.selected = "";
@@ -215,6 +229,11 @@ function showPath(grade, grid) {
 export async function showSolvingPath() {
   clearHint(); // the board shows the path now, not the hint
   const grid = combine(board.givens, board.entries);
+  if (isSolved(grid)) {
+    // nothing for the engine to find: said at once, as the engine says it (an empty path)
+    showPath(solvedGrade(grid), grid);
+    return;
+  }
   try {
     const grade = await runEngine("grade", { grid, path: true }, "Finding the solving path",
       (p) => `Finding the solving path: ${p.steps} steps, score ${p.score} (${p.level})`);
@@ -223,6 +242,17 @@ export async function showSolvingPath() {
   } catch (error) {
     showFailure(error, "path");
   }
+}
+
+/**
+ * A solved grid's grade, as the engine gives it: no step, the lowest level, score 0.
+ * @param {string} grid @returns {Grade}
+ */
+function solvedGrade(grid) {
+  return /** @type {Grade} */ ({
+    puzzle: grid, solution: grid, level: "easy", score: 0, rating: { er: 0, ep: 0, ed: 0 }, histogram: {},
+    bottleneck: null, steps: 0, logical: true, seconds: 0, message: "The puzzle is already solved.", path: [],
+  });
 }
 
 /** "Apply up to here": the steps up to the selected one as one undoable move. @returns {number} steps applied */
