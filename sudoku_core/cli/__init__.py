@@ -1,7 +1,7 @@
 """The command line: ``python -m sudoku_core COMMAND`` (or ``sudoku-core COMMAND``).
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
-(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), pool
+(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), drill (:mod:`.drill`), pool
 (:mod:`.pool`), bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one
 ``--format`` vocabulary (:mod:`.command`).
 
@@ -35,6 +35,7 @@ _HOMES = {
     "grade": "explain",
     "hint": "explain",
     "path": "explain",
+    "drill": "drill",
     "pool": "pool",
     "bank": "bank",
     "bench": "bench",

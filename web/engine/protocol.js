@@ -58,6 +58,11 @@
  *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
  *   hints.Hint.to_dict().
+ * @typedef {{found: boolean, puzzles: number, seed: number, technique?: string, level?: Level,
+ *   puzzle?: string, digits?: string, candidates?: string[], solution?: string, step?: Step}} DrillResult
+ *   drills.Drill.to_dict() when `found`: a position whose next step is the technique (`digits`,
+ *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
+ *   many generated puzzles were walked (`seed` is the first one's).
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
  *   seconds?: number}} GradedProgress
@@ -89,6 +94,8 @@
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
+ *   drill: {args: {technique: string, seed?: number, max_seconds?: number},
+ *     progress: {puzzles: number, positions: number}, result: DrillResult},
  * }} Ops
  */
 /** @typedef {keyof Ops} OpName */
