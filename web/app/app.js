@@ -96,6 +96,7 @@ const pathView = later("The solving path", () => import("../teach/path-view.js")
 }));
 const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
+const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills());
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
 
@@ -202,6 +203,7 @@ pathButton.addEventListener("click", () => whenNotPaused(() => {
   if (!pathButton.disabled) void pathView.get().then((m) => m?.showSolvingPath());
   showPanel("learn");
 }));
+byId("drill-open").addEventListener("click", () => void drillView.get().then((m) => m?.openDrills()));
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
