@@ -26,7 +26,14 @@ pytestmark = pytest.mark.e2e
 PACK = json.loads(
     (Path(__file__).resolve().parents[2] / "web" / "train" / "drill-pack.json").read_text("utf-8")
 )
-BY_DIGITS = {record["digits"]: record for record in PACK["drills"]}
+
+
+def centre_text(candidates: str) -> str:
+    """A pack position's candidates as the board's centre attribute says them."""
+    return " ".join(f"{i}:{m}" for i, m in enumerate(candidates.split(",")) if m)
+
+
+BY_POSITION = {(r["digits"], centre_text(r["candidates"])): r for r in PACK["drills"]}
 GAME = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 
 
@@ -45,8 +52,9 @@ def open_drill(app: Studio, technique: str) -> dict[str, Any]:
 def shown_drill(app: Studio, technique: str) -> dict[str, Any]:
     expect(dialog(app)).to_have_attribute("data-technique", technique)
     expect(dialog(app)).to_have_attribute("data-state", "asking")
-    digits = str(app.page.locator("#drill-board").get_attribute("givens"))
-    record: dict[str, Any] = BY_DIGITS[digits]
+    board = app.page.locator("#drill-board")
+    position = (str(board.get_attribute("givens")), str(board.get_attribute("centre")))
+    record: dict[str, Any] = BY_POSITION[position]
     assert record["technique"] == technique
     return record
 

@@ -208,7 +208,8 @@ function showTool() {
   }
 }
 
-/** Open the dialog: the pack and the record read, a drill shown (the last one, if any). */
+/** Open the dialog: the pack and the record read, a drill shown (the last one if it was not
+ * answered yet). */
 export async function openDrills() {
   if (!ui) return;
   if (!ui.dialog.open) ui.dialog.showModal();
@@ -216,9 +217,10 @@ export async function openDrills() {
     say("Loading the drills…");
     drills.pack = await loadPack();
     fillTechniques();
-    loadStats();
   }
-  if (!drills.drill) await nextDrill();
+  loadStats(); // storage is the record: another tab may have added to it
+  if (!drills.drill || ui.dialog.dataset.state !== "asking") await nextDrill(); // an answered drill is done
+  else showStats();
   ui.board.focusGrid();
 }
 
