@@ -180,3 +180,20 @@ def test_a_single_is_placed_and_the_record_survives_a_reload(
     expect(app.page.locator("#drill-stats")).to_contain_text("Not tried yet")
     drills()
     app.wait_ready()
+
+
+def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_and_cancel(
+    app: Studio, drills: Callable[[], None]
+) -> None:
+    lacking = next(name for name, _, count in PACK["techniques"] if count == 0)
+    app.button("Practise a technique…").click()
+    expect(dialog(app)).to_have_attribute("data-state", "asking")
+    app.page.locator("#drill-technique").select_option(lacking)
+    expect(dialog(app)).to_have_attribute("data-state", "making")
+    work = app.page.locator("#drill-work")
+    expect(work).to_be_visible()
+    expect(app.page.locator("#drill-work-text")).to_contain_text(f"Looking for a {lacking}")
+    app.page.get_by_role("button", name="Cancel", exact=True).click()
+    expect(work).to_be_hidden()
+    expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")
+    drills()
