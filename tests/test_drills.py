@@ -60,7 +60,7 @@ def _regraded(record: dict[str, Any]) -> tuple[str | None, Any]:
 
 def _check(record: dict[str, Any]) -> None:
     technique, effect = _regraded(record)
-    assert technique == record["technique"], (record["digits"], record["candidates"])
+    assert technique is not None and technique == record["technique"], record["digits"]
     assert effect == _effect(record["step"]), record["digits"]
     assert record["level"] == TECHNIQUES[technique].level.value
 

@@ -151,6 +151,15 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
     assert (app.givens(), app.entries()) == (givens, entries)  # the game is untouched
 
 
+def reload_and_open(app: Studio, technique: str) -> None:
+    """The page loaded again, then Practise a technique on ``technique``."""
+    app.page.reload()
+    expect(app.page.locator("body")).to_have_attribute("data-app", "ready")
+    app.dismiss_welcome()
+    app.show_panel("Learn")
+    open_drill(app, technique)
+
+
 def test_a_single_is_placed_and_the_record_survives_a_reload(
     app: Studio, drills: Callable[[], None]
 ) -> None:
@@ -160,11 +169,7 @@ def test_a_single_is_placed_and_the_record_survives_a_reload(
     place(app, placement["cell"], placement["digit"])
     expect(check(app)).to_have_attribute("data-state", "right")
     drills()
-    app.page.reload()
-    expect(app.page.locator("body")).to_have_attribute("data-app", "ready")
-    app.dismiss_welcome()
-    app.show_panel("Learn")
-    open_drill(app, "Hidden Single")
+    reload_and_open(app, "Hidden Single")
     expect(app.page.locator("#drill-stats")).to_contain_text("1 of 1 right")
     # storage that is not a record is ignored, not trusted
     bad = {"v": 1, "techniques": {"Hidden Single": {"tries": -4}}}
@@ -172,11 +177,7 @@ def test_a_single_is_placed_and_the_record_survives_a_reload(
         "(text) => localStorage.setItem('sudoku-studio.drills', text)", json.dumps(bad)
     )
     drills()
-    app.page.reload()
-    expect(app.page.locator("body")).to_have_attribute("data-app", "ready")
-    app.dismiss_welcome()
-    app.show_panel("Learn")
-    open_drill(app, "Hidden Single")
+    reload_and_open(app, "Hidden Single")
     expect(app.page.locator("#drill-stats")).to_contain_text("Not tried yet")
     drills()
     app.wait_ready()
