@@ -116,7 +116,10 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
     app: Studio, drills: Callable[[], None]
 ) -> None:
     givens, entries = app.givens(), app.entries()
+    timer = app.page.locator("#timer-box")
+    expect(timer).to_have_attribute("data-state", "running")
     record = open_drill(app, "X-Wing")
+    expect(timer).to_have_attribute("data-state", "stopped")  # the game's clock waits
     board = app.page.locator("#drill-board")
     centre = str(board.get_attribute("centre"))
     first = record["step"]["eliminations"][0]
@@ -149,6 +152,7 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
     assert f"{wrong_cell}:" in str(board.get_attribute("centre"))
     drills()
     assert (app.givens(), app.entries()) == (givens, entries)  # the game is untouched
+    expect(timer).to_have_attribute("data-state", "running")
 
 
 def reload_and_open(app: Studio, technique: str) -> None:

@@ -10,7 +10,7 @@
 
 import { byId } from "../app/dom.js";
 import { loadRecord, saveRecord } from "../app/storage.js";
-import { EMPTY_GRID } from "../board/grid.js";
+import { EMPTY, EMPTY_GRID } from "../board/grid.js";
 import { CancelledError } from "../engine/solver-client.js";
 import { client, personRequests } from "../engine/engine-runner.js";
 import { feedbackDrawing, judge } from "./drill-answer.js";
@@ -40,6 +40,8 @@ const drills = { pack: { techniques: [], drills: [] }, stats: {}, drill: null, c
 /** @type {{dialog: HTMLDialogElement, board: SudokuBoard, select: HTMLSelectElement, task: HTMLElement,
  *   feedback: HTMLElement, stats: HTMLElement, work: HTMLElement, workText: HTMLElement} | null} */
 let ui = null;
+/** Told when the player goes to the drills and comes back (the game's clock stops meanwhile). */
+let away = (/** @type {boolean} */ _on) => {};
 
 /** The pack, fetched once (a failed fetch is tried again next time). @returns {Promise<DrillPack>} */
 function loadPack() {
@@ -89,6 +91,7 @@ function showDrill(drill) {
   drills.counted = false;
   drills.recent = [drill.digits, ...drills.recent.filter((d) => d !== drill.digits)].slice(0, RECENT);
   resetBoard(drill);
+  ui.board.selected = drill.digits.indexOf(EMPTY); // an empty cell: no digit lit to start with
   ui.dialog.dataset.technique = drill.technique;
   ui.dialog.dataset.state = "asking";
   ui.task.textContent = taskWords(drill);
@@ -213,6 +216,7 @@ function showTool() {
 export async function openDrills() {
   if (!ui) return;
   if (!ui.dialog.open) ui.dialog.showModal();
+  away(true);
   if (!drills.pack.drills.length) {
     say("Loading the drills…");
     drills.pack = await loadPack();
@@ -224,9 +228,14 @@ export async function openDrills() {
   ui.board.focusGrid();
 }
 
-/** Find the dialog's elements and wire them (once). */
-export function wireDrills() {
+/**
+ * Find the dialog's elements and wire them (once). `options.away(on)` is told when the dialog
+ * opens (true) and closes (false).
+ * @param {{away?: (on: boolean) => void}} [options]
+ */
+export function wireDrills(options = {}) {
   if (ui) return;
+  if (options.away) away = options.away;
   const dialog = /** @type {HTMLDialogElement} */ (byId("drill-dialog"));
   ui = {
     dialog,
@@ -240,7 +249,10 @@ export function wireDrills() {
   };
   const board = ui.board;
   byId("drill-close").addEventListener("click", () => dialog.close());
-  dialog.addEventListener("close", stopEngine);
+  dialog.addEventListener("close", () => {
+    stopEngine();
+    away(false);
+  });
   byId("drill-check").addEventListener("click", check);
   byId("drill-next").addEventListener("click", () => void nextDrill());
   byId("drill-reset").addEventListener("click", () => drills.drill && showDrill(drills.drill));
