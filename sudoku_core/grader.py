@@ -131,12 +131,13 @@ class Grade(Frozen):
         return "Trial and Error" not in self.histogram
 
     def describe(self) -> str:
-        """One line for a person: ``Hard (score 1302, ER 4.2): bottleneck X-Wing ...``."""
+        """One line for a person: ``Hard (score 1302, ER 4.2/...); hardest step: X-Wing ...``,
+        or ``Already solved: no step to take (Easy, score 0).`` for a full grid."""
         hardest = self.bottleneck
+        if hardest is None:
+            return f"Already solved: no step to take ({self.level.title}, score {self.score})."
         text = f"{self.level.title} (score {self.score}, ER {self.rating:.1f}/{self.pearl:.1f}/{self.diamond:.1f})"
-        if hardest is not None:
-            text += f"; hardest step: {hardest.text}"
-        return text
+        return f"{text}; hardest step: {hardest.text}"
 
     def to_dict(self, with_path: bool = True) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -201,16 +202,16 @@ def iter_rate(
         ):
             stopped = True
             break
-    ratings = [s.info.rating for s in path] or [1.0]
+    ratings = [s.info.rating for s in path]
     first_placement = next((i for i, s in enumerate(path) if s.placements), len(path) - 1)
     result = Grade(
         puzzle=grid,
         solution=solution,
         level=level_of(hardest, score),
         score=score,
-        rating=max(ratings),
-        pearl=max(ratings[: first_placement + 1]),
-        diamond=ratings[0],
+        rating=max(ratings, default=0.0),  # a solved grid has no step, so no rating
+        pearl=max(ratings[: first_placement + 1], default=0.0),
+        diamond=ratings[0] if ratings else 0.0,
         histogram=dict(Counter(s.technique for s in path)),
         path=tuple(path),
         seconds=time.perf_counter() - started,
@@ -248,11 +249,18 @@ def grade(puzzle: GridLike) -> Grade:
     ER is the rating of the hardest step; EP the hardest rating up to the first placement;
     ED the rating of the first step (Sudoku Explainer's three numbers, estimated per technique).
 
+    A completely filled (valid) grid is already solved: its path is empty, and it grades as
+    HoDoKu starts every grade, Easy with score 0; with no step there is no rating, so ER, EP
+    and ED are 0.0 and :attr:`Grade.bottleneck` is None.
+
     Examples:
         >>> result = grade("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..")
         >>> result.level.title, result.logical, result.histogram["Full House"] > 0
         ('Hard', True, True)
         >>> sum(result.histogram.values()) == len(result.path)
         True
+        >>> solved = grade(result.solution)
+        >>> solved.level.title, solved.score, solved.path, solved.rating
+        ('Easy', 0, (), 0.0)
     """
     return run_to_end(grade_in_slices(as_grid(puzzle), tick_nodes=0))

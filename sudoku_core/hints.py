@@ -4,8 +4,11 @@
 marks. Order of business, as a teacher would:
 
 1. A digit that contradicts the solution is a *mistake*: the hint names the cell and nothing else.
-2. With pencil marks, a removed mark that the solution needs is reported (*missing candidate*),
-   with the step that follows once it is restored.
+2. With pencil marks that the player says are complete (``marks="complete"``: their full
+   candidate lists), a removed mark that the solution needs is reported (*missing candidate*)
+   in three levels too: the unit, then the cell, the digit only at the last; the step that
+   follows once it is restored comes with it. Marks are notes otherwise (``marks="notes"``, the
+   default), and nothing counts as removed (see :func:`candidate_masks`).
 3. With pencil marks, a mark that a placed digit already rules out (the player kept it) is not
    quietly dropped: when the next step depends on it (the mark is in the step's cells, or is one
    of its digits in a cell that sees them), the hint says to remove it first and why
@@ -30,16 +33,29 @@ from typing import Any, Literal
 from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay, run_to_end
 from sudoku_core.formats import GridLike, Marks, as_grid, parse_marks
-from sudoku_core.grid import CELLS, PEERS, Cell, Grid, cell_name
+from sudoku_core.grid import CELLS, PEERS, UNITS, UNITS_OF, Cell, Grid, cell_name, unit_name
 from sudoku_core.logic.board import Board, Candidate
 from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.solving_path import iter_find_step
 from sudoku_core.logic.steps import Step
 from sudoku_core.verdict import unique_solution_in_slices, wrong_entries
 
-__all__ = ["Hint", "HintKind", "hint", "hint_in_slices", "iter_hint", "parse_marks"]
+__all__ = [
+    "MARKS_MEANINGS",
+    "Hint",
+    "HintKind",
+    "MarksMeaning",
+    "hint",
+    "hint_in_slices",
+    "iter_hint",
+    "parse_marks",
+]
 
 HintKind = Literal["mistake", "missing_candidate", "remove_first", "step", "solved"]
+MarksMeaning = Literal["complete", "notes"]
+"""What a player's pencil marks are: each marked cell's full candidate list (``complete``), or
+notes (``notes``) that may leave out any digit, the cell's own included."""
+MARKS_MEANINGS: tuple[MarksMeaning, ...] = ("complete", "notes")
 _NAMED_REMOVALS = 4
 """How many marks to remove a hint names one by one (then "and N more marks")."""
 
@@ -47,7 +63,7 @@ _NAMED_REMOVALS = 4
 class Hint(Frozen):
     """What to tell the player; ``nudge``, ``pattern`` and ``effect`` are revealed in turn."""
 
-    _fields = ("kind", "message", "mistakes", "missing", "step", "remove")
+    _fields = ("kind", "message", "mistakes", "missing", "step", "remove", "units", "texts")
     __slots__ = _fields
     kind: HintKind
     message: str
@@ -56,6 +72,11 @@ class Hint(Frozen):
     step: Step | None
     remove: tuple[tuple[Candidate, Cell], ...]
     """Marks to remove first, each with the cell whose digit rules it out."""
+    units: tuple[int, ...]
+    """For each missing candidate, the unit its levels name (:func:`missing_unit`)."""
+    texts: tuple[str, ...]
+    """The three levels' words when they are the hint's own (a missing candidate's), not
+    the step's."""
 
     def __init__(
         self,
@@ -66,22 +87,30 @@ class Hint(Frozen):
         missing: tuple[Candidate, ...] = (),
         step: Step | None = None,
         remove: tuple[tuple[Candidate, Cell], ...] = (),
+        units: tuple[int, ...] = (),
+        texts: tuple[str, ...] = (),
     ) -> None:
-        frozen_init(self, kind, message, mistakes, missing, step, remove)
+        frozen_init(self, kind, message, mistakes, missing, step, remove, units, texts)
 
     @property
     def nudge(self) -> str:
         """Level 1: the technique and the region to look at."""
+        if self.texts:
+            return self.texts[0]
         return self.step.nudge() if self.step else self.message
 
     @property
     def pattern(self) -> str:
         """Level 2: the cells and candidates that form the pattern."""
+        if self.texts:
+            return self.texts[1]
         return self.step.pattern() if self.step else self.message
 
     @property
     def effect(self) -> str:
         """Level 3: what the step places and removes, with the full explanation."""
+        if self.texts:
+            return self.texts[2]
         return self.step.text if self.step else self.message
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,7 +119,10 @@ class Hint(Frozen):
             "kind": self.kind,
             "message": self.message,
             "mistakes": [{"cell": c, "name": cell_name(c)} for c in self.mistakes],
-            "missing": [{"cell": c, "name": cell_name(c), "digit": d} for c, d in self.missing],
+            "missing": [
+                {"cell": c, "name": cell_name(c), "digit": d, "unit": unit_name(u)}
+                for (c, d), u in zip(self.missing, self.units, strict=True)
+            ],
             "remove": [
                 {"cell": c, "name": cell_name(c), "digit": d, "seen": s, "seen_name": cell_name(s)}
                 for (c, d), s in self.remove
@@ -100,12 +132,18 @@ class Hint(Frozen):
         }
 
 
-def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None) -> Hint:
+def hint(
+    puzzle: GridLike,
+    digits: GridLike | None = None,
+    candidates: Marks | None = None,
+    marks: MarksMeaning = "notes",
+) -> Hint:
     """The next hint for a player (see the module doc).
 
     ``digits``: the grid as the player has it (givens and entries; None = only the givens).
     ``candidates``: the player's pencil marks for the 81 cells (None = every candidate the
-    placed digits allow). A puzzle without exactly one solution has no hint: raises
+    placed digits allow; a cell without marks has the rules' candidates). ``marks``: what
+    those marks are (:data:`MarksMeaning`). A puzzle without exactly one solution has no hint: raises
     :class:`InvalidPuzzleError` saying why (:func:`sudoku_core.verdict.unique_solution`).
 
     Examples:
@@ -120,11 +158,14 @@ def hint(puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | N
         ('mistake', (1,))
     """
     givens, entered, masks = _read(puzzle, digits, candidates)
-    return run_to_end(hint_in_slices(givens, entered, masks, tick_nodes=0))
+    return run_to_end(hint_in_slices(givens, entered, masks, marks=marks, tick_nodes=0))
 
 
 def iter_hint(
-    puzzle: GridLike, digits: GridLike | None = None, candidates: Marks | None = None
+    puzzle: GridLike,
+    digits: GridLike | None = None,
+    candidates: Marks | None = None,
+    marks: MarksMeaning = "notes",
 ) -> Generator[dict[str, Any], None, Hint]:
     """:func:`hint` in slices: yields ``{"work": n}`` (how many pieces of the search for the
     next step are done; 0 while the uniqueness check runs) between pieces of work, returns
@@ -132,7 +173,7 @@ def iter_hint(
 
     The puzzle, digits and marks are read here, once; :func:`hint_in_slices` does the work.
     """
-    return hint_in_slices(*_read(puzzle, digits, candidates))
+    return hint_in_slices(*_read(puzzle, digits, candidates), marks=marks)
 
 
 def _read(
@@ -150,13 +191,14 @@ def hint_in_slices(
     entered: Grid | None = None,
     masks: Sequence[int] | None = None,
     *,
+    marks: MarksMeaning = "notes",
     tick_nodes: int = 500,
 ) -> Generator[dict[str, Any], None, Hint]:
     """The next hint in slices, from grids and marks already read: ``entered`` is the
     player's grid (None = the givens), ``masks`` their pencil marks as 81 masks (None = the
-    rules' candidates). The uniqueness check yields every ``tick_nodes`` search nodes (never
-    when 0), the search for the next step after each technique tried and inside the slow
-    ones."""
+    rules' candidates), ``marks`` what those are. The uniqueness check yields every
+    ``tick_nodes`` search nodes (never when 0), the search for the next step after each
+    technique tried and inside the slow ones."""
     solution = yield from relay(
         unique_solution_in_slices(givens, purpose="no hint", tick_nodes=tick_nodes), _no_work
     )
@@ -174,16 +216,15 @@ def hint_in_slices(
     if 0 not in grid:
         return Hint("solved", "The puzzle is solved.")
     missing: tuple[Candidate, ...] = ()
+    units: tuple[int, ...] = ()
+    texts: tuple[str, ...] = ()
     stale: tuple[tuple[Candidate, Cell], ...] = ()
     if masks is not None:
-        marks = list(masks)
-        stale = ruled_out_marks(grid, marks)
-        missing = tuple(
-            (c, solution[c]) for c in CELLS if not grid[c] and not marks[c] >> (solution[c] - 1) & 1
-        )
-        for c, d in missing:
-            marks[c] |= 1 << (d - 1)
-        board = Board.from_marks(grid, marks)
+        stale = ruled_out_marks(grid, masks)
+        cands, missing = candidate_masks(grid, masks, solution, marks)
+        board = Board.from_marks(grid, cands)
+        units = tuple(missing_unit(board, c, d) for c, d in missing)
+        texts = missing_levels(board, missing, units) if missing else ()
     else:
         board = Board.from_grid(grid)
     tried = 0
@@ -199,12 +240,8 @@ def hint_in_slices(
     if remove and not missing:
         return Hint("remove_first", remove_first_message(remove), step=step, remove=remove)
     if missing:
-        names = ", ".join(f"{d} in {cell_name(c)}" for c, d in missing)
         return Hint(
-            "missing_candidate",
-            f"A candidate you removed is needed: {names}",
-            missing=missing,
-            step=step,
+            "missing_candidate", texts[0], missing=missing, step=step, units=units, texts=texts
         )
     return Hint("step", step.text, step=step)
 
@@ -212,6 +249,95 @@ def hint_in_slices(
 def _no_work(_: object) -> dict[str, Any]:
     """The progress of a hint whose search for a step has not started."""
     return {"work": 0}
+
+
+def candidate_masks(
+    grid: Sequence[int], masks: Sequence[int], solution: Grid, marks: MarksMeaning
+) -> tuple[list[int], tuple[Candidate, ...]]:
+    """The candidates a hint works from, as 81 masks, and the needed candidates the player
+    removed (``complete`` marks only).
+
+    A cell without marks has the rules' candidates. A marked cell's marks are its candidates
+    when they hold the cell's solution digit: every digit left out is then one the solution
+    does not need, so a step found from them is sound, and the eliminations the player or
+    Apply made move the hints on (were they ignored, the same step would come back after
+    Apply). A marked cell that lacks its solution digit is where the two meanings part:
+
+    - ``complete``: the digit was removed by mistake; it is put back and reported (*missing*).
+    - ``notes``: the marks were never its candidate list, so the cell is read as unmarked,
+      in silence. Putting back only the missing digit would leave the answer among a few
+      marks the player never wrote, and the step found from them would point at it.
+
+    Examples:
+        >>> solution = (1,) * 81  # 1 is cell 0's answer (the rest does not matter here)
+        >>> candidate_masks([0] * 81, [0b110] + [0] * 80, solution, "complete")[1]
+        ((0, 1),)
+        >>> cands, missing = candidate_masks([0] * 81, [0b110] + [0] * 80, solution, "notes")
+        >>> cands[0] == 0x1FF, missing
+        (True, ())
+    """
+    cands = [m if m else 0x1FF for m in masks]  # Board.from_marks keeps what the rules allow
+    lacking = tuple(
+        (c, solution[c]) for c in CELLS if not grid[c] and not cands[c] >> (solution[c] - 1) & 1
+    )
+    for c, d in lacking:
+        cands[c] = cands[c] | 1 << (d - 1) if marks == "complete" else 0x1FF
+    return cands, lacking if marks == "complete" else ()
+
+
+def missing_unit(board: Board, cell: Cell, digit: int) -> int:
+    """The unit a missing candidate's hint names: of the cell's row, column and box, the one
+    with the fewest other places for the digit on ``board`` (the first on a tie): with none,
+    the player's marks leave that unit without a place for it.
+
+    Examples:
+        >>> board = Board.from_grid([0] * 81)
+        >>> missing_unit(board, 3, 6)
+        0
+    """
+    return min(UNITS_OF[cell], key=lambda u: _other_places(board, u, cell, digit))
+
+
+def _other_places(board: Board, unit: int, cell: Cell, digit: int) -> int:
+    return sum(1 for c in UNITS[unit] if c != cell and board.cands[c] >> (digit - 1) & 1)
+
+
+def missing_levels(
+    board: Board, missing: Sequence[Candidate], units: Sequence[int]
+) -> tuple[str, str, str]:
+    """The three levels of a missing-candidate hint: the unit, then the cell, then the digit and
+    why it must stay (the only place for it in the unit, or nothing rules it out there).
+
+    Examples:
+        >>> board = Board.from_grid([0] * 81)
+        >>> for level in missing_levels(board, [(3, 6)], [0]):
+        ...     print(level)
+        A candidate needed in row 1 has been removed.
+        A candidate needed in row 1 has been removed from r1c4.
+        Put 6 back in r1c4: no digit in its row, column or box rules it out, and the solution needs it.
+    """
+    where = _and_list(list(dict.fromkeys(unit_name(u) for u in units)))
+    if len(missing) == 1:
+        removed = f"A candidate needed in {where} has been removed"
+    else:
+        removed = f"Candidates needed in {where} have been removed"
+    cells = _and_list([cell_name(c) for c, _ in missing])
+    reasons = []
+    for (cell, digit), unit in zip(missing, units, strict=True):
+        if _other_places(board, unit, cell, digit):
+            why = "no digit in its row, column or box rules it out, and the solution needs it"
+        else:
+            why = f"it is the only place for {digit} in {unit_name(unit)}"
+        reasons.append(f"Put {digit} back in {cell_name(cell)}: {why}.")
+    if len(reasons) > _NAMED_REMOVALS:  # the rest in one sentence: the drawing shows them all
+        rest = len(reasons) - _NAMED_REMOVALS + 1
+        reasons = [*reasons[: _NAMED_REMOVALS - 1], f"Put back {rest} more candidates too."]
+    return f"{removed}.", f"{removed} from {cells}.", " ".join(reasons)
+
+
+def _and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def ruled_out_marks(

@@ -20,7 +20,13 @@ from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._requests import BUDGET_NAMES, Argument, BadRequestError, read_request
 from sudoku_core._slices import relay
 from sudoku_core._version import __version__
-from sudoku_core.formats import format_board, format_grid, format_line
+from sudoku_core.formats import (
+    Position,
+    format_board,
+    format_grid,
+    format_line,
+    read_position,
+)
 from sudoku_core.grid import givens_count
 from sudoku_core.solver import count_in_slices
 from sudoku_core.validate import grid_conflicts
@@ -34,6 +40,7 @@ if TYPE_CHECKING:
     from sudoku_core._requests import Json, Work
     from sudoku_core.generator import Symmetry
     from sudoku_core.grid import Grid
+    from sudoku_core.hints import MarksMeaning
     from sudoku_core.logic.steps import Level
     from sudoku_core.solver import Budget, SearchResult, SearchStats
 
@@ -103,6 +110,36 @@ def _format(grid: Grid, to: str, empty: str) -> Work:
     yield {}  # pragma: no cover
 
 
+def _read(text: str) -> Work:
+    return read_position(text).to_dict()
+    yield {}  # pragma: no cover
+
+
+def _export(
+    *,
+    grid: Grid,
+    entries: Grid | None,
+    centre: list[int] | None,
+    corner: list[int] | None,
+    to: str,
+    title: str,
+    author: str,
+) -> Work:
+    from sudoku_core.formats import format_position
+
+    none = (0,) * 81
+    position = Position(
+        grid,
+        entries or none,
+        centre=centre or none,
+        corner=corner or none,
+        title=title,
+        author=author,
+    )
+    return {"text": format_position(position, to)}
+    yield {}  # pragma: no cover
+
+
 def _conflicts(grid: Grid) -> Work:
     return {"conflicts": [c.to_dict() for c in grid_conflicts(grid)]}
     yield {}  # pragma: no cover
@@ -165,10 +202,12 @@ def _grade(grid: Grid, path: bool) -> Work:
     return result.to_dict(with_path=path)
 
 
-def _hint(grid: Grid, digits: Grid | None, candidates: list[int] | None) -> Work:
+def _hint(
+    grid: Grid, digits: Grid | None, candidates: list[int] | None, marks: MarksMeaning
+) -> Work:
     from sudoku_core.hints import hint_in_slices
 
-    found = yield from hint_in_slices(grid, digits, candidates, tick_nodes=TICK_NODES)
+    found = yield from hint_in_slices(grid, digits, candidates, marks=marks, tick_nodes=TICK_NODES)
     return found.to_dict()
 
 
@@ -196,10 +235,44 @@ def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
 
 
+def _study(grid: Grid, budget: Budget | None) -> Work:
+    from sudoku_core.setter import study_in_slices
+
+    found = yield from study_in_slices(grid, budget)
+    return found.to_dict()
+
+
+def _minimize(grid: Grid, choices: int, seed: int) -> Work:
+    from sudoku_core.setter import minimize_in_slices, unique_grid_solution
+
+    solution = unique_grid_solution(grid)
+    found = yield from minimize_in_slices(grid, solution, choices, seed)
+    return {"choices": [m.to_dict() for m in found]}
+
+
+def _booklet(count: int, levels: str, seed: int) -> Work:
+    from sudoku_core.booklet import iter_booklet, read_levels
+
+    made = yield from iter_booklet(count, read_levels(levels), seed)
+    return {"puzzles": [puzzle.to_dict() for puzzle in made]}
+
+
 def _symmetries() -> tuple[str, ...]:
     from sudoku_core.generator import SYMMETRIES
 
     return SYMMETRIES
+
+
+def _marks_meanings() -> tuple[str, ...]:
+    from sudoku_core.hints import MARKS_MEANINGS
+
+    return MARKS_MEANINGS
+
+
+def _export_formats() -> tuple[str, ...]:
+    from sudoku_core.formats import FORMATS
+
+    return tuple(FORMATS)
 
 
 def _levels() -> tuple[str, ...]:
@@ -258,6 +331,16 @@ GRADE = (
     "path?",
 )
 """``Grade.to_dict()``; ``path`` when asked for."""
+STUDY = (
+    *VERDICT,
+    "clues",
+    "single_clues",
+    "fewest_proven",
+    "repair_message",
+    "redundant",
+    "symmetry",
+)
+"""``Study.to_dict()``: the verdict, then what a setter needs."""
 
 OPERATIONS: dict[str, Operation] = {
     op.name: op
@@ -280,6 +363,28 @@ OPERATIONS: dict[str, Operation] = {
             ),
             ("text",),
             "the puzzle as text: one line, a boxed grid, or a LeetCode board (JSON)",
+        ),
+        Operation(
+            "read",
+            _read,
+            (Argument("text", "string", required=True, doc="any format, links included"),),
+            ("givens", "entries", "centre", "corner", "title", "author", "source"),
+            "the puzzle with the player's digits and marks where the format has them (masks)",
+        ),
+        Operation(
+            "export",
+            _export,
+            (
+                _GRID,
+                Argument("entries", "grid", doc="the player's digits"),
+                Argument("centre", "marks", doc="centre marks (candidates)"),
+                Argument("corner", "marks", doc="corner marks"),
+                Argument("to", "string", required=True, choices=_export_formats),
+                Argument("title", "string", ""),
+                Argument("author", "string", ""),
+            ),
+            ("text",),
+            "the game in another app's format, with what of the progress it carries",
         ),
         Operation("conflicts", _conflicts, (_GRID,), ("conflicts",), "every repeated given"),
         Operation("check", _check, (_GRID, *_BUDGET), VERDICT, "the verdict"),
@@ -333,6 +438,14 @@ OPERATIONS: dict[str, Operation] = {
                 _GRID,
                 Argument("digits", "grid", doc="the player's grid"),
                 Argument("candidates", "marks", doc="the player's; absent: the rules'"),
+                Argument(
+                    "marks",
+                    "string",
+                    "notes",
+                    choices=_marks_meanings,
+                    doc="the candidates are each marked cell's full list, or notes (then none "
+                    "counts as removed)",
+                ),
             ),
             ("kind", "message", "mistakes", "missing", "remove", "levels", "step"),
             "the player's mistakes first, then the next step in three levels",
@@ -356,6 +469,36 @@ OPERATIONS: dict[str, Operation] = {
                 "histogram",
             ),
             "a unique puzzle of a level, graded",
+        ),
+        Operation(
+            "study",
+            _study,
+            (_GRID, *_BUDGET),
+            STUDY,
+            "the verdict; for several solutions the fewest givens to add (each checked), for one"
+            " the redundant givens; the givens' symmetry",
+        ),
+        Operation(
+            "minimize",
+            _minimize,
+            (
+                _GRID,
+                Argument("choices", "int", 4, minimum=1, maximum=16),
+                Argument("seed", "int", 0, checked_by="minimize", doc="for the orders tried"),
+            ),
+            ("choices",),
+            "minimal puzzles inside a unique one, fewest givens first",
+        ),
+        Operation(
+            "booklet",
+            _booklet,
+            (
+                Argument("count", "int", 12, minimum=1, maximum=120),
+                Argument("levels", "string", "easy,medium", doc="level names, comma-separated"),
+                Argument("seed", "int", 1, checked_by="iter_booklet", doc="the first puzzle's"),
+            ),
+            ("puzzles",),
+            "a booklet's puzzles: puzzle i of level levels[i % n] from seed + i, graded",
         ),
         Operation(
             "drill",

@@ -16,7 +16,7 @@ import sys
 
 from sudoku_core._record import Record
 from sudoku_core.errors import InvalidPuzzleError
-from sudoku_core.formats import MAX_INPUT_CHARS, parse
+from sudoku_core.formats import MAX_INPUT_CHARS, Position, parse, read_other
 from sudoku_core.grid import Grid
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
@@ -62,10 +62,11 @@ class PuzzleLine(Record):
     """One puzzle read from a source, or the error that stopped it.
 
     ``text``: a line that did not parse, as read (cut at 100 characters), so output can show
-    it.
+    it. ``position``: the player's digits and marks too, for a text in a format that carries
+    them (an f-puzzles link, a HoDoKu line...), which ``format --to`` writes again.
     """
 
-    _fields = ("source", "line", "grid", "extra", "error", "text")
+    _fields = ("source", "line", "grid", "extra", "error", "text", "position")
     __slots__ = _fields
 
     def __init__(
@@ -77,6 +78,7 @@ class PuzzleLine(Record):
         *,
         error: str | None = None,
         text: str | None = None,
+        position: Position | None = None,
     ) -> None:
         self.source = source
         self.line = line
@@ -84,6 +86,7 @@ class PuzzleLine(Record):
         self.extra = extra
         self.error = error
         self.text = text
+        self.position = position
 
     def __repr__(self) -> str:  # where it came from, without its 81 digits
         return f"PuzzleLine({self.source!r}, {self.line}, error={self.error!r})"
@@ -130,7 +133,7 @@ def read_lines(text: str, source: str) -> Iterator[PuzzleLine]:
     if len(content) > 1:
         start = content[0][0]
         try:
-            as_grid = PuzzleLine(source, start, parse(_text_from(lines, start)))
+            as_grid = _puzzle_line(source, start, _text_from(lines, start))
         except InvalidPuzzleError as error:
             at = start + (error.line - 1 if error.line else 0)
             shown = lines[at - 1][:100] if at <= len(lines) else None
@@ -160,11 +163,19 @@ def _text_from(lines: list[str], start: int) -> str:
     return "\n".join(taken)[: MAX_INPUT_CHARS + 1]
 
 
+def _puzzle_line(source: str, number: int, text: str, extra: tuple[str, ...] = ()) -> PuzzleLine:
+    """The puzzle of a text, with the position when its format carries one."""
+    position = read_other(text)
+    if position is None:
+        return PuzzleLine(source, number, parse(text), extra)
+    return PuzzleLine(source, number, position.givens, extra, position=position)
+
+
 def _read_line(source: str, number: int, line: str) -> PuzzleLine:
     """One line of a file of puzzles: the puzzle and its extra fields, or why it is not one."""
     head, extra = _split_fields(line)
     try:
-        return PuzzleLine(source, number, parse(head), extra)
+        return _puzzle_line(source, number, head, extra)
     except InvalidPuzzleError as error:
         return PuzzleLine(source, number, None, extra, error=str(error), text=line[:100])
 

@@ -89,6 +89,28 @@ def parse_errors() -> dict[str, str]:
     return messages
 
 
+def interchange() -> dict[str, Any]:
+    """A game in every other app's format, and each read back: the lz-string codec and the
+    readers give the same text in WebAssembly as in CPython (a title outside the BMP included)."""
+    from sudoku_core.formats import FORMATS, Position, format_position, read_position
+
+    puzzle = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+    givens = tuple(0 if ch == "." else int(ch) for ch in puzzle)
+    position = Position(
+        givens,
+        (5,) + (0,) * 80,
+        centre=(0, 0b10001) + (0,) * 79,
+        corner=(0, 0, 0b11) + (0,) * 78,
+        title="Sudoku ✓ 🧩",
+        author="it's",
+    )
+    written = {to: format_position(position, to) for to in FORMATS}
+    return {
+        "written": written,
+        "read": {to: read_position(t).to_dict() for to, t in written.items()},
+    }
+
+
 GENERATOR_CASES: list[dict[str, Any]] = [
     {"seed": 1},
     {"seed": 2, "symmetry": "rot180"},
@@ -134,5 +156,6 @@ def main(data: dict[str, Any]) -> dict[str, Any]:
         "counted": count_set(folder / data["counted"]),
         "seed_examples": count_set(folder / data["seed_examples"]),
         "parse_errors": parse_errors(),
+        "interchange": interchange(),
         "generated": generated(folder),
     }

@@ -3,6 +3,7 @@ reported by line, nothing wrong stored."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -21,6 +22,7 @@ from sudoku_core.bank.work import GenerateUnit, do_unit
 from sudoku_core.canonical import minlex
 from sudoku_core.cli import main
 from sudoku_core.formats import format_line
+from sudoku_core.grader import grade
 from sudoku_core.solver import count_solutions
 from test_canonical import random_transform
 
@@ -265,3 +267,158 @@ def test_a_full_disk_is_said_and_keeps_what_was_committed(
     assert "database or disk is full" in err and "units committed before are kept" in err
     assert "Traceback" not in err
     assert contents(db) == kept
+
+
+SOLVED = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+
+
+def test_grading_a_file_with_a_solved_line_completes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full grid is refused like a puzzle with several solutions (said with its line, kept in
+    `rejected`); a line whose grading fails is refused too; every other line is stored."""
+    lines = [line[:81] for line in TOP95.read_text().splitlines() if line[:1] not in ("", "#")]
+    source = tmp_path / "with-solved.txt"
+    source.write_text("\n".join([lines[0], SOLVED, lines[1], lines[2], ""]))
+
+    def fails_on_the_fourth(puzzle: Any) -> Any:
+        if format_line(puzzle) == format_line(lines[2]):
+            raise RuntimeError("an engine bug")
+        return grade(puzzle)
+
+    monkeypatch.setattr("sudoku_core.bank.work.grade", fails_on_the_fourth)
+    db = tmp_path / "b.sqlite"
+    words = ["bank", "--db", str(db), "grade", "-f", str(source), "--workers", "1"]
+    assert main(words) == 0
+    err = capsys.readouterr().err
+    assert f"{source}:2: already solved: a full grid is not a puzzle" in err
+    assert f"{source}:4: cannot grade: an engine bug (RuntimeError)" in err
+    assert sorted(row[2] for row in contents(db)) == sorted(format_line(p) for p in lines[:2])
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rejected"] == 2
+    connection = sqlite3.connect(db)
+    with connection:  # and a damaged row: the bank is still read to the end
+        connection.execute("UPDATE puzzles SET techniques = 'x' WHERE id = 1")
+    connection.close()
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["puzzles"] == 1
+    assert main(["bank", "--db", str(db), "export"]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 1 and "row 1: its techniques are not JSON" in err
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+READ_ONLY = (["stats"], ["stats", "--format", "json"], ["export"], ["export", "--format", "json"],
+             ["export", "--format", "pool"])  # fmt: skip
+
+
+def foreign_file(path: Path, kind: str) -> str:
+    """Another program's file of ``kind``; the message that refuses it."""
+    if kind == "text":
+        path.write_text("not a database\n" * 100)
+        return "not a puzzle bank (file is not a database)"
+    connection = sqlite3.connect(path)
+    if kind == "sqlite-wal":  # at rest in WAL mode: even reading it read-only makes files
+        connection.execute("PRAGMA journal_mode = WAL")
+    with connection:
+        connection.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+        connection.execute("INSERT INTO meta VALUES ('schema', '1')")
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    connection.close()
+    return "not a puzzle bank (an SQLite file of other tables)"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "sqlite-wal", "text"])
+def test_a_foreign_file_is_never_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Another program's file, even an SQLite one with a table named `meta`, is identified
+    before anything is written, by every command; nothing is added beside it either."""
+    other = tmp_path / "other.sqlite"
+    message = foreign_file(other, kind)
+    before = digest(other)
+    commands = [["bank", "--db", str(other), *words] for words in READ_ONLY]
+    commands += [
+        ["pool", "--from-bank", str(other), "--per-level", "1"],
+        ["pool", "--from-bank", str(other), "--per-level", "1", "-o", str(tmp_path / "x.json")],
+        ["bank", "--db", str(other), "generate", "--level", "easy", "--count", "1"],
+        ["bank", "--db", str(other), "grade", "-f", str(TOP95), "--workers", "1"],
+    ]
+    for words in commands:
+        assert main(words) == 2, words
+        assert message in capsys.readouterr().err
+        assert digest(other) == before, words
+        assert sorted(tmp_path.iterdir()) == [other], words
+    if kind == "sqlite":  # bench makes its banks in a temporary folder: --db is not opened
+        words = ["bank", "--db", str(other), "bench", "--level", "easy", "--count", "2"]
+        assert main(words) == 0
+        assert digest(other) == before and sorted(tmp_path.iterdir()) == [other]
+
+
+def test_read_only_commands_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "b.sqlite"
+    generate(db, 3, "--workers", "1")
+    before = digest(db)
+    for words in READ_ONLY:
+        assert main(["bank", "--db", str(db), *words]) == 0, words
+        assert digest(db) == before and sorted(tmp_path.iterdir()) == [db], words
+    assert main(["pool", "--from-bank", str(db), "--per-level", "1"]) == 3  # Easy only
+    assert digest(db) == before and sorted(tmp_path.iterdir()) == [db]
+    connection = sqlite3.connect(db)  # a bank an earlier version left in WAL mode
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.close()
+    before = digest(db)
+    for words in READ_ONLY:
+        assert main(["bank", "--db", str(db), *words]) == 0, words
+        assert digest(db) == before and sorted(tmp_path.iterdir()) == [db], words
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    assert main(["bank", "--db", str(empty), "stats"]) == 2
+    assert "not a puzzle bank (an empty file)" in capsys.readouterr().err
+    assert empty.read_bytes() == b""
+
+
+def test_damaged_rows_are_reported_by_id_and_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One row's techniques is not JSON, another's puzzle was changed by hand (a given its
+    stored solution does not keep), a third's hardest technique holds a byte that is not UTF-8: stats and
+    export finish without them, say which rows they skipped (exit 1), and export never writes
+    the changed puzzle."""
+    db = tmp_path / "b.sqlite"
+    generate(db, 5, "--workers", "1")
+    rows = contents(db)
+    first, (broken_id, *_), (changed_id, _, puzzle, solution, *_), (byte_id, *_), last = rows
+    empty = puzzle.index(".")
+    wrong_digit = str(int(solution[empty]) % 9 + 1)
+    connection = sqlite3.connect(db)
+    with connection:
+        connection.execute("UPDATE puzzles SET techniques = '{\"Naked Sin' WHERE id = ?",
+                           (broken_id,))  # fmt: skip
+        connection.execute(
+            "UPDATE puzzles SET puzzle = ? WHERE id = ?",
+            (puzzle[:empty] + wrong_digit + puzzle[empty + 1 :], changed_id),
+        )
+        connection.execute("UPDATE puzzles SET hardest = CAST(X'4EFF' AS TEXT) WHERE id = ?",
+                           (byte_id,))  # fmt: skip
+    connection.close()
+    capsys.readouterr()
+    assert main(["bank", "--db", str(db), "stats", "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["puzzles"] == 3
+    assert f"row {broken_id}: its techniques are not JSON" in err and "Traceback" not in err
+    assert f"row {byte_id}: its hardest is not UTF-8 text" in err
+    assert main(["bank", "--db", str(db), "export", "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["puzzle"] for line in out.splitlines()] == [first[2], last[2]]
+    assert f"row {broken_id}: its techniques are not JSON" in err
+    assert f"row {changed_id}: its puzzle does not agree with its stored solution" in err
+    assert f"row {byte_id}: its hardest is not UTF-8 text" in err
+    assert "locked" not in err and "Traceback" not in err
+    assert main(["bank", "--db", str(db), "export", "--count", "2"]) == 1  # two good ones
+    assert capsys.readouterr().out.splitlines() == [first[2], last[2]]

@@ -164,3 +164,13 @@ def test_logic_operations_run_in_slices() -> None:
     for bad in ({"difficulty": "impossible"}, {"difficulty": "easy", "symmetry": "spiral"}):
         with pytest.raises(BadRequestError):
             run_op("generate_graded", bad)
+
+
+def test_grade_and_hint_of_a_solved_grid() -> None:
+    """What the page receives when Path or Hint is asked on a full board."""
+    graded = call("grade", grid=SOLUTION)["result"]
+    assert (graded["level"], graded["score"], graded["steps"], graded["path"]) == ("easy", 0, 0, [])
+    assert graded["bottleneck"] is None and graded["message"].startswith("Already solved")
+    hinted = call("hint", grid=UNIQUE, digits=SOLUTION)["result"]
+    assert (hinted["kind"], hinted["step"]) == ("solved", None)
+    assert call("hint", grid=SOLUTION)["result"]["kind"] == "solved"

@@ -84,8 +84,8 @@ def test_step_with_a_bad_slice_is_an_error_reply(slice_ms: Any) -> None:
         ("version", {"x": 1}, "unknown argument 'x' for version; it takes no arguments"),
         (
             "hint",
-            {"grid": UNIQUE, "marks": [], "level": 1},
-            "unknown arguments 'level', 'marks' for hint; it takes candidates, digits, grid",
+            {"grid": UNIQUE, "pencil": [], "level": 1},
+            "unknown arguments 'level', 'pencil' for hint; it takes candidates, digits, grid, marks",
         ),
         ("grade", {"grid": UNIQUE, "with_path": False}, "unknown argument 'with_path' for grade"),
     ],

@@ -12,10 +12,15 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sudoku_core.cli import main
+from sudoku_core.formats import format_line
+from sudoku_core.grader import grade_in_slices
+from sudoku_core.grid import Grid
+from sudoku_core.hints import hint_in_slices
 
 UNIQUE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
 SOLUTION = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
@@ -47,6 +52,11 @@ def usage_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
         (["generate", "--count", "0"], "argument -n/--count: must be at least 1, got 0"),
         (["generate", "--clues", "100"], "argument --clues: must be from 0 to 81, got 100"),
         (["generate", "--clues", "-5"], "argument --clues: must be from 0 to 81, got -5"),
+        (["generate", "--seed", str(2**64)], "argument --seed: must be from -9223372036854775808"),
+        (["pool", "--seed", str(-(2**64))], "argument --seed: must be from -9223372036854775808"),
+        (["bench", "--generate", "-1"], "argument --generate: must be at least 1, got -1"),
+        (["bench", "--generate", "0"], "argument --generate: must be at least 1, got 0"),
+        (["bench", "--limit", "-1"], "argument --limit: must be at least 1, got -1"),
     ],
 )
 def test_a_bad_number_is_a_usage_error_naming_the_option(
@@ -163,3 +173,100 @@ def test_explain_json_keeps_a_record_for_every_line(
     assert "error" not in records[0] and records[1]["error"] == "80 cells, expected 81"
     assert records[1]["input"] == "1" * 80
     assert "digit 5 appears twice in row 1" in records[2]["error"]
+
+
+@pytest.mark.parametrize("command", ["grade", "hint", "path"])
+def test_a_solved_grid_has_a_clear_answer(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert main([command, SOLUTION]) == 0
+    out, err = capsys.readouterr()
+    if command == "hint":  # said once, not as each of the three levels
+        assert out == "The puzzle is solved.\n"
+    else:
+        assert out.startswith("Already solved: no step to take (Easy, score 0).\n")
+    assert err == ""
+    assert main([command, "--format", "json", SOLUTION]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["puzzle"] == SOLUTION and "error" not in record
+    assert record["kind"] == "solved" if command == "hint" else record["steps"] == 0
+
+
+@pytest.mark.parametrize("command", ["grade", "hint", "path"])
+def test_a_file_goes_on_after_any_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """A solved line, a bad line and a line whose work fails among good ones: every line is
+    answered, the failure said for its line."""
+    path = tmp_path / "mixed.txt"
+    failing = UNIQUE[:-1] + "3"
+    path.write_text(f"{SOLUTION}\n{UNIQUE}\n{'1' * 80}\n{failing}\n{UNIQUE}\n")
+    name = "hint_in_slices" if command == "hint" else "grade_in_slices"
+    real: Any = hint_in_slices if command == "hint" else grade_in_slices
+
+    def fails_on_line_4(grid: Grid, *args: Any, **options: Any) -> Any:
+        if format_line(grid) == failing:
+            raise ValueError("something inside went wrong")
+        return real(grid, *args, **options)
+
+    monkeypatch.setattr(f"sudoku_core.cli.explain.{name}", fails_on_line_4)
+    assert main([command, "--format", "json", "-f", str(path)]) == 2
+    out, err = capsys.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
+    assert ["error" in r for r in records] == [False, False, True, True, False]
+    assert f"{path}:4: cannot {command}: something inside went wrong (ValueError)" in err
+    assert records[3]["error"] == f"cannot {command}: something inside went wrong (ValueError)"
+    assert main([command, "-f", str(path)]) == 2  # the text output goes on too
+    out = capsys.readouterr().out  # lines 2 and 5 answered (UNIQUE is Hard)
+    assert out.count("nudge: " if command == "hint" else "Hard (score") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["pool", "-o", "/nonexistent/dir/x.json", "--per-level", "1"],
+         "pool: /nonexistent/dir/x.json: no such folder /nonexistent/dir"),
+        (["pool", "-o", "{tmp}", "--per-level", "1"], "pool: {tmp}: is a folder"),
+        (["pool", "-o", "{tmp}/x.json", "--seed", str(2**63 - 10)],
+         "pool: --seed 9223372036854775798: 4010 seeds from it pass the last seed"),
+        (["bench", "{tmp}/missing.txt"], "{tmp}/missing.txt: no such puzzle file"),
+        (["bank", "--db", "{tmp}/no/b.sqlite", "generate", "--level", "easy", "--count", "1"],
+         "bank: {tmp}/no/b.sqlite: no such folder {tmp}/no"),
+        (["bank", "--db", "{tmp}/b.sqlite", "generate", "--level", "easy", "--count", "1",
+          "--workers", "1", "--seed", str(2**63 - 2)], "seeds from it pass the last seed"),
+        (["bank", "--db", "{tmp}/b.sqlite", "grade", "-f", "{tmp}/missing.txt"],
+         "{tmp}/missing.txt: no such file"),
+        (["bank", "--db", "{tmp}/b.sqlite", "grade", "-f", "{tmp}/puzzle.txt", "--scheduler", "-1"],
+         "bank: --scheduler"),
+        (["bank", "bench", "--seed", str(2**63 - 5)], "bank: --seed 9223372036854775803: at most"),
+        (["bench", "--slices", "{tmp}/empty.txt"], "{tmp}/empty.txt: no puzzle with one solution"),
+        (["bench", "--grading", "--limit", "1", "nowhere"], "puzzle set 'nowhere' not found"),
+        (["bench", "--grading", "--limit", "1", "{tmp}"], "not found"),
+        (["bench", "--grading", "--limit", "1", "{tmp}/empty.txt"], "holds no puzzle with one"),
+        (["bench", "--grading", "--limit", "1", "--fingerprints", "{tmp}/no/f.json", "{tmp}/puzzle.txt"],
+         "bench --grading: [Errno 2] No such file or directory: '{tmp}/no/f.json'"),
+        (["bench", "--grading", "--limit", "-1"], "--limit must be at least 0, got -1"),
+        (["bench", "--grading", "--every", "0"], "--every must be at least 1, got 0"),
+        (["bench", "--grading", "--soundness-set", "top95"], "--soundness-set 'top95': expected NAME:N"),
+    ],
+)  # fmt: skip
+def test_an_argument_that_cannot_work_is_said_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    """Exit 2 with the reason, no traceback, no output file; a folder that does not exist is
+    found before a pool is generated, a missing file before a bank is made."""
+    (tmp_path / "puzzle.txt").write_text(UNIQUE + "\n")
+    (tmp_path / "empty.txt").write_text("")
+    code: int | str | None
+    try:
+        code = main([word.replace("{tmp}", str(tmp_path)) for word in args])
+    except SystemExit as stop:  # a usage error of the grading benchmark's own parser
+        code = stop.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message.replace("{tmp}", str(tmp_path)) in err and "Traceback" not in err
+    assert not (tmp_path / "x.json").exists()
+    if "grade" in args and "--scheduler" not in args:
+        assert not (tmp_path / "b.sqlite").exists()

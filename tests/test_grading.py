@@ -52,3 +52,18 @@ def test_puzzles_without_exactly_one_solution_are_refused() -> None:
         grade("." * 81)
     with pytest.raises(InvalidPuzzleError, match="breaks the rules"):
         grade("11" + "." * 79)
+
+
+def test_a_solved_grid_grades_as_an_empty_path() -> None:
+    """Nothing to do is HoDoKu's start: Easy, score 0; no step, so no rating (0.0)."""
+    solved = "519748632783652419426139875357986241264317598198524367975863124832491756641275983"
+    result = grade(solved)
+    assert (result.level, result.score, result.path, result.histogram) == (Level.EASY, 0, (), {})
+    assert (result.rating, result.pearl, result.diamond) == (0.0, 0.0, 0.0)
+    assert result.bottleneck is None and result.logical
+    assert result.describe() == "Already solved: no step to take (Easy, score 0)."
+    body = result.to_dict()
+    assert (body["steps"], body["path"], body["bottleneck"]) == (0, [], None)
+    assert body["solution"] == solved and body["message"] == result.describe()
+    with pytest.raises(InvalidPuzzleError, match="breaks the rules"):
+        grade("11" + solved[2:])

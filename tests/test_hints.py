@@ -1,4 +1,5 @@
-"""Hints: mistakes first, then removed marks that were needed, then the next step in three levels."""
+"""Hints: mistakes first, then removed marks that were needed (complete marks only), then the
+next step in three levels."""
 
 from __future__ import annotations
 
@@ -45,10 +46,11 @@ def test_a_removed_mark_that_was_needed_is_reported_with_the_next_step() -> None
     marks = list(board.cands)
     cell = next(c for c in range(81) if marks[c])
     marks[cell] &= ~(1 << (solution()[cell] - 1))
-    result = hint(PUZZLE, candidates=marks)
+    result = hint(PUZZLE, candidates=marks, marks="complete")
     assert result.kind == "missing_candidate"
     assert result.missing == ((cell, solution()[cell]),)
     assert result.step is not None
+    assert result.to_dict()["missing"][0]["unit"] in result.nudge
 
 
 def test_hints_follow_the_players_marks() -> None:

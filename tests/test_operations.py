@@ -153,6 +153,19 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "version": [{}],
     "parse": [{"text": UNIQUE}],
     "format": [{"grid": UNIQUE, "to": "board"}],
+    "read": [{"text": ":0000:x:+4" + UNIQUE[1:] + ":::"}],
+    "export": [
+        {"grid": UNIQUE, "to": "sudokuwiki"},
+        {
+            "grid": UNIQUE,
+            "to": "fpuzzles",
+            "entries": "4" + "." * 80,
+            "centre": [""] * 81,
+            "corner": [3] * 81,
+            "title": "t",
+            "author": "a",
+        },
+    ],
     "conflicts": [{"grid": "55" + "." * 79}],
     "check": [{"grid": UNIQUE}],
     "solve": [{"grid": "." * 81}],
@@ -166,6 +179,9 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
         {"technique": "Naked Pair", "seed": 3},
         {"technique": "Sashimi Jellyfish", "seed": 3, "max_seconds": 1},
     ],
+    "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
+    "minimize": [{"grid": UNIQUE, "choices": 2}],
+    "booklet": [{"count": 2, "levels": "easy", "seed": 3}],
 }
 """A small request (or two, where a field is optional) for every operation."""
 

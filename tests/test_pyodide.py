@@ -147,6 +147,15 @@ def test_parse_errors_keep_their_class_and_message(pyodide_report: dict[str, Any
     assert errors["letters"].startswith("InvalidPuzzleError: ")
 
 
+@pytest.mark.pyodide
+def test_other_apps_formats_are_written_and_read_as_in_cpython(
+    pyodide_report: dict[str, Any],
+) -> None:
+    from pyodide_checks import interchange
+
+    assert pyodide_report["result"]["interchange"] == interchange()
+
+
 # --- in Chromium, through the server --------------------------------------------------------------
 
 

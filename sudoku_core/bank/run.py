@@ -23,7 +23,7 @@ from typing import Any, Protocol, TextIO
 
 from sudoku_core.bank.work import GenerateUnit, GradeUnit, Record, do_unit
 
-__all__ = ["Unit", "run_units"]
+__all__ = ["ClusterError", "Unit", "run_units"]
 
 Unit = GenerateUnit | GradeUnit
 Commit = Callable[[Unit, list[Record]], bool]
@@ -33,6 +33,11 @@ POLL_SECONDS = 0.02
 """How often the client looks for finished units: units take seconds, so 20 ms is free."""
 BUFFER_PER_WORKER = 8
 """Finished but uncommitted units allowed per worker while the head unit is still running."""
+
+
+class ClusterError(Exception):
+    """No Dask cluster at ``--scheduler``: Dask is not installed, or the address is not one or
+    does not answer."""
 
 
 class _Pending(Protocol):
@@ -100,10 +105,14 @@ def _run_on_dask(units: Iterator[Unit], commit: Commit, scheduler: str, log: Tex
     try:
         from distributed import Client
     except ImportError:
-        raise SystemExit(
+        raise ClusterError(
             "--scheduler needs Dask: pip install 'sudoku-core[cluster]' (dask[distributed])"
         ) from None
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    try:
+        client: Any = Client(scheduler)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:  # no answer; not an address
+        raise ClusterError(f"--scheduler {scheduler}: no Dask scheduler there ({error})") from None
+    with client:
         seen = {"at": 0.0, "cores": 1}
 
         def cores() -> int:

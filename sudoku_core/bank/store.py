@@ -14,6 +14,17 @@ many need an X-Wing" with an index instead of a scan of text files.
 - Before a row is written its puzzle is checked again by the solver: one solution, and the
   stored solution is a valid grid that keeps the givens (about 0.3 ms a puzzle). A worker's bug (or a tampered worker
   on a cluster) cannot put a wrong puzzle in the bank.
+- A file is identified before anything is written to it, on a read-only connection: a bank of
+  this version (its ``meta`` schema row and every table and column below), an empty file (a
+  new bank, for the commands that write), or something else, which is refused untouched. The
+  commands that only read open the file read-only (SQLite's ``mode=ro``), so they cannot change
+  it whatever it holds.
+- What is read is checked as it is read, since anything can edit a SQLite file: a row that
+  does not decode (its JSON, its puzzle against its stored solution) is skipped and named by
+  its id in :attr:`Bank.damaged`, and the rest is read as usual.
+- Writing uses SQLite's write-ahead log (commits without waiting for readers); closing folds it
+  back in and returns the file to a rollback journal, so a bank at rest is one file and a
+  read-only command leaves nothing beside it.
 """
 
 from __future__ import annotations
@@ -22,11 +33,13 @@ import json
 import sqlite3
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from sudoku_core.bank.work import Record
 from sudoku_core.formats import parse
+from sudoku_core.logic import LEVELS
 from sudoku_core.solver import count_solutions, is_solution
 
 __all__ = ["SCHEMA_VERSION", "Bank", "BankError", "verify_record"]
@@ -77,6 +90,17 @@ _COLUMNS = (
     "hardest", "techniques", "givens", "source", "seed", "options", "line",
 )  # fmt: skip
 
+_TABLES = {
+    "meta": {"key", "value"},
+    "runs": {"id", "key"},
+    "puzzles": {"id", "run", *_COLUMNS},
+    "units_done": {"run", "unit"},
+    "rejected": {"run", "unit", "message"},
+}
+"""Each table of a bank and the columns it must have: what identifies a file as a bank."""
+
+_LEVEL_NAMES = frozenset(level.value for level in LEVELS)
+
 
 class BankError(Exception):
     """The file is not a bank this version can use, or a record failed its checks."""
@@ -101,37 +125,91 @@ def verify_record(record: Record) -> Record:
 
 
 class Bank:
-    """An open bank file; ``create=False`` for the commands that only read one (a mistyped
-    name must not leave an empty bank behind and report nothing)."""
+    """An open bank file; ``create=False`` for the commands that only read one: they open it
+    read-only, and refuse a file that does not exist (a mistyped name must not leave an empty
+    bank behind and report nothing) or holds no bank."""
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        self.writable = create
+        self.damaged: list[str] = []
+        """What reading skipped: one message a damaged row, naming its id."""
         if not create and not self.path.is_file():
             raise BankError(f"{self.path}: no such bank")
+        if create and not self.path.exists() and not self.path.parent.is_dir():
+            raise BankError(f"{self.path}: no such folder {self.path.parent}")
+        is_bank = self.path.exists() and self._identify()
+        if not create and not is_bank:
+            raise BankError(f"{self.path}: not a puzzle bank (an empty file)")
         try:
+            if not create:
+                self.db = self._connect_read_only()
+                self.db.text_factory = bytes  # decoded row by row: a damaged byte skips its row
+                return
             self.db = sqlite3.connect(self.path, isolation_level=None)
-            tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
-            if tables and "meta" not in tables:  # another program's database: leave it alone
-                self.db.close()
-                raise BankError(f"{self.path}: not a puzzle bank (an SQLite file of other tables)")
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.executescript(_SCHEMA)
-            version = self._meta("schema")
+            if not is_bank:  # a new file: the whole schema, or nothing if this is killed
+                self.db.executescript(
+                    f"BEGIN; {_SCHEMA} INSERT OR IGNORE INTO meta "
+                    f"VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
+                )
         except sqlite3.DatabaseError as error:
             raise BankError(f"{self.path}: not a puzzle bank ({error})") from None
-        if version is None:
-            self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif version != str(SCHEMA_VERSION):
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A connection that cannot write the file (nor create it), nor anything beside it.
+
+        A file in write-ahead-log mode (another program's, or a bank an earlier version left
+        so) with no ``-wal`` file beside it has nobody writing it: it is opened ``immutable``,
+        since even a read-only connection would make the ``-wal`` and ``-shm`` files SQLite
+        reads such a file with, and leave them behind. With a ``-wal`` file (a writer at work,
+        or one killed) the read goes through it, as it must to see the last commits."""
+        options = "mode=ro"
+        with self.path.open("rb") as handle:
+            header = handle.read(20)
+        in_wal_mode = header.startswith(b"SQLite format 3\x00") and header[18:20] == b"\x02\x02"
+        if in_wal_mode and not self.path.with_name(self.path.name + "-wal").exists():
+            options += "&immutable=1"
+        return sqlite3.connect(f"{self.path.resolve().as_uri()}?{options}", uri=True)
+
+    def _identify(self) -> bool:
+        """True for a bank of this version, False for an SQLite file without tables (an empty
+        file is one); else :class:`BankError`. Read-only: nothing is written to find out."""
+        try:
+            db = self._connect_read_only()
+            try:
+                tables = {name: _columns(db, name) for name in _tables(db)}
+                version = None
+                if _TABLES["meta"] <= tables.get("meta", set()):
+                    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                    version = None if row is None else str(row[0])
+            finally:
+                db.close()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # not SQLite; damaged
+            raise BankError(f"{self.path}: not a puzzle bank ({error})") from None
+        if not tables:
+            return False
+        if version is not None and version != str(SCHEMA_VERSION):
             raise BankError(
                 f"{self.path}: bank schema {version}; this version reads {SCHEMA_VERSION}"
             )
+        if version is None or any(not need <= tables.get(t, set()) for t, need in _TABLES.items()):
+            raise BankError(f"{self.path}: not a puzzle bank (an SQLite file of other tables)")
+        return True
 
     def close(self) -> None:
-        """Close, first moving the write-ahead log into the file, so the file alone is the bank
-        (a copy of ``bank.sqlite`` without its ``-wal`` file would miss the last commits)."""
+        """Close. After writing, first move the write-ahead log into the file and return it to a
+        rollback journal, so the file alone is the bank (a copy of ``bank.sqlite`` without its
+        ``-wal`` file would miss the last commits) and a read-only open makes no ``-wal`` or
+        ``-shm`` file beside it. While another connection has the file open the journal stays
+        as it is (without waiting): the last writer to close returns it."""
         try:
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if self.writable:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self.db.execute("PRAGMA busy_timeout = 0")
+                with suppress(sqlite3.OperationalError):  # "locked": another one is open
+                    self.db.execute("PRAGMA journal_mode = DELETE")
         finally:
             self.db.close()
 
@@ -140,10 +218,6 @@ class Bank:
 
     def __exit__(self, *_: object) -> None:
         self.close()
-
-    def _meta(self, key: str) -> str | None:
-        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
 
     # Runs and units
 
@@ -224,7 +298,11 @@ class Bank:
         self, level: str | None = None, limit: int | None = None, *, generated: bool = False
     ) -> Iterator[dict[str, Any]]:
         """Stored puzzles in the order they were stored, optionally of one level, optionally
-        only generated ones (they have a seed)."""
+        only generated ones (they have a seed), at most ``limit`` of them.
+
+        Each row is checked as it is read (:func:`_damage`: its JSON, and its puzzle against
+        its stored solution, which must be valid and keep every given, a few microseconds); a
+        damaged one is skipped and said in :attr:`damaged`, and does not count."""
         query = "SELECT * FROM puzzles WHERE 1"
         params: list[Any] = []
         if level is not None:
@@ -232,33 +310,40 @@ class Bank:
             params.append(level)
         if generated:
             query += " AND seed IS NOT NULL"
-        query += " ORDER BY id"
-        if limit is not None:
-            query += " LIMIT ?"
-            params.append(limit)
-        cursor = self.db.execute(query, params)
+        cursor = self.db.execute(query + " ORDER BY id", params)
         names = [column[0] for column in cursor.description]
+        given = 0
         for values in cursor:
+            if limit is not None and given >= limit:
+                break
             row = dict(zip(names, values, strict=True))
-            row["techniques"] = json.loads(row["techniques"])
-            row["options"] = json.loads(row["options"]) if row["options"] else None
+            problem = _damage(row, whole=True)
+            if problem is not None:
+                self.damaged.append(f"row {row['id']}: {problem}; skipped")
+                continue
+            given += 1
             yield row
 
     def stats(self) -> dict[str, Any]:
         """Counts per level, per technique (puzzles whose path uses it, and whose hardest
-        step it is) and per number of givens."""
+        step it is) and per number of givens; a damaged row is skipped (:attr:`damaged`)."""
         levels = Counter[str]()
         uses = Counter[str]()
         hardest = Counter[str]()
         givens = Counter[int]()
-        for level, techniques, top, count in self.db.execute(
-            "SELECT level, techniques, hardest, givens FROM puzzles"
-        ):
-            levels[level] += 1
-            uses.update(json.loads(techniques).keys())
-            if top:
-                hardest[top] += 1
-            givens[count] += 1
+        cursor = self.db.execute("SELECT id, level, techniques, hardest, givens FROM puzzles")
+        names = [column[0] for column in cursor.description]
+        for values in cursor:
+            row = dict(zip(names, values, strict=True))
+            problem = _damage(row, whole=False)
+            if problem is not None:
+                self.damaged.append(f"row {row['id']}: {problem}; skipped")
+                continue
+            levels[row["level"]] += 1
+            uses.update(row["techniques"].keys())
+            if row["hardest"]:
+                hardest[row["hardest"]] += 1
+            givens[row["givens"]] += 1
         rejected = int(self.db.execute("SELECT COUNT(*) FROM rejected").fetchone()[0])
         return {
             "puzzles": sum(levels.values()),
@@ -268,3 +353,56 @@ class Bank:
             "givens": dict(sorted(givens.items())),
             "rejected": rejected,
         }
+
+
+def _tables(db: sqlite3.Connection) -> list[str]:
+    return [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {name for (name,) in db.execute("SELECT name FROM pragma_table_info(?)", (table,))}
+
+
+def _damage(row: dict[str, Any], *, whole: bool) -> str | None:
+    """What is wrong with a row read from the file (None: nothing), decoding its JSON columns in
+    place. ``whole``: the row has every column, and its puzzle is checked against its stored
+    solution too (the cheap half of :func:`verify_record`: uniqueness is not searched again).
+    Text read as bytes (a read-only bank) is decoded here first, so a damaged byte names its
+    row instead of stopping the read."""
+    for column, value in row.items():
+        if isinstance(value, bytes):
+            try:
+                row[column] = value.decode("utf-8")
+            except UnicodeDecodeError:
+                return f"its {column} is not UTF-8 text"
+    if row["level"] not in _LEVEL_NAMES:
+        return f"its level {row['level']!r} is not a level"
+    if not isinstance(row["givens"], int) or not 0 <= row["givens"] <= 81:
+        return f"its number of givens {row['givens']!r} is not one"
+    if row["hardest"] is not None and not isinstance(row["hardest"], str):
+        return f"its hardest technique {row['hardest']!r} is not a name"
+    try:
+        techniques = json.loads(row["techniques"])
+    except (TypeError, ValueError) as error:
+        return f"its techniques are not JSON ({error})"
+    if not isinstance(techniques, dict) or not all(
+        isinstance(name, str) and isinstance(count, int) for name, count in techniques.items()
+    ):
+        return "its techniques are not counts by name"
+    row["techniques"] = techniques
+    if not whole:
+        return None
+    try:
+        options = json.loads(row["options"]) if row["options"] is not None else None
+    except (TypeError, ValueError) as error:
+        return f"its options are not JSON ({error})"
+    if options is not None and not isinstance(options, dict):
+        return "its options are not an object"
+    row["options"] = options
+    if not (
+        isinstance(row["puzzle"], str)
+        and isinstance(row["solution"], str)
+        and is_solution(row["solution"], row["puzzle"])
+    ):
+        return "its puzzle does not agree with its stored solution"
+    return None

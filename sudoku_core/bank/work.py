@@ -27,6 +27,8 @@ UNIT_SEEDS = 8
 """Seeds per generation unit: about 1-10 s of work at Hard, enough to hide the hand-over."""
 UNIT_LINES = 32
 """Puzzles per grading unit."""
+_SOLVED = "already solved: a full grid is not a puzzle to store"
+"""Why a bank refuses a full grid: it grades (an empty path), but is nobody's puzzle."""
 
 Record = dict[str, Any]
 """One graded puzzle, or one rejected input line (``{"error": ...}``), as plain data."""
@@ -111,12 +113,21 @@ def _grade(unit: GradeUnit) -> list[Record]:
     for line, text in unit.puzzles:
         where = f"{unit.source}:{line}"
         puzzle = parse(text)
+        if 0 not in puzzle:
+            records.append({"error": f"{where}: {_SOLVED}", "line": line})
+            continue
         solutions = count_solutions(puzzle, 2)
         if solutions != 1:
             what = "no solution" if solutions == 0 else "more than one solution"
             records.append({"error": f"{where}: the puzzle has {what}", "line": line})
             continue
-        records.append(graded_record(grade(puzzle), source=unit.source, line=line))
+        try:
+            graded = grade(puzzle)
+        except Exception as error:  # one line's failure is refused with its line; the run goes on
+            message = f"cannot grade: {error} ({type(error).__name__})"
+            records.append({"error": f"{where}: {message}", "line": line})
+            continue
+        records.append(graded_record(graded, source=unit.source, line=line))
     return records
 
 

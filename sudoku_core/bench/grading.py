@@ -34,6 +34,7 @@ from sudoku_core.bench.grading_report import (
     soundness_markdown,
 )
 from sudoku_core.bench.sample import mixed_sample
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line
 from sudoku_core.graded import generate_graded
 from sudoku_core.grader import grade
@@ -56,20 +57,26 @@ for line in sys.stdin:
 """
 
 
+class PuzzleSetError(Exception):
+    """A set named on the command line is not there, or holds no unique puzzle."""
+
+
 def _path(name: str) -> Path:
     for path in default_paths():
         if path.stem == name or str(path) == name:
             return path
     candidate = Path(name)
-    if candidate.exists():
+    if candidate.is_file():
         return candidate
-    raise SystemExit(f"puzzle set {name!r} not found")
+    raise PuzzleSetError(f"puzzle set {name!r} not found")
 
 
 def _sample(name: str, limit: int, every: int | None = None) -> list[Grid]:
     """``limit`` puzzles spread over a set, or every ``every``-th from its first."""
     cases, _ = load_cases(_path(name))
     cases = [c for c in cases if c.expected == 1]
+    if not cases:
+        raise PuzzleSetError(f"puzzle set {name!r} holds no puzzle with one solution")
     if every is None:
         every = max(1, len(cases) // limit) if limit else 1
     return [c.grid for c in cases[::every][:limit]]
@@ -281,7 +288,8 @@ def _spread_text(spread: object) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound."""
+    """Run the benchmark; prints JSON-ish tables, returns 1 if a step was ever unsound, 2 if
+    an option or a set cannot be used (said on stderr)."""
     parser = argparse.ArgumentParser(
         prog="python -m sudoku_core bench --grading", description=__doc__
     )
@@ -344,6 +352,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print each section as a Markdown table (for docs/performance.md)",
     )
     args = parser.parse_args(argv)
+    for name in ("limit", "soundness", "generate", "agreement", "mixed"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name} must be at least 0, got {getattr(args, name)}")
+    if args.every is not None and args.every < 1:
+        parser.error(f"--every must be at least 1, got {args.every}")
+    counts: dict[str, int] = {}
+    for item in args.soundness_set:
+        name, _, n = item.rpartition(":")
+        if not (name and n.isdigit()):
+            parser.error(f"--soundness-set {item!r}: expected NAME:N, a set and a count")
+        counts[name] = int(n)
+    try:
+        return _run(args, counts)
+    except (OSError, PuzzleSetError, InvalidPuzzleError) as error:
+        # a set that is not there, or a file named on the line that holds a puzzle without
+        # one solution; a file that cannot be read or written
+        print(f"bench --grading: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, counts: dict[str, int]) -> int:
+    """The sections asked for; returns 1 if a step was ever unsound."""
     code = 0
     if args.limit:
         print("## Grading time per puzzle")
@@ -362,9 +392,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             for row in rows:
                 _print_changed(row, f"- {row['set']}, fingerprints")
     if args.soundness or args.soundness_set:
-        counts = {
-            name: int(n) for name, _, n in (item.rpartition(":") for item in args.soundness_set)
-        }
         puzzles, steps, errors = check_soundness(
             args.sets, args.soundness, counts or None, progress=True
         )

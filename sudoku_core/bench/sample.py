@@ -49,7 +49,7 @@ def _set(name: str) -> list[Grid]:
         if path.stem == name:
             cases, _ = load_cases(path)
             return [c.grid for c in cases if c.expected == 1]
-    raise SystemExit(f"puzzle set {name!r} not found (see sudoku_core.puzzle_files)")
+    raise FileNotFoundError(f"puzzle set {name!r} not found (see sudoku_core.puzzle_files)")
 
 
 def mixed_sample(count: int, seed: int = 12) -> dict[str, list[str]]:

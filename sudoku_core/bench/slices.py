@@ -154,6 +154,9 @@ def run_slices(files: Sequence[str], limit: int | None, as_json: bool, streams: 
     if not path.is_file():
         streams.stderr.write(f"no puzzle file {path}: name one with FILE\n")
         return 2
+    if not any(case.expected == 1 for case in load_cases(path, None)[0]):
+        streams.stderr.write(f"{path}: no puzzle with one solution to time\n")
+        return 2
     streams.stderr.write("timing every bridge step ...\n")
     streams.stderr.flush()
     rows = bench_slices(path, limit or 100)

@@ -8,7 +8,9 @@
 ``--workers N`` shares the work among N local processes (0 = one per core, the default);
 ``--scheduler tcp://host:8786`` sends it to a Dask cluster instead. Either way the results are
 committed in the same order, so the same options make the same bank. A stopped or killed run
-continues where it stopped when the same command is run again. See docs/bank.md.
+continues where it stopped when the same command is run again. ``export`` and ``stats`` open
+the file read-only; a row they cannot read (edited or damaged) is named by its id and skipped,
+and the exit code is 1. See docs/bank.md.
 """
 
 from __future__ import annotations
@@ -24,11 +26,21 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sudoku_core.bank import Bank, GenerateUnit, GradeUnit, run_units
-from sudoku_core.bank.run import Unit
+from sudoku_core.bank.run import ClusterError, Unit
 from sudoku_core.bank.store import BankError
 from sudoku_core.bank.work import UNIT_LINES, UNIT_SEEDS, Record
-from sudoku_core.cli.command import Command, Exit, Streams, at_least, cores
-from sudoku_core.cli.pool import bank_entry, pool_text
+from sudoku_core.cli.command import (
+    SEEDS,
+    Command,
+    Exit,
+    Streams,
+    at_least,
+    cores,
+    seed_number,
+    seeds_run_out,
+    worst,
+)
+from sudoku_core.cli.pool import bank_entry, pool_text, report_damaged
 from sudoku_core.formats import format_line
 from sudoku_core.generator import SYMMETRIES
 from sudoku_core.logic import LEVELS
@@ -88,7 +100,11 @@ def _workers(args: argparse.Namespace) -> int:
 
 
 def _generate_units(args: argparse.Namespace, first: int) -> Iterator[GenerateUnit]:
+    """Unit after unit of seeds from ``--seed`` on, while they are seeds the generator takes."""
     for index in itertools.count(first):
+        problem = seeds_run_out(args.seed, (index + 1) * UNIT_SEEDS)
+        if problem is not None:
+            raise BankError(f"{problem}: the run stops here")
         yield GenerateUnit(
             index, args.level, args.symmetry, args.seed + index * UNIT_SEEDS, UNIT_SEEDS
         )
@@ -232,6 +248,10 @@ def _run_bench(args: argparse.Namespace, streams: Streams) -> int:
     """Temporary banks only: ``--db`` is not touched."""
     from sudoku_core.bank.bench import bench_bank, format_bank_markdown
 
+    if args.seed > SEEDS[1] - 1_000_000:  # room for the seeds of ``--count`` puzzles and more
+        streams.stderr.write(f"bank: --seed {args.seed}: at most {SEEDS[1] - 1_000_000}\n")
+        return Exit.BAD_INPUT
+
     streams.stdout.write(format_bank_markdown(bench_bank(args.level, args.count, args.seed)) + "\n")
     return Exit.OK
 
@@ -245,20 +265,25 @@ _ACTIONS = {
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    """Open the bank and do the action."""
+    """Open the bank (read-only for export and stats) and do the action; a damaged row that
+    reading skipped is named on stderr, and makes the exit code 1."""
     if args.action == "bench":
         return _run_bench(args, streams)
+    writes = args.action in ("generate", "grade")
+    if args.action == "grade" and not any(Path(name).is_file() for name in args.file):
+        for name in args.file:  # no file to grade: no bank to make either
+            streams.stderr.write(f"{name}: no such file\n")
+        return Exit.BAD_INPUT
     try:
-        with Bank(args.db, create=args.action in ("generate", "grade")) as bank:
-            return _ACTIONS[args.action](args, bank, streams)
-    except BankError as error:
+        with Bank(args.db, create=writes) as bank:
+            code = _ACTIONS[args.action](args, bank, streams)
+            return worst(Exit(code), report_damaged(bank.damaged, f"bank: {bank.path}", streams))
+    except (BankError, ClusterError) as error:
         streams.stderr.write(f"bank: {error}\n")
         return Exit.BAD_INPUT
     except sqlite3.Error as error:  # a full disk, a file damaged or locked while in use
-        streams.stderr.write(
-            f"bank: {args.db}: {error}; the units committed before are kept, "
-            "and the same command continues after them\n"
-        )
+        kept = "; the units committed before are kept, and the same command continues after them"
+        streams.stderr.write(f"bank: {args.db}: {error}{kept if writes else ''}\n")
         return Exit.BAD_INPUT
 
 
@@ -288,7 +313,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--count", type=at_least(1), required=True, metavar="N", help="puzzles this run stores"
     )
     generate.add_argument("--symmetry", choices=SYMMETRIES, default="none")
-    generate.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
+    generate.add_argument("--seed", type=seed_number, default=1, help="the first seed (default 1)")
     _add_work_arguments(generate)
     grade = actions.add_parser("grade", help="grade a collection into the bank")
     grade.add_argument(
@@ -311,7 +336,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     bench.add_argument("--level", choices=LEVEL_NAMES, default="hard")
     bench.add_argument("--count", type=at_least(2), default=300, metavar="N")
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--seed", type=seed_number, default=1)
     stats = actions.add_parser("stats", help="counts per level, technique and givens")
     stats.add_argument("--format", choices=("text", "json"), default="text")
 

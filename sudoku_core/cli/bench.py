@@ -41,7 +41,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="puzzle files (default: $SUDOKU_PUZZLES, ../shared/puzzles, else tests/data)",
     )
-    parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
+    parser.add_argument(
+        "--limit", type=at_least(1), metavar="N", help="only the first N puzzles of each file"
+    )
     parser.add_argument(
         "--reference",
         type=at_least(0),
@@ -60,7 +62,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--generate",
-        type=int,
+        type=at_least(1),
         metavar="SEEDS",
         help="benchmark the generator instead, over SEEDS seeds per option set",
     )
@@ -148,8 +150,7 @@ def _measure(args: argparse.Namespace, streams: Streams) -> int:
 
         out.flush()
         grading_args = [*args.files, *args.grading, *(["--markdown"] if args.markdown else [])]
-        unsound = grading_main(grading_args)
-        return Exit.NOT_UNIQUE if unsound else Exit.OK
+        return grading_main(grading_args)  # 1: a step was unsound; 2: a bad option or set
     if args.startup:
         from sudoku_core.bench.startup import bench_startup, format_startup_markdown
 
@@ -179,6 +180,11 @@ def _measure(args: argparse.Namespace, streams: Streams) -> int:
     paths = [Path(f) for f in args.files] or default_paths()
     if not paths:
         err.write("no puzzle files: name some, or set SUDOKU_PUZZLES to a folder of *.txt\n")
+        return Exit.BAD_INPUT
+    missing = [path for path in paths if not path.is_file()]
+    for path in missing:
+        err.write(f"{path}: no such puzzle file\n")
+    if missing:
         return Exit.BAD_INPUT
     if not args.files:
         folder = default_folder()

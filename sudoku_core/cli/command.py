@@ -58,6 +58,14 @@ FORMATS = {
     "board": "a LeetCode board (JSON lists of strings)",
     "text": "readable sentences (bench: a Markdown table)",
     "json": "one JSON object a line",
+    "fpuzzles": "an f-puzzles link (givens, digits, corner and centre marks)",
+    "sudokupad": "a SudokuPad link (givens, corner and centre marks)",
+    "sudokuwiki": "a sudokuwiki solver link (givens, digits, candidates)",
+    "coach": "a sudoku.coach link",
+    "hodoku": "a HoDoKu library line (givens, digits, candidates)",
+    "ss": "a Simple Sudoku .ss grid",
+    "sdk": "a SudoCue .sdk file (givens, title, author)",
+    "sdx": "a SudoCue .sdx progress file (givens, digits, candidates)",
 }
 """The one vocabulary of ``--format``; a subcommand writes some of these."""
 
@@ -212,6 +220,37 @@ def at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
         return value
 
     return check
+
+
+SEEDS = (-(2**63), 2**63)
+"""The first and last seed the generator takes (:func:`sudoku_core.generator.generate`)."""
+
+
+def seed_number(text: str) -> int:
+    """The argparse ``type`` of ``--seed``: a whole number the generator takes as a seed.
+
+    Examples:
+        >>> seed_number("-5")
+        -5
+        >>> seed_number(str(2**64))
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: must be from -9223372036854775808 to 9223372036854775808, got 18446744073709551616
+    """
+    return at_least(*SEEDS)(text)
+
+
+def seeds_run_out(first: int, count: int) -> str | None:
+    """Why ``count`` seeds from ``first`` on are not all seeds (None: they are), for a command
+    that derives seeds from ``--seed``.
+
+    Examples:
+        >>> seeds_run_out(2**63 - 1, 2) is None, seeds_run_out(2**63 - 1, 3)
+        (True, '--seed 9223372036854775807: 3 seeds from it pass the last seed, 9223372036854775808')
+    """
+    if first + count - 1 <= SEEDS[1]:
+        return None
+    return f"--seed {first}: {count} seeds from it pass the last seed, {SEEDS[1]}"
 
 
 def seconds(text: str) -> float:

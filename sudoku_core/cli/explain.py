@@ -3,7 +3,10 @@
 Output is readable text, or one JSON object per puzzle with ``--format json`` (with its
 ``source``, ``line`` and ``puzzle``, so the records line up with the input). A puzzle without
 exactly one solution cannot be graded or hinted: its reason goes to stderr (exit 1) and, in
-JSON, into its record's ``error``, as does a line that is not a puzzle (exit 2).
+JSON, into its record's ``error``, as does a line that is not a puzzle, or one whose work
+failed (exit 2); the next line is answered all the same. A completely filled grid is already
+solved: its grade is an empty path (Easy, score 0; :func:`sudoku_core.grader.grade`), its
+hint "The puzzle is solved."
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line, parse, parse_marks
 from sudoku_core.grader import Grade, grade_in_slices
 from sudoku_core.grid import Grid
-from sudoku_core.hints import hint_in_slices
+from sudoku_core.hints import MARKS_MEANINGS, hint_in_slices
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
 
 TEXT_FORMATS = ("text", "json")
@@ -26,7 +29,7 @@ TEXT_FORMATS = ("text", "json")
 
 def _grade_text(result: Grade) -> list[str]:
     techniques = ", ".join(f"{name} x{count}" for name, count in result.histogram.items())
-    return [result.describe(), f"  techniques: {techniques}"]
+    return [result.describe(), f"  techniques: {techniques or 'none'}"]
 
 
 def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
@@ -38,9 +41,13 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
             return _grade_text(result), result.to_dict(with_path=False)
         lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
         return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
-    found = run_to_end(hint_in_slices(item.grid, args.digits, args.candidates, tick_nodes=0))
+    found = run_to_end(
+        hint_in_slices(item.grid, args.digits, args.candidates, marks=args.marks, tick_nodes=0)
+    )
     levels = {"nudge": found.nudge, "pattern": found.pattern, "effect": found.effect}
-    if args.level == "all":
+    if found.step is None:  # solved, or a mistake: one message, not the same one three times
+        lines = [found.message]
+    elif args.level == "all":
         lines = [f"{key}: {value}" for key, value in levels.items()]
         if found.kind != "step":
             lines.insert(0, found.message)
@@ -50,7 +57,7 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    """Answer every puzzle of the input; a bad hint option stops at once (exit 2)."""
+    """Answer every puzzle of the input, in order, whatever happens to one of them."""
     code = Exit.OK
     items = list(read_inputs(args, streams.stdin))
     if not items:
@@ -75,9 +82,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 streams.stderr.write(f"{item.where}: {error}\n")
                 code = worst(code, Exit.NOT_UNIQUE)
                 body = {**where, "error": str(error)}
-            except ValueError as error:
-                streams.stderr.write(f"{args.command}: {error}\n")
-                return Exit.BAD_INPUT
+            except Exception as error:  # one line's failure is said for it; the run goes on
+                message = f"cannot {args.command}: {error} ({type(error).__name__})"
+                streams.stderr.write(f"{item.where}: {message}\n")
+                code = worst(code, Exit.BAD_INPUT)
+                body = {**where, "error": message}
         if args.format == "json":  # a record for every puzzle: the output lines up
             streams.stdout.write(json.dumps(body) + "\n")
         elif lines:
@@ -116,6 +125,13 @@ def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
         type=_candidates,
         metavar="MARKS",
         help="the player's pencil marks: 81 comma-separated digit strings, e.g. '137,,25,...'",
+    )
+    parser.add_argument(
+        "--marks",
+        choices=MARKS_MEANINGS,
+        default="notes",
+        help="what --candidates are: each marked cell's complete candidate list (a removed "
+        "candidate the solution needs is reported), or notes (default: none counts as removed)",
     )
     parser.add_argument(
         "--level",

@@ -23,6 +23,7 @@ from sudoku_core.cli.command import (
     process_pool,
     processes,
     seconds,
+    seed_number,
 )
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_grid, format_line, parse
@@ -116,7 +117,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-n", "--count", type=at_least(1), default=1, help="how many puzzles (default 1)"
     )
-    parser.add_argument("--seed", type=int, help="seed of the first puzzle; puzzle i uses seed+i")
+    parser.add_argument(
+        "--seed", type=seed_number, help="seed of the first puzzle; puzzle i uses seed+i"
+    )
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="where givens stand")
     parser.add_argument("--clues", type=at_least(0, 81), metavar="N", help="at most N givens")
     parser.add_argument(

@@ -25,6 +25,9 @@ from sudoku_core.cli.command import (
     add_jobs_argument,
     at_least,
     processes,
+    seed_number,
+    seeds_run_out,
+    worst,
 )
 from sudoku_core.cli.generate import iter_generated
 from sudoku_core.logic import LEVELS
@@ -67,15 +70,35 @@ def pool_text(puzzles: list[dict[str, Any]]) -> str:
     return f'{{"v": {POOL_VERSION}, "puzzles": [\n' + ",\n".join(rows) + "\n]}\n"
 
 
-def _write(text: str, output: str, streams: Streams) -> None:
-    """Write to ``output`` ('-' = stdout) whole or not at all (a temporary file, then rename)."""
+def _unwritable(output: str) -> str | None:
+    """Why ``output`` cannot be written (None: it can be tried), asked before any work, so a
+    mistyped folder does not cost a whole generation."""
+    if output == "-":
+        return None
+    path = Path(output)
+    if path.is_dir():
+        return f"{output}: is a folder; name the file to write"
+    if not path.parent.is_dir():
+        return f"{output}: no such folder {path.parent}"
+    return None
+
+
+def _write(text: str, output: str, streams: Streams) -> int:
+    """Write to ``output`` ('-' = stdout) whole or not at all (a temporary file, then rename);
+    exit 2 with the reason if it cannot be written."""
     if output == "-":
         streams.stdout.write(text)
-        return
+        return Exit.OK
     path = Path(output)
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        streams.stderr.write(f"pool: {output}: cannot write: {error.strerror or error}\n")
+        return Exit.BAD_INPUT
+    return Exit.OK
 
 
 def bank_entry(row: dict[str, Any]) -> dict[str, Any]:
@@ -83,6 +106,14 @@ def bank_entry(row: dict[str, Any]) -> dict[str, Any]:
     entry = {key: row.get(key) for key in POOL_FIELDS}
     entry["symmetry"] = (row.get("options") or {}).get("symmetry", "none")
     return entry
+
+
+def report_damaged(damaged: list[str], where: str, streams: Streams) -> Exit:
+    """Name on stderr each row that reading a bank skipped (``Bank.damaged``); exit 1 if there
+    was one. ``where``: the command and the bank's file, said before each."""
+    for message in damaged:
+        streams.stderr.write(f"{where}: {message}\n")
+    return Exit.NOT_UNIQUE if damaged else Exit.OK
 
 
 def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
@@ -102,6 +133,7 @@ def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
         for level in LEVELS:
             rows = list(bank.rows(level.value, args.per_level, generated=True))
             if len(rows) < args.per_level:
+                report_damaged(bank.damaged, f"pool: {bank.path}", streams)
                 streams.stderr.write(
                     f"{args.from_bank}: {len(rows)} generated {level.title} puzzles, "
                     f"{args.per_level} needed (python -m sudoku_core bank generate --level "
@@ -109,12 +141,18 @@ def _from_bank(args: argparse.Namespace, streams: Streams) -> int:
                 )
                 return Exit.GAVE_UP
             puzzles.extend(bank_entry(row) for row in rows[: args.per_level])
-    _write(pool_text(puzzles), args.output, streams)
-    return Exit.OK
+    written = _write(pool_text(puzzles), args.output, streams)
+    return worst(Exit(written), report_damaged(bank.damaged, f"pool: {bank.path}", streams))
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Make the pool; nothing is written if a puzzle missed its level (exit 3)."""
+    problem = _unwritable(args.output)
+    if problem is None and not args.from_bank:
+        problem = seeds_run_out(args.seed, 1000 * (len(LEVELS) - 1) + args.per_level)
+    if problem is not None:
+        streams.stderr.write(f"pool: {problem}\n")
+        return Exit.BAD_INPUT
     if args.from_bank:
         return _from_bank(args, streams)
     jobs = pool_jobs(args.per_level, args.seed)
@@ -129,8 +167,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if missed:
         streams.stderr.write("pool not written: every puzzle must reach its level\n")
         return Exit.GAVE_UP
-    _write(pool_text(puzzles), args.output, streams)
-    return Exit.OK
+    return _write(pool_text(puzzles), args.output, streams)
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -142,7 +179,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help="puzzles per level (default 10)",
     )
     parser.add_argument(
-        "--seed", type=int, default=1000, help="level i uses seeds S + 1000 i + j (default 1000)"
+        "--seed",
+        type=seed_number,
+        default=1000,
+        help="level i uses seeds S + 1000 i + j (default 1000)",
     )
     parser.add_argument(
         "-o", "--output", default="-", metavar="FILE", help="where to write it (default stdout)"

@@ -158,6 +158,11 @@ def _answer_count(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
 
 
 def _answer_format(item: PuzzleLine, grid: Grid, options: Options) -> Answer:
+    if options.output in OTHER_APPS:
+        from sudoku_core.formats import Position, format_position
+
+        position = item.position or Position(grid)
+        return Answer((format_position(position, options.output).rstrip("\n"),), (), Exit.OK)
     if options.output == "json":
         return Answer(_record(item, {"puzzle": format_line(grid, options.empty)}), (), Exit.OK)
     return Answer((_render(grid, options),), (), Exit.OK)
@@ -271,8 +276,11 @@ def _options(name: str) -> Callable[[argparse.ArgumentParser], None]:
     return add
 
 
-FORMAT_FORMATS = ("grid", "line", "board", "json")
-"""``format`` writes the same formats as the others, but a grid by default."""
+OTHER_APPS = ("fpuzzles", "sudokupad", "sudokuwiki", "coach", "hodoku", "ss", "sdk", "sdx")
+"""The formats of other apps ``format`` writes (:data:`sudoku_core.formats.FORMATS`), with the
+player's digits and marks when the input had them and the format carries them."""
+FORMAT_FORMATS = ("grid", "line", "board", "json", *OTHER_APPS)
+"""``format`` writes the same formats as the others, but a grid by default, and other apps'."""
 
 COMMANDS = (
     Command("solve", "print the solution of each puzzle", _options("solve"), run, GRID_FORMATS),

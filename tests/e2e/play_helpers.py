@@ -133,6 +133,8 @@ MISTAKES = {
 AUTO_CANDIDATES = "Keep the candidates as centre marks"
 PEER_MARKS = "A placed digit removes itself"
 SHOW_TIMER = "Show the timer"
+MARKS_COMPLETE = "My centre marks are complete candidates"
+CENTRE_GRID = "Show centre marks in 3\u00d73 positions"
 
 
 def open_settings(studio: Studio) -> Locator:
@@ -154,11 +156,13 @@ def setting(studio: Studio, label: str) -> Locator:
 
 def choose(studio: Studio, **changes: bool | str) -> None:
     """Change settings through the dialog: ``mistakes="off"``, ``auto_candidates=True``,
-    ``peer_marks=False``, ``show_timer=False``."""
+    ``peer_marks=False``, ``show_timer=False``, ``marks_complete=True``, ``centre_grid=True``."""
     labels = {
         "auto_candidates": AUTO_CANDIDATES,
         "peer_marks": PEER_MARKS,
         "show_timer": SHOW_TIMER,
+        "marks_complete": MARKS_COMPLETE,
+        "centre_grid": CENTRE_GRID,
     }
     open_settings(studio)
     for name, value in changes.items():

@@ -165,6 +165,24 @@ def drill_dialog(app: Studio) -> None:
     expect(app.page.locator("#drill-feedback")).not_to_be_empty()
 
 
+def booklet_dialog(app: Studio) -> None:
+    """The Booklet dialog open, with a count it refuses and its error shown."""
+    app.button("Booklet…").click()
+    dialog = app.page.locator("#booklet-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    dialog.get_by_label("Puzzles", exact=True).fill("0")
+    dialog.get_by_role("button", name="Make and print").click()
+    expect(app.page.locator("#booklet-error")).to_contain_text("1 to 60")
+
+
+def setter_tools(app: Studio) -> None:
+    """Create mode with the setters' tools: a puzzle with two solutions, givens to add."""
+    app.type_grid(
+        "519748..2783652419426139875357986241264317598198524..7975863124832491756641275983"
+    )
+    expect(app.page.locator("#setter-actions button")).to_have_count(6)
+
+
 STATES: dict[str, Callable[[Studio], None]] = {
     "start": start,
     "enter-mode": enter_mode,
@@ -182,6 +200,8 @@ STATES: dict[str, Callable[[Studio], None]] = {
     "learn-panel": learn_panel,
     "share-panel": share_panel,
     "drill-dialog": drill_dialog,
+    "booklet-dialog": booklet_dialog,
+    "setter-tools": setter_tools,
 }
 
 

@@ -152,3 +152,42 @@ def test_create_from_play_keeps_the_players_digits(app: Studio) -> None:
     app.page.get_by_role("button", name="Play this puzzle").click()
     expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
     assert app.entries()[0] == "5"
+
+
+TWO_SOLUTIONS = "519748..2783652419426139875357986241264317598198524..7975863124832491756641275983"
+"""A full grid with a deadly rectangle emptied: two solutions; any of 8 single givens repairs it."""
+
+
+def test_setter_tools_suggest_a_given_that_makes_it_unique(app: Studio) -> None:
+    app.type_grid(TWO_SOLUTIONS)
+    verdict(app, "multiple")
+    tools = app.page.locator("#setter-tools")
+    expect(tools).to_be_visible()
+    expect(app.page.locator("#setter-text")).to_contain_text("adding r1c7=3 makes it unique")
+    assert sorted(app.flagged()) == [6, 7, 51, 52]  # where the two solutions differ
+    add = tools.get_by_role("button", name="Add r1c7=3")
+    expect(tools.get_by_role("button")).to_have_count(6)
+    add.click()
+    verdict(app, "unique")
+    assert app.page.evaluate("document.querySelector('sudoku-board').givens")[6] == "3"
+    expect(app.page.locator("#setter-text")).to_have_text(
+        "77 redundant givens (each could go alone), highlighted on the board."
+    )
+
+
+def test_setter_tools_mark_redundant_givens_and_make_minimal(app: Studio) -> None:
+    app.type_grid(PUZZLE)
+    verdict(app, "unique")
+    expect(app.page.locator("#setter-text")).to_have_text(
+        "Redundant givens (each could go alone): r1c4, r1c6, r5c2."
+    )
+    expect(app.page.locator("#setter-symmetry")).to_have_text("Symmetry: rot180.")
+    app.page.get_by_role("button", name="Make minimal…").click()
+    choice = app.page.locator("#setter-actions").get_by_role(
+        "button", name="25 givens · no symmetry"
+    )
+    choice.click()
+    verdict(app, "unique")
+    expect(app.page.locator("#setter-text")).to_have_text("Minimal: no given can go.")
+    givens = app.page.evaluate("document.querySelector('sudoku-board').givens")
+    assert 81 - givens.count(".") - givens.count("0") == 25

@@ -287,26 +287,3 @@ def test_a_placement_is_applied_as_a_digit_and_undone(app: Studio) -> None:
     moves(app, 1, 1)
     expect(app.board).to_have_attribute("entries", "." * 81)
     expect(app.cell(peer)).to_have_attribute("data-centre", candidates(SAMPLE, peer))
-
-
-def test_a_mark_that_removed_the_true_digit_is_reported_before_any_technique(
-    app: Studio,
-) -> None:
-    """Centre marks in one cell without its solution digit: the hint names the cell and the
-    missing digit (drawn as a pattern candidate), although no other cell is marked."""
-    start_game(app, SAMPLE)
-    cell = next(c for c in range(81) if SAMPLE[c] == ".")
-    right = solution_of(SAMPLE)[cell]
-    marks = [d for d in candidates(SAMPLE, cell) if d != right][:2]
-    app.cell(cell).click()
-    for digit in marks:
-        app.page.keyboard.press(f"Control+{digit}")
-    expect(app.cell(cell)).to_have_attribute("data-centre", "".join(marks))
-    press_hint(app, 1)
-    text = app.page.locator("#hint-text")
-    expect(text).to_have_attribute("data-kind", "missing_candidate")
-    expect(text).to_have_text(f"A candidate you removed is needed: {right} in r1c{cell + 1}")
-    drawn = overlay(app)
-    assert drawn["cells"] == [cell] and drawn["candidates"] == [[cell, int(right), "pattern"]]
-    assert names(app)[cell].endswith(f", highlighted, pattern {right}")
-    expect(app.button("Apply")).to_be_hidden()

@@ -150,7 +150,7 @@ def test_another_sites_url_is_not_read_as_a_puzzle(app: Studio) -> None:
     app.type_grid(PUZZLE[:9])
     app.paste("https://sudoku.example.org/play?puzzle=" + line(PUZZLE))
     error = app.page.locator("#import-error")
-    expect(error).to_contain_text("sudoku.example.org, not a puzzle of this page")
+    expect(error).to_contain_text("sudoku.example.org, not a puzzle link the studio reads")
     app.page.keyboard.press("Escape")
     assert app.givens() == PUZZLE[:9] + "." * 72
 

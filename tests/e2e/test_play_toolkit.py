@@ -18,8 +18,10 @@ from playwright.sync_api import expect
 from e2e.axe import check_axe
 from e2e.play_helpers import (
     AUTO_CANDIDATES,
+    CENTRE_GRID,
     EMPTIES,
     EMPTY,
+    MARKS_COMPLETE,
     MISTAKES,
     PEER_MARKS,
     PUZZLE,
@@ -548,10 +550,13 @@ def test_settings_persist_across_a_reload(fresh: Callable[..., Studio], site_ser
     setting(studio, PEER_MARKS).uncheck()
     setting(studio, SHOW_TIMER).uncheck()
     setting(studio, MISTAKES["off"]).check()
+    setting(studio, MARKS_COMPLETE).check()
+    setting(studio, CENTRE_GRID).check()
     close_settings(studio)
     expect(studio.page.locator("#timer-box")).to_be_hidden()
     reload(studio)
     expect(studio.board).to_have_attribute("peer-marks", "keep")
+    expect(studio.board).to_have_attribute("centre-layout", "grid")
     expect(studio.board).to_have_attribute("conflicts", "off")
     expect(studio.page.locator("#timer-box")).to_be_hidden()
     open_settings(studio)
@@ -559,11 +564,15 @@ def test_settings_persist_across_a_reload(fresh: Callable[..., Studio], site_ser
     expect(setting(studio, AUTO_CANDIDATES)).not_to_be_checked()
     expect(setting(studio, SHOW_TIMER)).not_to_be_checked()
     expect(setting(studio, MISTAKES["off"])).to_be_checked()
+    expect(setting(studio, MARKS_COMPLETE)).to_be_checked()
+    expect(setting(studio, CENTRE_GRID)).to_be_checked()
     close_settings(studio)
     stored = studio.page.evaluate("() => localStorage.getItem('sudoku-studio.settings')")
     assert json.loads(stored) == {
         "clearPeerMarks": False,
         "autoCandidates": False,
+        "marksComplete": True,
+        "centreGrid": True,
         "showTimer": False,
         "mistakes": "off",
     }
@@ -574,7 +583,14 @@ BROKEN_SETTINGS = {
     "a-number": "42",
     "null": "null",
     "wrong-types": json.dumps(
-        {"clearPeerMarks": 0, "autoCandidates": "yes", "showTimer": None, "mistakes": "always"}
+        {
+            "clearPeerMarks": 0,
+            "autoCandidates": "yes",
+            "marksComplete": 1,
+            "centreGrid": "grid",
+            "showTimer": None,
+            "mistakes": "always",
+        }
     ),
 }
 
@@ -594,6 +610,9 @@ def test_broken_stored_settings_fall_back_to_the_defaults(
     expect(setting(studio, AUTO_CANDIDATES)).not_to_be_checked()
     expect(setting(studio, SHOW_TIMER)).to_be_checked()
     expect(setting(studio, MISTAKES["conflicts"])).to_be_checked()
+    expect(setting(studio, MARKS_COMPLETE)).not_to_be_checked()
+    expect(setting(studio, CENTRE_GRID)).not_to_be_checked()
+    expect(studio.board).not_to_have_attribute("centre-layout", "grid")
     expect(studio.page.locator("#settings-note")).to_have_text("")
     setting(studio, MISTAKES["solution"]).check()  # the next change writes good settings
     close_settings(studio)

@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { applyChanges, bit, candidateMasks, layersOf } from "../../web/board/cell-layers.js";
 import {
-  canApply, drawingWords, highlightFor, hintWords, playerCandidates, removalChanges, stepChanges,
+  canApply, drawingWords, highlightFor, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges, stepChanges,
 } from "../../web/teach/hint-drawing.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
@@ -79,8 +79,32 @@ test("mistakes and missing candidates are drawn at their cells", () => {
   const mistake = { ...hintOf(step({})), kind: "mistake", message: "r1c1 is wrong.", mistakes: [{ cell: 0 }], step: null };
   assert.deepEqual(highlightFor(mistake, 1), { cells: [0] });
   assert.equal(hintWords(mistake, 1), "r1c1 is wrong.");
-  const missing = { ...hintOf(step({})), kind: "missing_candidate", missing: [{ cell: 3, digit: 6 }], step: null };
-  assert.deepEqual(highlightFor(missing, 1), { cells: [3], candidates: [{ cell: 3, digit: 6, role: "pattern" }] });
+});
+
+test("a missing candidate is drawn unit first, then the cell, its digit only at the last level", () => {
+  const missing = {
+    ...hintOf(step({})), kind: "missing_candidate", message: "A candidate needed in row 1 has been removed.",
+    missing: [{ cell: 3, name: "r1c4", digit: 6, unit: "row 1" }],
+    levels: {
+      nudge: "A candidate needed in row 1 has been removed.",
+      pattern: "A candidate needed in row 1 has been removed from r1c4.",
+      effect: "Put 6 back in r1c4: it is the only place for 6 in row 1.",
+    },
+  };
+  assert.equal(levelCount(missing), 3);
+  assert.deepEqual(highlightFor(missing, 1), { houses: ["row 1"] });
+  assert.deepEqual(highlightFor(missing, 2), { houses: ["row 1"], cells: [3] });
+  assert.deepEqual(highlightFor(missing, 3), { houses: ["row 1"], cells: [3], candidates: [{ cell: 3, digit: 6, role: "pattern" }] });
+  assert.equal(hintWords(missing, 1), missing.levels.nudge);
+  assert.equal(hintWords(missing, 3), missing.levels.effect);
+  assert.equal(canApply(missing, 2), false);
+  assert.equal(canApply(missing, 3), true);
+  // Apply puts the digit back into the cell's centre marks, and nothing else
+  const before = { ...layersOf(PUZZLE, EMPTY), centre: Array(81).fill(0) };
+  before.centre[3] = bit(2) | bit(5);
+  const after = applyChanges(before, restoreChanges(missing, before));
+  assert.equal(after.centre[3], bit(2) | bit(5) | bit(6));
+  assert.deepEqual(after.centre.filter((m, cell) => cell !== 3 && m), []);
 });
 
 test("Apply takes eliminations out of the marks (filling a cell's candidates first) and writes placements", () => {

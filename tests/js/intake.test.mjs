@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  MIN_UNIQUE_GIVENS, awaitsEngine, describeConflict, describeConflicts, foreignText, hasProgress, intakeMessage,
+  MIN_UNIQUE_GIVENS, awaitsEngine, describeConflict, describeConflicts, formatOf, gameFromRead, hasProgress, intakeMessage,
   intakeMode, judge, notPlayedText, openedText, playGate, readPasted, savedGameFor,
 } from "../../web/puzzles/intake.js";
 
@@ -175,7 +175,7 @@ test("readPasted: this page's share URL is read as its link, progress included",
   assert.ok(bare.kind === "link" && bare.link.ok && bare.link.game.givens === PUZZLE);
 });
 
-test("readPasted: this page without a puzzle, a broken link, another site", () => {
+test("readPasted: this page without a puzzle, a broken link; another site's link goes to the engine", () => {
   const none = readPasted(PAGE, PAGE);
   assert.ok(none.kind === "link" && !none.link.ok);
   assert.match(none.link.problem, /holds no puzzle/);
@@ -184,9 +184,21 @@ test("readPasted: this page without a puzzle, a broken link, another site", () =
   assert.match(broken.link.problem, /80 cells/);
   for (const other of [`https://sudokupad.app/?puzzle=${PUZZLE}`, `https://studio.example/other/#puzzle=${PUZZLE}`, `http://studio.example/sudoku/#puzzle=${PUZZLE}`]) {
     const read = readPasted(other, PAGE);
-    assert.equal(read.kind, "foreign", other);
+    assert.equal(read.kind, "text", other);
   }
-  assert.equal(foreignText("sudokupad.app"), "That is an address of sudokupad.app, not a puzzle of this page: paste the puzzle itself, or this page's share link.");
+});
+
+test("gameFromRead: the engine's reading of another app's format becomes a game with its marks", () => {
+  const centre = Array(81).fill(0);
+  centre[2] = 0b101;
+  const game = gameFromRead({ givens: PUZZLE, entries: "..4" + ".".repeat(78), centre, corner: Array(81).fill(0), title: "", author: "", source: "the f-puzzles link" });
+  assert.equal(game.givens, PUZZLE);
+  assert.equal(game.entries.slice(0, 3), "..4");
+  assert.equal(game.play?.centre, "2:13");
+  assert.equal(game.play?.corner, "");
+  assert.equal(gameFromRead({ givens: PUZZLE, entries: ".".repeat(81), centre: Array(81).fill(0), corner: Array(81).fill(0), title: "", author: "", source: "the puzzle" }).play, undefined);
+  assert.equal(formatOf({ givens: PUZZLE, entries: "", centre: [], corner: [], title: "", author: "", source: "the puzzle" }), undefined);
+  assert.equal(openedText({ kind: "paste", from: "the f-puzzles link" }, 27), "Imported: the f-puzzles link, a puzzle with 27 givens.");
 });
 
 test("readPasted: a plain line is read at once; any other text goes to the engine", () => {
@@ -194,6 +206,7 @@ test("readPasted: a plain line is read at once; any other text goes to the engin
   assert.deepEqual(readPasted(EMPTY, PAGE), { kind: "grid", grid: EMPTY });
   assert.deepEqual(readPasted("..9748...\n7........\n", PAGE), { kind: "text" });
   assert.deepEqual(readPasted("see https://studio.example/sudoku/#puzzle=1", PAGE), { kind: "text" });
+  assert.deepEqual(readPasted(`# an .sdm file\n${PUZZLE}\n${SOLUTION}\n`, PAGE), { kind: "grid", grid: PUZZLE, of: 2 });
 });
 
 test("savedGameFor: the same givens reopen the newest saved game", () => {

@@ -40,6 +40,7 @@ import { gameOf, sameGame } from "../game/game-record.js";
 import { OPENED_BEFORE } from "../game/library-start.js";
 import { isPaused, setAway, showTimer, togglePause, wireTimer } from "../game/game-timer.js";
 import { EMPTY_GRID, cellName } from "../board/grid.js";
+import { wireCentreLayout } from "../teach/centre-layout.js";
 import { hint, wireHint } from "../teach/hint-view.js";
 import { wireTechniqueHelp } from "../teach/technique-help.js";
 import { makeMove, recordMove, redo, undo, wireHistory } from "../game/play-history.js";
@@ -47,8 +48,11 @@ import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
+import { wireOtherFormats } from "../puzzles/export-view.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
+import { wireSetter } from "../puzzles/setter-view.js";
+import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -227,6 +231,7 @@ function applySettings() {
   settingsApplied(); // the mistake marks and the conflicts line follow the settings
 }
 wireSettings();
+wireCentreLayout(board, () => settings.centreGrid, settingsChanges);
 let autoWas = settings.autoCandidates;
 settingsChanges.addEventListener("change", () => {
   applySettings();
@@ -268,7 +273,10 @@ gameEvents.addEventListener("shown", () => {
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
+wireSetter();
+wireBooklet();
 wireExport();
+wireOtherFormats();
 window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------

@@ -10,13 +10,19 @@ const KEY = "sudoku-studio.settings";
 
 /** @typedef {"off" | "conflicts" | "solution"} MistakeMode */
 /**
- * @typedef {{clearPeerMarks: boolean, autoCandidates: boolean, showTimer: boolean, mistakes: MistakeMode}} Settings
+ * @typedef {{clearPeerMarks: boolean, autoCandidates: boolean, marksComplete: boolean, centreGrid: boolean,
+ *   showTimer: boolean, mistakes: MistakeMode}} Settings
  *   clearPeerMarks: a placed digit leaves its peers' marks; autoCandidates: centre marks kept as the
- *   candidates while playing; mistakes: what is marked as you play (Check works in every mode).
+ *   candidates while playing; marksComplete: the player's centre marks are their cells' complete
+ *   candidate lists (a hint may say a needed one was removed; teach/marks-meaning.js); centreGrid:
+ *   centre marks always in their 3x3 places (teach/centre-layout.js); mistakes: what is marked as
+ *   you play (Check works in every mode).
  */
 
 /** @type {Settings} */
-export const DEFAULT_SETTINGS = { clearPeerMarks: true, autoCandidates: false, showTimer: true, mistakes: "conflicts" };
+export const DEFAULT_SETTINGS = {
+  clearPeerMarks: true, autoCandidates: false, marksComplete: false, centreGrid: false, showTimer: true, mistakes: "conflicts",
+};
 const MISTAKE_MODES = ["off", "conflicts", "solution"];
 
 /** Settings from stored text, each one checked. @param {unknown} data @returns {Settings} */
@@ -24,7 +30,7 @@ export function toSettings(data) {
   const out = { ...DEFAULT_SETTINGS };
   if (!data || typeof data !== "object") return out;
   const v = /** @type {Record<string, unknown>} */ (data);
-  for (const name of /** @type {const} */ (["clearPeerMarks", "autoCandidates", "showTimer"])) {
+  for (const name of /** @type {const} */ (["clearPeerMarks", "autoCandidates", "marksComplete", "centreGrid", "showTimer"])) {
     if (typeof v[name] === "boolean") out[name] = /** @type {boolean} */ (v[name]);
   }
   if (typeof v.mistakes === "string" && MISTAKE_MODES.includes(v.mistakes)) out.mistakes = /** @type {MistakeMode} */ (v.mistakes);
@@ -72,6 +78,8 @@ const dialog = /** @type {HTMLDialogElement} */ (byId("settings-dialog"));
 const note = byId("settings-note");
 const peerMarks = /** @type {HTMLInputElement} */ (byId("setting-peer-marks"));
 const autoCandidates = /** @type {HTMLInputElement} */ (byId("setting-auto-candidates"));
+const marksComplete = /** @type {HTMLInputElement} */ (byId("setting-marks-complete"));
+const centreGrid = /** @type {HTMLInputElement} */ (byId("setting-centre-grid"));
 const showTimer = /** @type {HTMLInputElement} */ (byId("setting-timer"));
 const mistakeRadios = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mistakes"]'));
 
@@ -83,6 +91,8 @@ function showStorageNote() {
 function fillForm() {
   peerMarks.checked = settings.clearPeerMarks;
   autoCandidates.checked = settings.autoCandidates;
+  marksComplete.checked = settings.marksComplete;
+  centreGrid.checked = settings.centreGrid;
   showTimer.checked = settings.showTimer;
   for (const radio of mistakeRadios) radio.checked = radio.value === settings.mistakes;
   showStorageNote();
@@ -100,6 +110,8 @@ export function wireSettings() {
   byId("settings-close").addEventListener("click", () => dialog.close());
   peerMarks.addEventListener("change", () => changeSettings({ clearPeerMarks: peerMarks.checked }));
   autoCandidates.addEventListener("change", () => changeSettings({ autoCandidates: autoCandidates.checked }));
+  marksComplete.addEventListener("change", () => changeSettings({ marksComplete: marksComplete.checked }));
+  centreGrid.addEventListener("change", () => changeSettings({ centreGrid: centreGrid.checked }));
   showTimer.addEventListener("change", () => changeSettings({ showTimer: showTimer.checked }));
   for (const radio of mistakeRadios) {
     radio.addEventListener("change", () => {

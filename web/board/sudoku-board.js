@@ -10,7 +10,7 @@
 // (the highlight's SVG), cell-states.js (what each cell shows and says, no DOM), cell-view.js
 // (a cell's elements), highlight.js (the highlight's value and words, no DOM), board-values.js
 // (attribute values, no DOM). What is left is about 530 lines, most of them this header and the
-// twenty attributes' properties (a getter and a setter each, the public API): splitting those
+// attributes' properties (a getter and a setter each, the public API): splitting those
 // off would only scatter the API.
 //
 // Attributes are the API (all reflected by properties, validated, with safe defaults):
@@ -39,6 +39,11 @@
 //                         player's (the solving path at a step): these digits and centre marks, no
 //                         corner marks or colours; the player's layers are not touched (property:
 //                         `preview`, {entries, centre: 81 masks} or null)
+//   centre-layout="grid"  every pencil mark at its digit's place in the cell's 3x3 mini-grid (1 top
+//                         left .. 9 bottom right), where the overlay draws a candidate; corner marks
+//                         too, smaller and underlined, so the two layers never cover each other
+//                         (default: centre marks as one centred string, corner marks in SudokuPad's
+//                         corner order). Pure CSS: names and data- attributes do not change.
 // Events (bubble, composed, detail is plain data):
 //   sudoku-select  {cell, cells}
 //   sudoku-change  {kind, changes, cell, digit, layer, givens, entries}   (one per input)
@@ -360,6 +365,15 @@ export class SudokuBoardElement extends HTMLElement {
       this.removeAttribute("preview-entries");
       this.removeAttribute("preview-centre");
     }
+  }
+
+  /** "grid": pencil marks at their digits' places; "line" (the default): a centred string. @returns {"grid" | "line"} */
+  get centreLayout() {
+    return this.getAttribute("centre-layout") === "grid" ? "grid" : "line";
+  }
+  set centreLayout(value) {
+    if (value === "grid") this.setAttribute("centre-layout", "grid");
+    else this.removeAttribute("centre-layout");
   }
 
   /** Digits of both layers as one 81-character grid. */

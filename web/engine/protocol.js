@@ -54,7 +54,7 @@
  *   rating: Rating, histogram: Record<string, number>}} GradedPuzzle
  *   graded.GradedPuzzle.to_dict(): Generated plus the grade (`seed` makes it again).
  * @typedef {{kind: "mistake" | "missing_candidate" | "remove_first" | "step" | "solved", message: string,
- *   mistakes: {cell: number, name: string}[], missing: CellDigit[],
+ *   mistakes: {cell: number, name: string}[], missing: (CellDigit & {unit: string})[],
  *   remove: {cell: number, name: string, digit: number, seen: number, seen_name: string}[],
  *   levels: {nudge: string, pattern: string, effect: string}, step: Step | null}} Hint
  *   hints.Hint.to_dict().
@@ -63,11 +63,30 @@
  *   drills.Drill.to_dict() when `found`: a position whose next step is the technique (`digits`,
  *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
  *   many generated puzzles were walked (`seed` is the first one's).
+ *   hints.Hint.to_dict(). `missing` (kind missing_candidate, only when the marks were sent as
+ *   "complete"): each needed candidate the marks lack, with the unit its levels name ("row 1").
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
  *   seconds?: number}} GradedProgress
  *   While a candidate is made: generate's progress plus the level sought; after each one graded:
  *   `last`, its level.
+ * @typedef {{holding: Symmetry[], nearest: Symmetry | null, breaks: number[], message: string}} GivenSymmetry
+ *   setter.GivenSymmetry.to_dict(): the symmetries of the givens' pattern, else the nearest one
+ *   and the givens that break it.
+ * @typedef {Verdict & {clues: [number, number][], single_clues: [number, number][],
+ *   fewest_proven: boolean | null, repair_message: string | null, redundant: number[] | null,
+ *   symmetry: GivenSymmetry}} Study
+ *   setter.Study.to_dict(): the verdict; for several solutions (from 17 givens) the fewest givens
+ *   to add ([cell, digit], checked unique) and every single given that would do; for one
+ *   solution the givens that could each go alone; the symmetry always.
+ * @typedef {{puzzle: string, givens: number, removed: number[], symmetry: Symmetry[]}} MinimalChoice
+ *   setter.Minimal.to_dict(): a minimal puzzle inside the one asked about.
+ * @typedef {{number: number, level: Level, score: number, seed: number, puzzle: string, solution: string}} BookletPuzzle
+ *   booklet.BookletPuzzle.to_dict(): `generate_graded(difficulty=level, seed=seed)` makes it again.
+ * @typedef {{givens: string, entries: string, centre: number[], corner: number[], title: string,
+ *   author: string, source: string}} ReadPosition
+ *   A puzzle read from any format (formats.Position.to_dict()): grids as 81-character lines ("."
+ *   empty), marks as 81 masks (bit d-1 for digit d), `source` where it came from in words.
  * @typedef {Record<string, never>} NoProgress
  *   The op answers in one slice.
  */
@@ -80,6 +99,11 @@
  *     result: {grid: string, givens: number, conflicts: ConflictInfo[]}},
  *   format: {args: {grid: string, to?: "line" | "grid" | "board", empty?: string}, progress: NoProgress,
  *     result: {text: string}},
+ *   read: {args: {text: string}, progress: NoProgress, result: ReadPosition},
+ *   export: {args: {grid: string, entries?: string, centre?: (number | string | number[])[],
+ *     corner?: (number | string | number[])[], to: "line" | "grid" | "fpuzzles" | "sudokupad" | "sudokuwiki" | "coach"
+ *     | "hodoku" | "ss" | "sdk" | "sdx", title?: string, author?: string},
+ *     progress: NoProgress, result: {text: string}},
  *   conflicts: {args: {grid: string}, progress: NoProgress, result: {conflicts: ConflictInfo[]}},
  *   check: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
  *   solve: {args: {grid: string} & Budget, progress: SearchStats, result: Verdict},
@@ -90,12 +114,18 @@
  *     givens?: string, max_tries?: number, max_seconds?: number}, progress: GenerateProgress, result: Generated},
  *   grade: {args: {grid: string, path?: boolean}, progress: {steps: number, score: number, level: Level},
  *     result: Grade},
- *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[]},
+ *   hint: {args: {grid: string, digits?: string, candidates?: (number | string | number[])[],
+ *     marks?: "complete" | "notes"},
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
  *   drill: {args: {technique: string, seed?: number, max_seconds?: number},
  *     progress: {puzzles: number, positions: number}, result: DrillResult},
+ *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
+ *   minimize: {args: {grid: string, choices?: number, seed?: number},
+ *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},
+ *   booklet: {args: {count?: number, levels?: string, seed?: number},
+ *     progress: {made: number, count: number, level: Level}, result: {puzzles: BookletPuzzle[]}},
  * }} Ops
  */
 /** @typedef {keyof Ops} OpName */

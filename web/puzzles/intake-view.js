@@ -2,9 +2,11 @@
 // The one intake of every puzzle that comes in: Paste puzzle… (the dialog), Open file…, a share
 // link in the address (at start and on hashchange), Ctrl+V (⌘V) on the board or the page, and
 // this page's own share URL pasted anywhere text is accepted. Each is read (intake.js
-// readPasted: this page's link, another site's address, an 81-cell line; other text goes to the
-// engine's parser, which says where it is wrong), then checked (intake.js judge: the rules, then
-// the engine's `check`) and opened as intake.js decides: refused (no givens), played (unique),
+// readPasted: this page's link, an 81-cell line; other text, other apps' links and files
+// included, goes to the engine's `read`, which says where it is wrong or which rules a variant
+// has, and gives the player's digits and marks where the format has them), then checked
+// (intake.js judge: the rules, then the engine's `check`) and opened as intake.js decides:
+// refused (no givens), played (unique),
 // or in Create mode (everything else; never a timed game). A puzzle whose givens are a saved
 // game's reopens that game rather than adding a copy.
 //
@@ -23,7 +25,7 @@ import { CancelledError, SolverError } from "../engine/solver-client.js";
 import { currentGameId, openLibrary } from "../game/autosave.js";
 import { gameOf } from "../game/game-record.js";
 import { holdClock, releaseClock, showGame, switchMode } from "../game/game-view.js";
-import { foreignText, intakeMessage, intakeMode, judge, readPasted, savedGameFor } from "./intake.js";
+import { formatOf, gameFromRead, intakeMessage, intakeMode, judge, readPasted, savedGameFor } from "./intake.js";
 import { checkGivens, engineState, knownVerdict } from "./puzzle-check.js";
 import { describeInfo } from "./puzzle-info.js";
 import { gameFromLink } from "./share-link.js";
@@ -168,21 +170,21 @@ async function followUp(verdict, opened) {
 export async function openText(text, source) {
   const pasted = readPasted(text, location.href);
   switch (pasted.kind) {
-    case "foreign":
-      return { ok: false, why: "unreadable", message: foreignText(pasted.host) };
     case "link": {
       if (!pasted.link.ok) return { ok: false, why: "unreadable", message: `That link holds no puzzle this page can open: ${pasted.link.problem}.` };
       const game = pasted.link.game;
       return openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined });
     }
-    case "grid":
-      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, source);
+    case "grid": {
+      const from = pasted.of ? `the first of ${pasted.of} puzzles` : undefined;
+      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, from });
+    }
     default:
       break;
   }
   try {
-    const parsed = await runEngine("parse", { text }, "Reading the puzzle");
-    return openGame({ givens: parsed.grid, entries: EMPTY_GRID, mode: "play" }, source);
+    const read = await runEngine("read", { text }, "Reading the puzzle");
+    return openGame(gameFromRead(read), { ...source, from: formatOf(read) });
   } catch (error) {
     if (error instanceof SolverError && error.line != null && error.column != null) {
       const where = /\bline\b/i.test(error.message) ? "" : `Line ${error.line}, column ${error.column}: `;

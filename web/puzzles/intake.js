@@ -8,7 +8,9 @@
 // player's explicit "Play anyway" does. Plain data and functions, no DOM: intake-view.js and
 // create-view.js act on them.
 
-import { EMPTY, cellName, filledCount, findConflicts, toGrid } from "../board/grid.js";
+import { EMPTY, EMPTY_GRID, cellName, filledCount, findConflicts, toGrid } from "../board/grid.js";
+import { formatMarks } from "../board/cell-layers.js";
+import { newPlay } from "../game/game-record.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 import { gameFromLink } from "./share-link.js";
 
@@ -18,6 +20,7 @@ import { gameFromLink } from "./share-link.js";
 /** @typedef {import("../game/game-record.js").GameRecord} GameRecord */
 /** @typedef {import("./share-link.js").LinkResult} LinkResult */
 /** @typedef {import("./puzzle-info.js").Level} Level */
+/** @typedef {import("../engine/protocol.js").ReadPosition} ReadPosition */
 
 /** No puzzle with fewer givens has a unique solution (McGuire, Tugemann and Civario, 2012). */
 export const MIN_UNIQUE_GIVENS = 17;
@@ -145,13 +148,19 @@ export function intakeMode(f) {
 
 /**
  * Where a puzzle came from, for the sentences about it.
- * @typedef {{kind: "paste"} | {kind: "clipboard"} | {kind: "file", name: string} | {kind: "link", info?: string}} Source
+ * @typedef {({kind: "paste"} | {kind: "clipboard"} | {kind: "file", name: string} | {kind: "link", info?: string})
+ *   & {from?: string}} Source
  *   paste: the Paste dialog; clipboard: Ctrl+V on the board; file: Open file…; link: a share
- *   link (in the address, or this page's share URL pasted), `info` its seed and level in words
+ *   link (in the address, or this page's share URL pasted), `info` its seed and level in words;
+ *   `from`: another app's format it was read from, in words ("the f-puzzles link")
  */
 
 /** "Imported a puzzle with 27 givens." and the like. @param {Source} source @param {number} n */
 export function openedText(source, n) {
+  if (source.from && source.kind !== "link") {
+    const opened = source.kind === "file" ? `Opened ${source.name}` : source.kind === "clipboard" ? "Pasted" : "Imported";
+    return `${opened}: ${source.from}, a puzzle with ${givensText(n)}.`;
+  }
   switch (source.kind) {
     case "paste": return `Imported a puzzle with ${givensText(n)}.`;
     case "clipboard": return `Pasted a puzzle with ${givensText(n)}.`;
@@ -193,11 +202,12 @@ export function notPlayedText(f) {
 
 /**
  * What a pasted text is: this page's share link (read as that link: its progress and marks come
- * too), another site's address (not read: other sites' formats are not this page's), a plain
- * 81-cell line (read here, no engine needed), or anything else (the engine's parser reads every
- * other format and says where a text is wrong).
- * @typedef {{kind: "link", link: LinkResult} | {kind: "foreign", host: string} | {kind: "grid", grid: string}
- *   | {kind: "text"}} PastedText
+ * too), a plain 81-cell line (read here, no engine needed), or anything else (the engine reads
+ * every other format, other apps' links included, and says where a text is wrong or which rules
+ * a variant has).
+ * A file of one puzzle a line (SudoCue's `.sdm`, any puzzle list) opens its first puzzle: `of`
+ * says how many there were.
+ * @typedef {{kind: "link", link: LinkResult} | {kind: "grid", grid: string, of?: number} | {kind: "text"}} PastedText
  */
 
 /** The page's path without a trailing "index.html": the same page either way. @param {URL} url */
@@ -217,14 +227,18 @@ export function readPasted(text, pageUrl) {
     try {
       url = new URL(trimmed);
     } catch {
-      return { kind: "foreign", host: "" };
+      return { kind: "text" };
     }
     const page = new URL(pageUrl);
-    if (url.origin !== page.origin || pagePath(url) !== pagePath(page)) return { kind: "foreign", host: url.host };
+    if (url.origin !== page.origin || pagePath(url) !== pagePath(page)) return { kind: "text" };
     return { kind: "link", link: linkOrWhy(url.hash) };
   }
   const line = toGrid(trimmed);
   if (line) return { kind: "grid", grid: line };
+  const lines = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (lines.length > 1 && lines.every((l) => l.length === 81 && toGrid(l))) {
+    return { kind: "grid", grid: toGrid(lines[0]) ?? EMPTY_GRID, of: lines.length };
+  }
   return { kind: "text" };
 }
 
@@ -233,10 +247,22 @@ function linkOrWhy(hash) {
   return gameFromLink(hash) ?? { ok: false, problem: "it holds no puzzle (#puzzle=…)" };
 }
 
-/** Why another site's address is not read. @param {string} host */
-export function foreignText(host) {
-  return `That is an address of ${host || "another site"}, not a puzzle of this page: paste the puzzle itself, or this page's share link.`;
+/**
+ * The game of a puzzle the engine read (`read`): its givens, the player's digits, and their
+ * corner and centre marks when the format had them, in Play mode.
+ * @param {ReadPosition} read @returns {Game}
+ */
+export function gameFromRead(read) {
+  /** @type {Game} */
+  const game = { givens: toGrid(read.givens) ?? EMPTY_GRID, entries: toGrid(read.entries) ?? EMPTY_GRID, mode: "play" };
+  const corner = formatMarks(read.corner);
+  const centre = formatMarks(read.centre);
+  if (corner || centre) game.play = { ...newPlay(), corner, centre };
+  return game;
 }
+
+/** "the f-puzzles link", or undefined for a plain layout. @param {ReadPosition} read */
+export const formatOf = (read) => (read.source && read.source !== "the puzzle" ? read.source : undefined);
 
 // --- the same puzzle again ---------------------------------------------------------------------
 

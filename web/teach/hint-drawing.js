@@ -50,10 +50,12 @@ export function playerCandidates(board) {
 export function highlightFor(hint, level) {
   if (hint.kind === "mistake") return { cells: hint.mistakes.map((m) => m.cell) };
   if (hint.kind === "missing_candidate") {
-    return {
-      cells: hint.missing.map((m) => m.cell),
-      candidates: hint.missing.map((m) => ({ cell: m.cell, digit: m.digit, role: /** @type {const} */ ("pattern") })),
-    };
+    // the unit first, then the cell, the digit only at the last level (as the words say)
+    const houses = [...new Set(hint.missing.map((m) => m.unit).filter(Boolean))];
+    if (level === 1) return { houses };
+    const cells = hint.missing.map((m) => m.cell);
+    if (level === 2) return { houses, cells };
+    return { houses, cells, candidates: hint.missing.map((m) => ({ cell: m.cell, digit: m.digit, role: /** @type {const} */ ("pattern") })) };
   }
   if (hint.kind === "remove_first") {
     const remove = hint.remove ?? [];
@@ -104,6 +106,11 @@ export function drawingWords(step) {
   return words.join(" ");
 }
 
+/** How many levels a hint has: a step and a missing candidate three, the others one. @param {Hint} hint */
+export function levelCount(hint) {
+  return hint.kind === "step" || hint.kind === "missing_candidate" ? 3 : 1;
+}
+
 /**
  * What a hint says at a level (1..3): the level's words, then, from the pattern level on, the
  * drawing in words.
@@ -112,17 +119,31 @@ export function drawingWords(step) {
 export function hintWords(hint, level) {
   const step = hint.step;
   const legend = hint.kind === "step" && step && level >= 2 ? drawingWords(step) : "";
-  const words = hint.kind === "step" ? hint.levels[LEVELS[level - 1]] : hint.message;
+  const words = levelCount(hint) === 3 ? hint.levels[LEVELS[level - 1]] : hint.message;
   return legend ? `${words}${/[.!?]$/.test(words) ? "" : "."} ${legend}` : words;
 }
 
-/** Whether a hint at this level can be applied (an effect to make, or marks to remove). @param {Hint} hint @param {number} level */
+/**
+ * Whether a hint at this level can be applied (an effect to make, marks to remove, or a removed
+ * candidate to put back once its digit is said). @param {Hint} hint @param {number} level
+ */
 export function canApply(hint, level) {
   const step = hint.step;
   return Boolean(
     (hint.kind === "step" && level === 3 && step && (step.eliminations.length || step.placements.length))
-    || (hint.kind === "remove_first" && (hint.remove ?? []).length),
+    || (hint.kind === "remove_first" && (hint.remove ?? []).length)
+    || (hint.kind === "missing_candidate" && level === 3 && hint.missing.length),
   );
+}
+
+/**
+ * The needed candidates a "missing candidate" hint names, put back into the centre marks.
+ * @param {Hint} hint @param {Layers} before @returns {Change[]}
+ */
+export function restoreChanges(hint, before) {
+  const centre = [...before.centre];
+  for (const { cell, digit } of hint.missing) centre[cell] |= bit(digit);
+  return diffLayers(before, { ...before, centre });
 }
 
 /**

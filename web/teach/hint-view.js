@@ -3,9 +3,12 @@
 // live region (#hint-text) and drawn on the board (its `highlight` overlay). The first press says
 // where to look (the step's houses outlined, no digits), the next names the technique and shows
 // its cells and candidates, the third what it eliminates (struck) or places, with Apply, which
-// makes it one undoable move. A wrong digit, or a centre mark that removed a cell's true digit,
-// is reported before any technique. Each press that shows something new counts as one hint; any
-// change of the board takes the hint (and its drawing) away.
+// makes it one undoable move. A wrong digit is reported before any technique; so is a needed
+// candidate the player removed, but only when their centre marks are complete candidates
+// (marks-meaning.js: else they are notes, and the engine takes nothing as removed), and in three
+// levels too: the unit, the cell, then the digit, with Apply putting it back. Each press that
+// shows something new counts as one hint; any change of the board takes the hint (and its
+// drawing) away.
 //
 // From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
 // a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
@@ -18,9 +21,13 @@
 import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { combine } from "../board/grid.js";
-import { canApply, highlightFor, hintWords, playerCandidates, removalChanges, stepChanges } from "./hint-drawing.js";
+import {
+  canApply, highlightFor, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges, stepChanges,
+} from "./hint-drawing.js";
+import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
-import { board } from "../app/page-state.js";
+import { board, state } from "../app/page-state.js";
+import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
 import { showFailure } from "../engine/verdict-view.js";
 
@@ -64,9 +71,37 @@ const tidy = () => ({ clearPeerMarks: board.clearPeerMarks, keepCandidates: boar
 /** The board, as playerCandidates reads it. */
 const boardMarks = () => ({ givens: board.givens, entries: board.entries, centre: board.getAttribute("centre") });
 
+/**
+ * What the engine is asked about: the puzzle, the player's digits, and their centre marks (when
+ * any) with what those are; also the key of the hint it gives (same key, same hint).
+ */
+function request() {
+  const digits = combine(board.givens, board.entries);
+  const candidates = playerCandidates(boardMarks());
+  /** @type {import("../engine/protocol.js").Ops["hint"]["args"]} */
+  const args = { grid: board.givens, digits };
+  if (candidates) {
+    args.candidates = candidates;
+    args.marks = marksMeaning({
+      givens: board.givens, entries: board.entries, centre: board.centre, history: state.progress.history, settings,
+    });
+  }
+  return { args, key: JSON.stringify(args) };
+}
+
 /** Apply: the shown step's effect as one undoable move ("a hint"). */
 function apply() {
   const step = current?.hint.step;
+  if (current?.hint.kind === "missing_candidate" && current.shown === 3) {
+    const back = current.hint.missing.map((m) => `${m.digit} in ${m.name}`).join(", ");
+    if (!makeMove("hint", restoreChanges(current.hint, board.layers))) return;
+    board.focusGrid();
+    text.textContent = `Put back ${back}. Undo takes ${back.includes(",") ? "them" : "it"} out again.`;
+    text.hidden = false;
+    text.dataset.level = "0";
+    text.dataset.kind = "applied";
+    return;
+  }
   if (current?.hint.kind === "remove_first") {
     const removed = (current.hint.remove ?? []).map((r) => `${r.digit} from ${r.name}`).join(", ");
     if (!makeMove("hint", removalChanges(current.hint, board.layers))) return;
@@ -102,11 +137,9 @@ export async function hint(counted) {
     text.dataset.level = "0";
     return;
   }
-  const digits = combine(board.givens, board.entries);
-  const candidates = playerCandidates(boardMarks());
-  const key = JSON.stringify([board.givens, digits, candidates ?? null]);
+  const { args, key } = request();
   if (current && current.key === key) {
-    const levels = current.hint.kind === "step" ? 3 : 1;
+    const levels = levelCount(current.hint);
     if (current.shown < levels) {
       current.shown += 1;
       counted();
@@ -115,11 +148,8 @@ export async function hint(counted) {
     return;
   }
   try {
-    /** @type {import("../engine/protocol.js").Ops["hint"]["args"]} */
-    const args = { grid: board.givens, digits };
-    if (candidates) args.candidates = candidates;
     const found = await runEngine("hint", args, "Finding a hint");
-    if (JSON.stringify([board.givens, combine(board.givens, board.entries), playerCandidates(boardMarks()) ?? null]) !== key) return;
+    if (request().key !== key) return;
     current = { key, hint: found, shown: 1 };
     if (found.kind !== "solved") counted();
     show(found, 1);

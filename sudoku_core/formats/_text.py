@@ -1,4 +1,4 @@
-"""Reading and writing puzzles in the formats people paste.
+"""The plain layouts of a puzzle's givens: lines, grids and boards.
 
 Parsing is tolerant of layout and strict about content: any of the common layouts is read,
 but a stray character, a short row or a missing cell is an :class:`InvalidPuzzleError` that
@@ -12,7 +12,10 @@ Accepted:
 - a 9-line grid with separators (``|``, lines of ``-``, ``+``, ``=``, ``*``), as written by
   :func:`format_grid`, ``.sdk`` and ``.ss`` files (``#`` lines are comments);
 - a LeetCode-style board, as text (``[["5","3",".",...],...]``) or as 9 lists of 9 strings;
-- 81 ints (0 for empty), or 81 one-character strings.
+- 81 ints (0 for empty), or 81 one-character strings;
+- and, through :func:`sudoku_core.formats.read_position`, the links, payloads and files of
+  other apps (f-puzzles, SudokuPad, sudokuwiki, sudoku.coach, HoDoKu, SudoCue) and the
+  studio's own share links: :func:`parse` gives their givens.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from sudoku_core.grid import Grid
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Final, TypeAlias
 
 GridLike: TypeAlias = str | Sequence[int] | Sequence[Sequence[str]] | Sequence[str]
@@ -76,6 +80,11 @@ def parse(puzzle: object) -> Grid:
     )
 
 
+other_formats: Callable[[str], Grid | None] | None = None
+"""The givens of a text in another app's format, or None for a plain layout: set by the
+package (:mod:`sudoku_core.formats`) once it has imported those readers, which read the grids
+inside their formats with this module and so cannot be imported by it."""
+
 _DIGITS: Final = frozenset(range(10))
 _INT_ONLY: Final = {int}
 
@@ -97,12 +106,24 @@ def as_grid(puzzle: GridLike) -> Grid:
     return parse(puzzle)
 
 
-def _parse_text(text: str) -> Grid:
+def parse_plain(text: str) -> Grid:
+    """The givens of a text in one of the plain layouts only (no other app's format): what
+    the readers of those formats use for the grids inside them."""
+    return _parse_text(text, others=False)
+
+
+def _parse_text(text: str, others: bool = True) -> Grid:
     if len(text) > MAX_INPUT_CHARS:
         raise InvalidPuzzleError(
             f"the input is {len(text)} characters long; one puzzle needs at most {MAX_INPUT_CHARS}"
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) == 81 and _CELL_CHARS.issuperset(text):  # the usual line, read in C
+        return tuple(map(_CELL_VALUE.__getitem__, text))
+    if others and other_formats is not None:
+        found = other_formats(text)
+        if found is not None:
+            return found
     if text.strip().startswith("["):
         return _parse_leetcode_text(text.strip())
     lines = [

@@ -1,0 +1,501 @@
+"""Other apps' links and files: real public links read to the right givens, variants refused by
+name, every writer read back to the same position, and the lz-string codec against npm's."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from real_links import (
+    FPUZZLES_IMPORT_EXAMPLE,
+    FPUZZLES_KILLER,
+    FPUZZLES_README,
+    FPUZZLES_X_SUDOKU,
+    SUDOKU_COACH,
+    SUDOKUPAD_PARITY_FISH,
+    SUDOKUPAD_SCF,
+    SUDOKUPAD_SHORT,
+    SUDOKUWIKI_S9B,
+    SUDOKUWIKI_START,
+    X_SUDOKU_GIVENS,
+)
+from sudoku_core import parse
+from sudoku_core.errors import InvalidPuzzleError
+from sudoku_core.formats import (
+    FORMATS,
+    NotClassicError,
+    Position,
+    format_line,
+    format_position,
+    read_position,
+)
+from sudoku_core.formats._files import write_sdx
+from sudoku_core.formats._lzstring import compress_to_base64, decompress_from_base64
+from sudoku_core.formats._position import allowed
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_real_fpuzzles_links_of_classic_puzzles_read_to_their_givens() -> None:
+    readme = read_position(FPUZZLES_README)
+    assert format_line(readme.givens) == "1" + "." * 80
+    example = read_position(FPUZZLES_IMPORT_EXAMPLE)
+    assert [(c, d) for c, d in enumerate(example.givens) if d] == [(20, 1), (60, 2)]
+    assert parse(FPUZZLES_IMPORT_EXAMPLE) == example.givens  # parse reads links too
+    assert example.source == "the f-puzzles link" and not example.has_progress
+
+
+def test_real_sudokupad_links_of_classic_puzzles_read_to_their_givens() -> None:
+    assert format_line(read_position(SUDOKUPAD_SCF).givens) == "." * 78 + "6.."
+    # SudokuPad's own link to an f-puzzles payload, and the bare payload f-puzzles exports
+    payload = FPUZZLES_IMPORT_EXAMPLE.split("load=")[1]
+    for text in (
+        f"https://sudokupad.app/fpuzzles{payload}",
+        f"sudokupad.app/fpuz{payload}",
+        payload,
+    ):
+        assert read_position(text).givens == read_position(FPUZZLES_IMPORT_EXAMPLE).givens
+
+
+def test_an_fpuzzles_x_sudoku_and_a_killer_are_refused_with_the_rule_named() -> None:
+    with pytest.raises(NotClassicError, match=r"diagonals \(X-Sudoku\)") as x_sudoku:
+        read_position(FPUZZLES_X_SUDOKU)
+    assert x_sudoku.value.rules == ("diagonals (X-Sudoku)",)
+    with pytest.raises(NotClassicError, match="killer cages") as killer:
+        parse(FPUZZLES_KILLER)
+    assert killer.value.rules == ("killer cages",)
+    assert "classic 9x9 Sudoku only" in str(killer.value)
+
+
+def test_the_x_sudoku_link_holds_the_givens_its_importer_expects() -> None:
+    """The refusal is about the rules, not a misread grid: without them, these are its givens."""
+    from sudoku_core.formats import _fpuzzles
+
+    data = _fpuzzles.decode_payload(FPUZZLES_X_SUDOKU.split("load=")[1], "the link")
+    del data["diagonal+"], data["diagonal-"]
+    assert format_line(_fpuzzles.position_of(data, "the link").givens) == X_SUDOKU_GIVENS
+
+
+def test_a_sudokupad_variant_and_scf_rules_are_refused() -> None:
+    fish = SUDOKUPAD_PARITY_FISH
+    assert fish.startswith("https://sudokupad.app/scl")
+    with pytest.raises(NotClassicError) as caught:
+        read_position(fish)
+    assert caught.value.rules
+    with pytest.raises(NotClassicError, match=r"diagonals \(X-Sudoku\)"):
+        read_position(SUDOKUPAD_SCF + "x")
+
+
+@pytest.mark.parametrize(
+    ("link", "short_id"),
+    [
+        (SUDOKUPAD_SHORT, "wsj7iunsg6"),
+        # sudokupad-penpa-import's docs: a classic puzzle, and an arrow example, by short id
+        ("https://sudokupad.app/94Qq6qGjh2", "94Qq6qGjh2"),
+        ("https://sudokupad.app/sudoku/DGT6HQ46FN", "DGT6HQ46FN"),
+    ],
+)
+def test_a_sudokupad_short_link_says_it_needs_their_server_and_how_to_get_the_long_link(
+    link: str, short_id: str
+) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        parse(link)
+    message = str(caught.value)
+    assert short_id in message and "server" in message and "full link" in message
+
+
+def test_links_that_lost_their_plus_signs_and_double_slashes_are_repaired() -> None:
+    link = FPUZZLES_X_SUDOKU.replace("www.f-puzzles", "f-puzzles")
+    payload = link.split("load=")[1]
+    assert "+" in payload
+    mangled = link.replace("+", " ")
+    for text in (mangled, mangled.replace(" ", "%20")):
+        with pytest.raises(NotClassicError):  # read, so refused for its rules
+            read_position(text)
+    collapsed = _collapsed_double_slash()
+    assert read_position(collapsed[0]) == collapsed[1]
+
+
+def _collapsed_double_slash() -> tuple[str, Position]:
+    """A position whose f-puzzles link has a ``//``, and that link with it collapsed."""
+    rng = random.Random(7)
+    for _ in range(500):
+        marks = tuple(rng.randrange(512) for _ in range(81))
+        position = Position((0,) * 81, centre=marks)
+        link = format_position(position, "fpuzzles")
+        if "//" in link.split("load=")[1]:
+            head, payload = link.split("load=")
+            return f"{head}load={payload.replace('//', '/')}", position
+    raise AssertionError("no payload with // in 500 tries")
+
+
+def test_a_real_sudokuwiki_s9b_link_reads_givens_entries_and_candidates() -> None:
+    """The guide's position: the givens are its "from the start" link's, the solved digits
+    the solution's, and every cell's candidates hold the solution's digit."""
+    from sudoku_core import solve
+
+    position = read_position(SUDOKUWIKI_S9B)
+    start = read_position(SUDOKUWIKI_START)
+    assert position.givens == start.givens and not start.has_progress
+    solution = solve(start.givens)
+    assert solution is not None
+    placed = [c for c in range(81) if position.entries[c]]
+    assert len(placed) == 17
+    assert all(position.entries[c] == solution[c] for c in placed)
+    marked = [c for c in range(81) if position.centre[c]]
+    assert len(marked) == 35 and len(placed) + len(marked) + sum(map(bool, start.givens)) == 81
+    assert all(position.centre[c] >> (solution[c] - 1) & 1 for c in marked)
+    assert read_position(format_position(position, "sudokuwiki")) == position
+
+
+def test_a_real_sudoku_coach_link_reads_its_givens() -> None:
+    position = read_position(SUDOKU_COACH)
+    assert position.givens == parse(SUDOKU_COACH.rsplit("/", 1)[1])
+    assert (
+        format_line(position.givens)[:9] == ".....17.."
+        and position.source == "the sudoku.coach link"
+    )
+
+
+def test_sudokuwiki_s9b_links_read_givens_entries_and_candidates() -> None:
+    values = [0] * 81
+    values[0] = 5  # given 5
+    values[1] = 3 + 9  # solved 3 (the player's)
+    values[2] = 18 + (1 << 0 | 1 << 3)  # candidates 1 and 4
+    board = "S9B" + "".join(_base36(v) for v in values)
+    position = read_position(f"https://www.sudokuwiki.org/sudoku.htm?bd={board}")
+    assert position.givens[:3] == (5, 0, 0)
+    assert position.entries[:3] == (0, 3, 0)
+    assert position.centre[:3] == (0, 0, 0b1001)
+    assert read_position(
+        "https://www.sudokuwiki.org/sudoku.htm?bd=" + PUZZLE.replace(".", "0")
+    ).givens == parse(PUZZLE)
+    with pytest.raises(InvalidPuzzleError, match="162"):
+        read_position("https://www.sudokuwiki.org/sudoku.htm?bd=S9B0102")
+
+
+def _base36(value: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return digits[value // 36] + digits[value % 36]
+
+
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("https://sudoku.coach/en/play/" + PUZZLE.replace(".", "0"), "the sudoku.coach link"),
+        ("https://sudoku.coach/solver/" + PUZZLE.replace(".", "0"), "the sudoku.coach link"),
+        (":0000:x:" + PUZZLE + ":::", "the HoDoKu line"),
+        (
+            "#ARuud\n#DA random puzzle\n" + "\n".join(PUZZLE[i : i + 9] for i in range(0, 81, 9)),
+            "the .sdk file",
+        ),
+        ("http://127.0.0.1:8000/#puzzle=" + PUZZLE.replace(".", "0"), "the studio's link"),
+        ("#puzzle=" + PUZZLE.replace(".", "0"), "the studio's link"),
+    ],
+)
+def test_every_other_format_is_read_and_named(text: str, source: str) -> None:
+    position = read_position(text)
+    assert position.givens == parse(PUZZLE)
+    assert position.source == source
+    assert parse(text) == parse(PUZZLE)
+
+
+def test_hodoku_lines_carry_placed_digits_and_deleted_candidates() -> None:
+    grid = "+5" + PUZZLE[1:]  # r1c1's 5 placed by the player, not given
+    line = f":0000:x:{grid}:312 412::"
+    position = read_position(line)
+    assert position.givens[0] == 0 and position.entries[0] == 5
+    free = allowed(position.filled)[1]
+    assert position.centre[1] == free & ~0b1100  # 3 and 4 deleted at r1c2
+    assert format_position(position, "hodoku").startswith(":0000:x:+53..7")
+
+
+def test_sadman_sections_and_sdx_progress_are_read() -> None:
+    rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+    state = ["534" + rows[0][3:], *rows[1:]]
+    sadman = "[Puzzle]\n" + "\n".join(rows) + "\n[State]\n" + "\n".join(state) + "\n"
+    position = read_position(sadman)
+    assert position.entries[:3] == (0, 0, 4)
+    sdx = write_sdx(Position(parse(PUZZLE), entries=(0, 0, 4) + (0,) * 78))
+    assert sdx.startswith("5 3 u4 ")
+    assert read_position(sdx).entries[:3] == (0, 0, 4)
+
+
+def test_addresses_of_other_sites_are_named_not_read() -> None:
+    with pytest.raises(InvalidPuzzleError, match=r"example\.org"):
+        read_position("https://example.org/puzzle?id=3")
+
+
+# --- every writer, read back ---------------------------------------------------------------
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A game of the one solution grid relabelled: givens, the player's right digits, and no
+    marks, or a candidate grid (each empty cell the solution's digit and more), and corner marks."""
+    relabel = draw(st.permutations(range(1, 10)))
+    solution = [relabel[int(ch) - 1] for ch in SOLUTION]
+    shown = draw(st.lists(st.sampled_from(("given", "entry", "empty")), min_size=81, max_size=81))
+    givens = tuple(d if s == "given" else 0 for d, s in zip(solution, shown, strict=True))
+    entries = tuple(d if s == "entry" else 0 for d, s in zip(solution, shown, strict=True))
+    centre = [0] * 81
+    corner = [0] * 81
+    if draw(st.booleans()):
+        filled = tuple(g or e for g, e in zip(givens, entries, strict=True))
+        free = allowed(filled)
+        for cell in range(81):
+            if not filled[cell]:
+                dropped = draw(st.integers(0, 511))
+                centre[cell] = (free[cell] & ~dropped) | 1 << (solution[cell] - 1)
+                corner[cell] = draw(st.integers(0, 511)) if draw(st.booleans()) else 0
+    text = st.text(st.sampled_from("Sudoku it's 17 clues-"), max_size=12).map(str.strip)
+    return Position(
+        givens, entries, centre=centre, corner=corner, title=draw(text), author=draw(text)
+    )
+
+
+def carried(position: Position, to: str) -> Position:
+    """What a format keeps of a position (FORMATS says it in words)."""
+    givens = position.givens
+    if to in ("line", "grid", "coach", "ss"):
+        return Position(givens)
+    if to == "sdk":
+        return Position(givens, title=position.title, author=position.author)
+    if to == "sudokupad":
+        return Position(
+            givens,
+            centre=position.centre,
+            corner=position.corner,
+            title=position.title,
+            author=position.author,
+        )
+    if to == "sudokuwiki":
+        return Position(givens, position.entries, centre=position.centre)
+    free = allowed(position.filled)
+    full = any(position.centre) and all(
+        f or m for f, m in zip(position.filled, position.centre, strict=True)
+    )
+    if to == "hodoku":
+        centre = position.centre if full and position.centre != free else (0,) * 81
+        return Position(givens, position.entries, centre=centre)
+    if to == "sdx":
+        kept = [m if bin(m).count("1") > 1 else 0 for m in position.centre] if full else [0] * 81
+        if all(not m or m == f for m, f in zip(kept, free, strict=True)):
+            kept = [0] * 81
+        return Position(givens, position.entries, centre=kept)
+    return position
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.sampled_from(sorted(FORMATS)))
+def test_every_export_reads_back_to_the_same_position(position: Position, to: str) -> None:
+    written = format_position(position, to)
+    assert read_position(written) == carried(position, to)
+
+
+def test_the_formats_table_names_every_writer() -> None:
+    assert set(FORMATS) == {
+        "line",
+        "grid",
+        "fpuzzles",
+        "sudokupad",
+        "sudokuwiki",
+        "coach",
+        "hodoku",
+        "ss",
+        "sdk",
+        "sdx",
+    }
+
+
+# --- lz-string against the npm package -----------------------------------------------------------
+
+LZ_SAMPLES = [
+    '{"size":9}',
+    "a",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "Sudoku ✓ 🧩 ünïcödé “quotes”",
+    json.dumps({"size": 9, "grid": [[{"value": 5, "given": True}] * 9] * 9}),
+    "".join(chr(random.Random(3).randrange(32, 0x3000)) for _ in range(2000)),
+    "".join(random.Random(4).choice('0123456789{}[],:"') for _ in range(5000)),
+]
+
+
+def test_the_lz_string_codec_matches_the_npm_package_both_ways() -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed to compare the codec with npm's lz-string"
+    script = (
+        "const L = require('lz-string'); let s = ''; process.stdin.on('data', d => s += d);"
+        "process.stdin.on('end', () => { const texts = JSON.parse(s);"
+        "console.log(JSON.stringify(texts.map(t => [L.compressToBase64(t),"
+        " L.decompressFromBase64(L.compressToBase64(t))]))); });"
+    )
+    run = subprocess.run(
+        [node, "-e", script],
+        input=json.dumps(LZ_SAMPLES),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    for text, (theirs, back) in zip(LZ_SAMPLES, json.loads(run.stdout), strict=True):
+        assert back == text
+        assert compress_to_base64(text) == theirs
+        assert decompress_from_base64(theirs) == text
+
+
+def test_damaged_payloads_say_so() -> None:
+    for bad in ("", "!!!!", "N4Ig", "AAAA"):
+        with pytest.raises(ValueError):
+            decompress_from_base64(bad)
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles"):
+        read_position("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAv")
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_format_writes_other_apps_formats_with_the_progress_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sudoku_core.cli import main
+
+    hodoku = ":0000:x:+5" + PUZZLE[1:] + ":312 412::"
+    assert main(["format", "--to", "sudokuwiki", hodoku]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("https://www.sudokuwiki.org/sudoku.htm?bd=S9B")
+    assert read_position(link) == read_position(hodoku)
+    assert main(["format", "--to", "line", FPUZZLES_IMPORT_EXAMPLE]) == 0
+    assert capsys.readouterr().out.strip() == format_line(
+        read_position(FPUZZLES_IMPORT_EXAMPLE).givens
+    )
+    assert main(["format", "--to", "line", FPUZZLES_KILLER]) == 2
+    assert "killer cages" in capsys.readouterr().err
+
+
+def test_an_sdx_file_without_the_players_digits_is_read_as_one() -> None:
+    marks = [0] * 81
+    marks[2] = 0b011  # r1c3: 1 and 2, fewer than the filled cells allow (1, 2, 4)
+    position = Position(parse(PUZZLE), centre=tuple(marks))
+    free = allowed(position.givens)
+    full = tuple(m or f for m, f in zip(marks, free, strict=True))
+    full_position = Position(parse(PUZZLE), centre=full)
+    text = write_sdx(full_position)
+    assert "u" not in text
+    assert read_position(text).centre == tuple(m if bin(m).count("1") > 1 else 0 for m in full)
+    assert read_position(text).source == "the .sdx text"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text("0123456789abc:#/ ", max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=10)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "size",
+                    "grid",
+                    "cells",
+                    "regions",
+                    "cages",
+                    "lines",
+                    "value",
+                    "given",
+                    "cells",
+                    "centerPencilMarks",
+                    "cornerPencilMarks",
+                    "pencilMarks",
+                    "centremarks",
+                    "region",
+                    "title",
+                    "sum",
+                    "wayPoints",
+                    "metadata",
+                    "diagonal+",
+                    "cage",
+                    "killercage",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    JSON,
+    st.sampled_from(
+        ("https://f-puzzles.com/?load=", "https://sudokupad.app/scl", "fpuzzles", "ctc")
+    ),
+)
+def test_any_payload_is_read_or_refused_with_a_message(data: object, prefix: str) -> None:
+    text = prefix + compress_to_base64(json.dumps(data))
+    try:
+        position = read_position(text)
+    except InvalidPuzzleError as error:
+        assert str(error)
+    else:
+        assert len(position.givens) == 81
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(
+        (
+            "scl",
+            "scf",
+            "S9B",
+            "bd=",
+            ":0000:x:",
+            "#puzzle=",
+            "https://sudokupad.app/",
+            "N4Ig",
+            "https://sudoku.coach/play/",
+        )
+    ),
+    st.text(max_size=200),
+)
+def test_any_text_after_a_formats_mark_is_read_or_refused_with_a_message(
+    mark: str, rest: str
+) -> None:
+    try:
+        read_position(mark + rest)
+    except InvalidPuzzleError as error:
+        assert str(error)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"cages": 5},
+        {"lines": [{"wayPoints": [[[0], [1]], [9, 9]]}]},
+        {"regions": "x"},
+        {"cells": [[{}] * 9] * 8 + [5]},
+    ],
+)
+def test_sudokupad_json_of_an_unexpected_shape_is_refused_with_a_message(
+    extra: dict[str, object],
+) -> None:
+    data = {"cells": [[{}] * 9 for _ in range(9)], **extra}
+    with pytest.raises(InvalidPuzzleError):
+        read_position("https://sudokupad.app/scl" + compress_to_base64(json.dumps(data)))
+
+
+def test_a_simple_sudoku_file_with_history_lines_reads_its_grid_and_says_what_it_left() -> None:
+    rows = [PUZZLE[i : i + 9] for i in range(0, 81, 9)]
+    ss = "\n".join("|".join(r[j : j + 3] for j in (0, 3, 6)) for r in rows) + "\nI 1 3 4\nE 2 2 7\n"
+    position = read_position(ss)
+    assert position.givens == parse(PUZZLE)
+    assert "I and E lines are not read" in position.source
