@@ -50,7 +50,12 @@ from sudoku_core.formats import format_grid, format_line
 from sudoku_core.generator import generate
 from sudoku_core.grid import Grid
 from sudoku_core.logic.steps import TECHNIQUES
-from sudoku_core.puzzle_files import add_input_arguments, default_folder, read_inputs
+from sudoku_core.puzzle_files import (
+    add_input_arguments,
+    default_folder,
+    read_file,
+    read_inputs,
+)
 from sudoku_core.verdict import unique_solution
 
 PACK_VERSION = 1
@@ -118,8 +123,6 @@ def _pack_puzzles(streams: Streams) -> tuple[list[Grid], list[str]]:
         if path is None or not path.is_file():
             streams.stderr.write(f"drill --pack: {name} not found; generated puzzles only\n")
             continue
-        from sudoku_core.puzzle_files import read_file
-
         found = [line.grid for line in read_file(path) if line.grid is not None]
         puzzles += found
         sources.append(f"{name} ({len(found)})")
