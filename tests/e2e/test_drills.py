@@ -197,7 +197,9 @@ def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_an
     expect(dialog(app)).to_have_attribute("data-state", "making")
     work = app.page.locator("#drill-work")
     expect(work).to_be_visible()
-    expect(app.page.locator("#drill-work-text")).to_contain_text(f"Looking for a {lacking}")
+    text = app.page.locator("#drill-work-text")
+    expect(text).to_contain_text(f"Looking for a {lacking}")
+    expect(text).to_contain_text("puzzles,", timeout=30_000)  # the worker's progress
     app.page.get_by_role("button", name="Cancel", exact=True).click()
     expect(work).to_be_hidden()
     expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")

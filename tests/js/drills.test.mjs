@@ -42,6 +42,7 @@ test("every drill of the shipped pack reads well, and every technique up to Unfa
 test("a drill that does not hold together is left out", () => {
   const good = raw("X-Wing");
   assert.ok(readDrill(good));
+  assert.deepEqual(readDrill({ ...good, candidates: good.candidates.split(",") }), readDrill(good)); // the engine's form
   const solution = good.solution;
   const other = solution[0] === "1" ? "2" : "1";
   const bad = [
