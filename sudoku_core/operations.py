@@ -222,6 +222,19 @@ def _generate_graded(
     return made.to_dict()
 
 
+def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
+    import random
+
+    from sudoku_core.drills import drill_in_slices
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    found, puzzles = yield from drill_in_slices(technique, seed, max_seconds=max_seconds)
+    if found is None:
+        return {"found": False, "puzzles": puzzles, "seed": seed}
+    return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
+
+
 def _study(grid: Grid, budget: Budget | None) -> Work:
     from sudoku_core.setter import study_in_slices
 
@@ -486,6 +499,28 @@ OPERATIONS: dict[str, Operation] = {
             ),
             ("puzzles",),
             "a booklet's puzzles: puzzle i of level levels[i % n] from seed + i, graded",
+        ),
+        Operation(
+            "drill",
+            _drill,
+            (
+                Argument("technique", "string", required=True, doc="up to Unfair, by name"),
+                Argument("seed", "int", minimum=0, doc="absent: a random one"),
+                Argument("max_seconds", "number", 60.0, minimum=1, maximum=3600),
+            ),
+            (
+                "found",
+                "puzzles",
+                "seed",
+                "technique?",
+                "level?",
+                "puzzle?",
+                "digits?",
+                "candidates?",
+                "solution?",
+                "step?",
+            ),
+            "a position whose next step is the technique, from generated puzzles",
         ),
     )
 }

@@ -183,7 +183,7 @@ def test_test_subsets_become_marker_expressions() -> None:
     assert "(e2e) or (pyodide)" in e2e_and_pyodide
     assert "-m" not in suite.pytest_args(bp.parse_args(["test"]))
     quick = suite.pytest_args(bp.parse_args(["test", "--quick", "--no-lint"]))
-    assert quick[quick.index("-m") + 1] == "(not e2e and not pyodide and not site)"
+    assert quick[quick.index("-m") + 1] == "(not e2e and not pyodide and not site and not slow)"
 
 
 def test_the_site_tests_are_marked_so_the_quick_tier_leaves_them_out(

@@ -175,6 +175,10 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "grade": [{"grid": UNIQUE}, {"grid": UNIQUE, "path": False}],
     "hint": [{"grid": UNIQUE}, {"grid": UNIQUE, "digits": "4" + UNIQUE[1:]}],
     "generate_graded": [{"difficulty": "easy", "seed": 2}],
+    "drill": [
+        {"technique": "Naked Pair", "seed": 3},
+        {"technique": "Sashimi Jellyfish", "seed": 3, "max_seconds": 1},
+    ],
     "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
     "minimize": [{"grid": UNIQUE, "choices": 2}],
     "booklet": [{"count": 2, "levels": "easy", "seed": 3}],

@@ -1,10 +1,10 @@
 """The command line: ``python -m sudoku_core COMMAND`` (or ``sudoku-core COMMAND``).
 
 One registry, :data:`COMMANDS`, lists every subcommand: solve, check, count, format
-(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), repair,
-minimize (:mod:`.setter`), booklet (:mod:`.booklet`), pool (:mod:`.pool`), bank (:mod:`.bank`) and bench
-(:mod:`.bench`). They share one exit-code table and one ``--format`` vocabulary
-(:mod:`.command`).
+(:mod:`.puzzles`), generate (:mod:`.generate`), grade, hint, path (:mod:`.explain`), drill
+(:mod:`.drill`), repair, minimize (:mod:`.setter`), booklet (:mod:`.booklet`), pool (:mod:`.pool`),
+bank (:mod:`.bank`) and bench (:mod:`.bench`). They share one exit-code table and one ``--format``
+vocabulary (:mod:`.command`).
 
 Puzzles come from arguments, files (``-f``, one puzzle per line or one grid) or standard
 input. Exit codes, worst first: 2 = bad input (the parse error with file and line is on
@@ -36,6 +36,7 @@ _HOMES = {
     "grade": "explain",
     "hint": "explain",
     "path": "explain",
+    "drill": "drill",
     "repair": "setter",
     "minimize": "setter",
     "booklet": "booklet",

@@ -151,6 +151,20 @@ def share_panel(app: Studio) -> None:
     expect(app.page.locator("#export-line")).to_have_text(PUZZLE)
 
 
+def drill_dialog(app: Studio) -> None:
+    """Practise a technique, a wrong answer checked: the feedback and the step drawn."""
+    app.button("Practise a technique…").click()
+    dialog = app.page.locator("#drill-dialog")
+    app.page.locator("#drill-technique").select_option("X-Wing")
+    expect(dialog).to_have_attribute("data-technique", "X-Wing")
+    expect(dialog).to_have_attribute("data-state", "asking")
+    app.page.locator('#drill-board [role="gridcell"][data-cell="0"]').click()
+    app.page.get_by_role("button", name="Place", exact=True).click()
+    app.page.locator('#drill-numpad button[data-drill-digit="1"]').click()
+    app.page.locator("#drill-check").click()
+    expect(app.page.locator("#drill-feedback")).not_to_be_empty()
+
+
 def booklet_dialog(app: Studio) -> None:
     """The Booklet dialog open, with a count it refuses and its error shown."""
     app.button("Booklet…").click()
@@ -185,6 +199,7 @@ STATES: dict[str, Callable[[Studio], None]] = {
     "hint": hint_shown,
     "learn-panel": learn_panel,
     "share-panel": share_panel,
+    "drill-dialog": drill_dialog,
     "booklet-dialog": booklet_dialog,
     "setter-tools": setter_tools,
 }

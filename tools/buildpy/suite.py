@@ -2,7 +2,8 @@
 
 The tiers, by pytest marker (conftest.py marks every test that uses the built site `site`):
 
-- `--quick`: unit and property tests and doctests; no site build, no browser, no Pyodide;
+- `--quick`: unit and property tests and doctests; no site build, no browser, no Pyodide, and
+  none of the checks that take minutes (marker `slow`);
 - `--unit`: every test without a browser or Pyodide, the site's own tests included (they build it);
 - `--e2e`, `--pyodide`: the browser tests, the wheel in Pyodide;
 - none of these: everything.
@@ -24,7 +25,7 @@ from tools.buildpy.node_tools import ensure_node_tools
 from tools.buildpy.venvs import ensure_test_venv
 
 SUBSETS = {
-    "quick": "not e2e and not pyodide and not site",
+    "quick": "not e2e and not pyodide and not site and not slow",
     "unit": "not e2e and not pyodide",
     "e2e": "e2e",
     "pyodide": "pyodide",

@@ -38,7 +38,7 @@ import { afterMove, applyMergedGame, currentGame, gameEvents, returnTo, settings
 import { newGameId } from "../game/game-library.js";
 import { gameOf, sameGame } from "../game/game-record.js";
 import { OPENED_BEFORE } from "../game/library-start.js";
-import { isPaused, showTimer, togglePause, wireTimer } from "../game/game-timer.js";
+import { isPaused, setAway, showTimer, togglePause, wireTimer } from "../game/game-timer.js";
 import { EMPTY_GRID, cellName } from "../board/grid.js";
 import { wireCentreLayout } from "../teach/centre-layout.js";
 import { hint, wireHint } from "../teach/hint-view.js";
@@ -100,6 +100,7 @@ const pathView = later("The solving path", () => import("../teach/path-view.js")
 }));
 const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
+const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills({ away: setAway }));
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
 
@@ -206,6 +207,7 @@ pathButton.addEventListener("click", () => whenNotPaused(() => {
   if (!pathButton.disabled) void pathView.get().then((m) => m?.showSolvingPath());
   showPanel("learn");
 }));
+byId("drill-open").addEventListener("click", () => void drillView.get().then((m) => m?.openDrills()));
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);

@@ -61,6 +61,11 @@
  *   and `notation`, the step in the standard notation (the expert's line; empty without a step).
  *   `missing` (kind missing_candidate, only when the marks were sent as
  *   "complete"): each needed candidate the marks lack, with the unit its levels name ("row 1").
+ * @typedef {{found: boolean, puzzles: number, seed: number, technique?: string, level?: Level,
+ *   puzzle?: string, digits?: string, candidates?: string[], solution?: string, step?: Step}} DrillResult
+ *   drills.Drill.to_dict() when `found`: a position whose next step is the technique (`digits`,
+ *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
+ *   many generated puzzles were walked (`seed` is the first one's).
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
  *   seconds?: number}} GradedProgress
@@ -115,6 +120,8 @@
  *     progress: {work: number}, result: Hint},
  *   generate_graded: {args: {difficulty: Level, seed?: number, symmetry?: Symmetry, max_seconds?: number},
  *     progress: GradedProgress, result: GradedPuzzle},
+ *   drill: {args: {technique: string, seed?: number, max_seconds?: number},
+ *     progress: {puzzles: number, positions: number}, result: DrillResult},
  *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
  *   minimize: {args: {grid: string, choices?: number, seed?: number},
  *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},

@@ -1,7 +1,8 @@
 // @ts-check
 // The game's clock: the time played, saved with the game. It runs only while the game can be
-// played (a puzzle in Play mode, not yet completed), the tab is visible and the player has not
-// paused; while paused by the player the board shows nothing (no peeking). Hidden in settings,
+// played (a puzzle in Play mode, not yet completed), the tab is visible, the player has not
+// paused and is not practising a technique; while paused by the player the board shows nothing
+// (no peeking). Hidden in settings,
 // it still counts (the completion shows the time).
 
 import { byId } from "../app/dom.js";
@@ -20,6 +21,8 @@ let banked = 0;
 let since = /** @type {number | null} */ (null);
 let pausedByPlayer = false;
 let playable = false;
+/** True while the player is away from the game on the same page (Practise a technique). */
+let away = false;
 let lastSaved = 0;
 /** @type {() => void} */
 let save = () => {};
@@ -57,13 +60,22 @@ export function togglePause(paused = !pausedByPlayer) {
   if (!paused) board.focusGrid();
 }
 
+/**
+ * Stop the clock while the player practises elsewhere on the page (the board stays shown: it is
+ * not a pause), and let it run again after. @param {boolean} on
+ */
+export function setAway(on) {
+  away = on;
+  update();
+}
+
 /** Show or hide the clock (a setting; it counts either way). @param {boolean} shown */
 export function showTimer(shown) {
   box.hidden = !shown;
 }
 
 function running() {
-  return playable && !pausedByPlayer && document.visibilityState === "visible";
+  return playable && !pausedByPlayer && !away && document.visibilityState === "visible";
 }
 
 function update() {

@@ -1,0 +1,206 @@
+"""Practise a technique, end to end: the dialog shows a pack position of the chosen technique on
+its own board (candidates as centre marks), a right answer made with the pad (Strike, digits;
+Place, a digit) is said right and counted, a wrong one is said with what was missed or wrong
+and drawn (the step's eliminations on the overlay, the wrong cells flagged), the record
+survives a reload, and the game on the page's board is never touched. The expected answers
+come from the pack itself, read here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import Locator
+
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+PACK = json.loads(
+    (Path(__file__).resolve().parents[2] / "web" / "train" / "drill-pack.json").read_text("utf-8")
+)
+
+
+def centre_text(candidates: str) -> str:
+    """A pack position's candidates as the board's centre attribute says them."""
+    return " ".join(f"{i}:{m}" for i, m in enumerate(candidates.split(",")) if m)
+
+
+BY_POSITION = {(r["digits"], centre_text(r["candidates"])): r for r in PACK["drills"]}
+GAME = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+
+def dialog(app: Studio) -> Locator:
+    return app.page.locator("#drill-dialog")
+
+
+def open_drill(app: Studio, technique: str) -> dict[str, Any]:
+    """Open Practise a technique on ``technique``; the pack's record of the drill shown."""
+    app.button("Practise a technique…").click()
+    expect(dialog(app)).to_have_attribute("data-state", "asking")
+    app.page.locator("#drill-technique").select_option(technique)
+    return shown_drill(app, technique)
+
+
+def shown_drill(app: Studio, technique: str) -> dict[str, Any]:
+    expect(dialog(app)).to_have_attribute("data-technique", technique)
+    expect(dialog(app)).to_have_attribute("data-state", "asking")
+    board = app.page.locator("#drill-board")
+    position = (str(board.get_attribute("givens")), str(board.get_attribute("centre")))
+    record: dict[str, Any] = BY_POSITION[position]
+    assert record["technique"] == technique
+    return record
+
+
+def cell(app: Studio, index: int) -> Locator:
+    return app.page.locator(f'#drill-board [role="gridcell"][data-cell="{index}"]')
+
+
+def strike(app: Studio, index: int, digit: int) -> None:
+    cell(app, index).click()
+    app.page.get_by_role("button", name="Strike", exact=True).click()
+    app.page.locator(f'#drill-numpad button[data-drill-digit="{digit}"]').click()
+
+
+def place(app: Studio, index: int, digit: int) -> None:
+    cell(app, index).click()
+    app.page.get_by_role("button", name="Place", exact=True).click()
+    app.page.locator(f'#drill-numpad button[data-drill-digit="{digit}"]').click()
+
+
+def check(app: Studio) -> Locator:
+    app.page.locator("#drill-check").click()
+    return app.page.locator("#drill-feedback")
+
+
+def overlay_roles(app: Studio, role: str) -> set[tuple[int, int]]:
+    marks = app.page.locator(f'#drill-board [data-role="{role}"]')
+    return {
+        (int(str(m.get_attribute("data-cell"))), int(str(m.get_attribute("data-digit"))))
+        for m in marks.all()
+    }
+
+
+def a_true_candidate(record: dict[str, Any]) -> tuple[int, int]:
+    """An empty cell's solution digit, in a cell with other candidates too (a wrong strike)."""
+    cells = record["candidates"].split(",")
+    for index, marks in enumerate(cells):
+        if len(marks) > 1:
+            return index, int(record["solution"][index])
+    raise AssertionError("no cell with two candidates")
+
+
+@pytest.fixture
+def drills(app: Studio) -> Callable[[], None]:
+    """The page with a game in play, the drill record forgotten; the dialog closed after."""
+    app.page.evaluate("() => localStorage.removeItem('sudoku-studio.drills')")
+    app.type_grid(GAME)
+    app.mode("Play")
+    app.show_panel("Learn")
+
+    def close() -> None:
+        if dialog(app).evaluate("(d) => d.open"):
+            app.page.locator("#drill-close").click()
+
+    return close
+
+
+def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
+    app: Studio, drills: Callable[[], None]
+) -> None:
+    givens, entries = app.givens(), app.entries()
+    timer = app.page.locator("#timer-box")
+    expect(timer).to_have_attribute("data-state", "running")
+    record = open_drill(app, "X-Wing")
+    expect(timer).to_have_attribute("data-state", "stopped")  # the game's clock waits
+    board = app.page.locator("#drill-board")
+    centre = str(board.get_attribute("centre"))
+    first = record["step"]["eliminations"][0]
+    assert f"{first['cell']}:" in centre  # the candidates are the centre marks
+    expect(app.page.locator("#drill-task")).to_contain_text("Find the X-Wing")
+    for item in record["step"]["eliminations"]:
+        strike(app, item["cell"], item["digit"])
+    feedback = check(app)
+    expect(feedback).to_have_attribute("data-state", "right")
+    expect(feedback).to_contain_text("Right")
+    expect(app.page.locator("#drill-stats")).to_contain_text("1 of 1 right (100%)")
+    want = {(e["cell"], e["digit"]) for e in record["step"]["eliminations"]}
+    assert overlay_roles(app, "eliminate") == want
+
+    app.page.locator("#drill-next").click()
+    record = shown_drill(app, "X-Wing")
+    wrong_cell, wrong_digit = a_true_candidate(record)
+    strike(app, wrong_cell, wrong_digit)
+    feedback = check(app)
+    expect(feedback).to_have_attribute("data-state", "wrong")
+    expect(feedback).to_contain_text("Struck, but the solution needs it")
+    expect(feedback).to_contain_text("Missed:")
+    expect(app.page.locator("#drill-stats")).to_contain_text(
+        "Streak 0 (best 1) · 1 of 2 right (50%)"
+    )
+    want = {(e["cell"], e["digit"]) for e in record["step"]["eliminations"]}
+    assert overlay_roles(app, "eliminate") == want
+    expect(cell(app, wrong_cell)).to_have_attribute("data-flagged", "")
+    # the position is back as it was under the drawing: the struck candidate is there again
+    assert f"{wrong_cell}:" in str(board.get_attribute("centre"))
+    drills()
+    assert (app.givens(), app.entries()) == (givens, entries)  # the game is untouched
+    expect(timer).to_have_attribute("data-state", "running")
+
+
+def reload_and_open(app: Studio, technique: str) -> None:
+    """The page loaded again, then Practise a technique on ``technique``."""
+    app.page.reload()
+    expect(app.page.locator("body")).to_have_attribute("data-app", "ready")
+    app.dismiss_welcome()
+    app.show_panel("Learn")
+    open_drill(app, technique)
+
+
+def test_a_single_is_placed_and_the_record_survives_a_reload(
+    app: Studio, drills: Callable[[], None]
+) -> None:
+    record = open_drill(app, "Hidden Single")
+    placement = record["step"]["placements"][0]
+    expect(app.page.locator("#drill-task")).to_contain_text("place its digit")
+    place(app, placement["cell"], placement["digit"])
+    expect(check(app)).to_have_attribute("data-state", "right")
+    drills()
+    reload_and_open(app, "Hidden Single")
+    expect(app.page.locator("#drill-stats")).to_contain_text("1 of 1 right")
+    # storage that is not a record is ignored, not trusted
+    bad = {"v": 1, "techniques": {"Hidden Single": {"tries": -4}}}
+    app.page.evaluate(
+        "(text) => localStorage.setItem('sudoku-studio.drills', text)", json.dumps(bad)
+    )
+    drills()
+    reload_and_open(app, "Hidden Single")
+    expect(app.page.locator("#drill-stats")).to_contain_text("Not tried yet")
+    drills()
+    app.wait_ready()
+
+
+def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_and_cancel(
+    app: Studio, drills: Callable[[], None]
+) -> None:
+    lacking = next(name for name, _, count in PACK["techniques"] if count == 0)
+    app.button("Practise a technique…").click()
+    expect(dialog(app)).to_have_attribute("data-state", "asking")
+    app.page.locator("#drill-technique").select_option(lacking)
+    expect(dialog(app)).to_have_attribute("data-state", "making")
+    work = app.page.locator("#drill-work")
+    expect(work).to_be_visible()
+    text = app.page.locator("#drill-work-text")
+    expect(text).to_contain_text(f"Looking for a {lacking}")
+    expect(text).to_contain_text("puzzles,", timeout=30_000)  # the worker's progress
+    app.page.get_by_role("button", name="Cancel", exact=True).click()
+    expect(work).to_be_hidden()
+    expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")
+    drills()

@@ -1,0 +1,158 @@
+"""Drills (sudoku_core.drills) and the page's drill pack (web/train/drill-pack.json).
+
+The pack's promise: a fresh grading of every position's next step is the named technique,
+with the effect the pack gives (what the page judges answers by). The quick tier checks one
+position of each technique; the whole pack (some minutes: the Unfair finders are slow) is
+marked ``slow`` and runs in the full tiers. When the technique finders change, make the pack
+again: ``python -m sudoku_core drill --pack --seed 2911 -j 0 -o web/train/drill-pack.json``
+(with the public sets in ``$SUDOKU_PUZZLES`` or ``../shared/puzzles``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudoku_core import bridge
+from sudoku_core._slices import run_to_end
+from sudoku_core.cli import main
+from sudoku_core.drills import (
+    DRILL_TECHNIQUES,
+    Drill,
+    drill_in_slices,
+    iter_positions,
+    next_step,
+    position_board,
+)
+from sudoku_core.formats import parse, parse_marks
+from sudoku_core.logic.steps import TECHNIQUES, Level
+from sudoku_core.verdict import unique_solution
+
+PACK = Path(__file__).resolve().parent.parent / "web" / "train" / "drill-pack.json"
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def _pack() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(PACK.read_text(encoding="utf-8"))
+    return data
+
+
+def _effect(step: dict[str, Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    return (
+        sorted((p["cell"], p["digit"]) for p in step["placements"]),
+        sorted((e["cell"], e["digit"]) for e in step["eliminations"]),
+    )
+
+
+def _regraded(record: dict[str, Any]) -> tuple[str | None, Any]:
+    """A fresh grading of a pack position: its next step's technique and effect."""
+    puzzle, digits = parse(record["puzzle"]), parse(record["digits"])
+    marks = parse_marks(record["candidates"].split(","))
+    step = next_step(puzzle, digits, marks)
+    if step is None:
+        return None, None
+    return step.technique, _effect(step.to_dict())
+
+
+def _check(record: dict[str, Any]) -> None:
+    technique, effect = _regraded(record)
+    assert technique is not None and technique == record["technique"], record["digits"]
+    assert effect == _effect(record["step"]), record["digits"]
+    assert record["level"] == TECHNIQUES[technique].level.value
+
+
+def test_the_pack_names_every_technique_up_to_unfair_and_has_a_few_of_most() -> None:
+    pack = _pack()
+    assert pack["v"] == 1
+    named = [name for name, _, _ in pack["techniques"]]
+    assert named == list(DRILL_TECHNIQUES)
+    assert all(TECHNIQUES[name].level.rank <= Level.UNFAIR.rank for name in named)
+    counts = {name: count for name, _, count in pack["techniques"]}
+    in_pack: dict[str, int] = {}
+    for record in pack["drills"]:
+        in_pack[record["technique"]] = in_pack.get(record["technique"], 0) + 1
+    assert {name: n for name, n in counts.items() if n} == in_pack
+    assert len(pack["drills"]) >= 1000
+    assert sum(n >= 3 for n in in_pack.values()) >= 0.75 * len(DRILL_TECHNIQUES)
+    positions = [(r["digits"], r["candidates"]) for r in pack["drills"]]
+    assert len(set(positions)) == len(positions)
+
+
+def test_one_position_of_each_technique_grades_afresh_to_it() -> None:
+    seen: set[str] = set()
+    for record in _pack()["drills"]:
+        if record["technique"] not in seen:
+            seen.add(record["technique"])
+            _check(record)
+
+
+@pytest.mark.slow
+def test_every_position_of_the_pack_grades_afresh_to_its_technique() -> None:
+    for record in _pack()["drills"]:
+        _check(record)
+
+
+def test_a_walk_labels_each_position_with_its_fresh_next_step() -> None:
+    puzzle = parse(PUZZLE)
+    solution = unique_solution(puzzle)
+    drills = [d for d in iter_positions(puzzle, solution) if d is not None]
+    assert len(drills) > 20
+    for drill in drills[::7]:
+        step = next_step(drill.puzzle, drill.grid, drill.marks)
+        assert step is not None and step == drill.step
+        assert all(solution[c] != d for c, d in step.eliminations)
+        assert all(solution[c] == d for c, d in step.placements)
+
+
+def test_a_position_board_keeps_the_givens_apart_from_digits_placed_since() -> None:
+    puzzle = parse(PUZZLE)
+    grid = list(puzzle)
+    grid[1] = unique_solution(puzzle)[1]
+    board = position_board(puzzle, tuple(grid), [0x1FF] * 81)
+    assert not board.givens >> 1 & 1 and board.givens & 1
+    assert board.values[1] == grid[1]
+
+
+def test_the_worker_makes_a_drill_on_demand_and_refuses_a_technique_it_has_none_of() -> None:
+    found, puzzles = run_to_end(drill_in_slices("Naked Pair", 5))
+    assert isinstance(found, Drill) and puzzles >= 1
+    assert found.technique == "Naked Pair"
+    assert next_step(found.puzzle, found.grid, found.marks) == found.step
+    with pytest.raises(ValueError, match="no drill for 'Forcing Chain'"):
+        run_to_end(drill_in_slices("Forcing Chain", 5))
+    task = bridge.start("drill", json.dumps({"technique": "Forcing Chain", "seed": 1}))
+    reply = json.loads(task.run_slice(1000))
+    assert reply["ok"] is False and "no drill for" in reply["error"]["message"]
+
+
+def test_the_command_line_writes_positions_of_a_technique(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+
+    def _cli(*args: str) -> tuple[int, str, str]:
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    code, out, _ = _cli("drill", "--technique", "Naked Pair", "--count", "2", "--format", "json")
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["technique"] for r in records] == ["Naked Pair", "Naked Pair"]
+    for record in records:
+        record["candidates"] = ",".join(record["candidates"])
+        _check(record)
+    code, out, _ = _cli("drill", "--technique", "Hidden Single", PUZZLE, "--format", "line")
+    assert code == 0
+    comment, line = out.splitlines()
+    assert comment.startswith("# Hidden Single: candidates ") and len(line) == 81
+    code, _, err = _cli("drill", "--technique", "Y-Wing")
+    assert code == 2 and "no drill for 'Y-Wing'" in err
+    code, _, err = _cli("drill")
+    assert code == 2 and "--technique" in err
+    code, _, err = _cli("drill", "--technique", "Jellyfish", PUZZLE)
+    assert code == 3 and "0 of 1 positions of Jellyfish" in err

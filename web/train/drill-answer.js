@@ -1,0 +1,116 @@
+// @ts-check
+// A drill's answer judged (no DOM): what the player did on the drill's board (digits placed,
+// candidates struck from the centre marks) against the step the grader takes there. Right is
+// the step's effect, exactly; a single may be any single of the same kind (a position has many,
+// all as good). Otherwise the verdict says what was missed, what was wrong (a struck candidate
+// that is the solution's digit, a placed digit that is not) and what was true but not this
+// pattern's doing, and what the board draws: the step as Hint draws it at its last level, and
+// the cells where the player went wrong flagged.
+
+import { bit, maskDigits } from "../board/cell-layers.js";
+import { EMPTY, UNITS, cellName } from "../board/grid.js";
+import { highlightFor } from "../teach/hint-drawing.js";
+
+/** @typedef {import("./drill-pack.js").Drill} Drill */
+/** @typedef {import("../board/sudoku-board.js").Highlight} Highlight */
+/** @typedef {{cell: number, digit: number}} Candidate */
+/**
+ * `state`: "empty" (nothing done yet: not judged), "right" or "wrong". `missed`: the step's
+ * placements and eliminations not made; `wrong`: struck candidates that are the solution's
+ * digit, placed digits that are not; `extra`: true deductions this step does not make.
+ * @typedef {{state: "empty" | "right" | "wrong", placed: Candidate[], struck: Candidate[],
+ *   missed: Candidate[], wrong: Candidate[], extra: Candidate[], words: string}} Verdict
+ */
+
+export const SINGLES = ["Full House", "Naked Single", "Hidden Single"];
+
+/** @param {Candidate[]} list @param {Candidate} item */
+const has = (list, item) => list.some((c) => c.cell === item.cell && c.digit === item.digit);
+/** @param {Candidate[]} list */
+const named = (list) => list.map(({ cell, digit }) => `${digit} in ${cellName(cell)}`).join(", ");
+
+/**
+ * Whether placing `digit` in `cell` is a single of the technique's kind in the drill's position.
+ * @param {Drill} drill @param {Candidate} placed @param {string} technique
+ */
+export function isSingleOfKind(drill, { cell, digit }, technique) {
+  const units = UNITS.filter((unit) => unit.cells.includes(cell));
+  if (!(drill.candidates[cell] & bit(digit))) return false;
+  if (technique === "Naked Single") return drill.candidates[cell] === bit(digit);
+  if (technique === "Full House") return units.some((unit) => unit.cells.filter((c) => drill.digits[c] === EMPTY).length === 1);
+  if (technique === "Hidden Single") return units.some((unit) => unit.cells.filter((c) => drill.candidates[c] & bit(digit)).length === 1);
+  return false;
+}
+
+/**
+ * What the player did: digits in the drill's empty cells, and candidates gone from the centre
+ * marks of the cells still empty (marks added beyond the candidates are not answers).
+ * @param {Drill} drill @param {string} entries the board's digits (81 characters) @param {number[]} centre the board's centre marks
+ */
+export function playerMoves(drill, entries, centre) {
+  /** @type {Candidate[]} */
+  const placed = [];
+  /** @type {Candidate[]} */
+  const struck = [];
+  for (let cell = 0; cell < 81; cell++) {
+    if (drill.digits[cell] !== EMPTY) continue;
+    if (entries[cell] !== EMPTY && entries[cell] !== undefined) placed.push({ cell, digit: Number(entries[cell]) });
+    else for (const digit of maskDigits(drill.candidates[cell] & ~(centre[cell] ?? 0))) struck.push({ cell, digit });
+  }
+  return { placed, struck };
+}
+
+/**
+ * The verdict on the player's answer.
+ * @param {Drill} drill @param {string} entries @param {number[]} centre @returns {Verdict}
+ */
+export function judge(drill, entries, centre) {
+  const { placed, struck } = playerMoves(drill, entries, centre);
+  const solution = (/** @type {number} */ cell) => Number(drill.solution[cell]);
+  const base = { placed, struck, missed: [], wrong: [], extra: [] };
+  if (!placed.length && !struck.length) {
+    return { ...base, state: "empty", words: "Make the step on the board first: place its digit, or strike the candidates it removes." };
+  }
+  const step = drill.step;
+  const wrong = [
+    ...placed.filter((p) => solution(p.cell) !== p.digit),
+    ...struck.filter((s) => solution(s.cell) === s.digit),
+  ];
+  const anySingle = SINGLES.includes(drill.technique) && placed.length === 1 && !wrong.length && !struck.length
+    && isSingleOfKind(drill, placed[0], drill.technique);
+  if (anySingle) return { ...base, state: "right", words: `Right: ${drill.technique}, ${named(placed)}.` };
+  const wantPlaced = step.placements.map(({ cell, digit }) => ({ cell, digit }));
+  const wantStruck = step.eliminations.map(({ cell, digit }) => ({ cell, digit }));
+  const missed = [...wantPlaced.filter((c) => !has(placed, c)), ...wantStruck.filter((c) => !has(struck, c))];
+  const extra = [
+    ...placed.filter((p) => !has(wrong, p) && !has(wantPlaced, p)),
+    ...struck.filter((s) => !has(wrong, s) && !has(wantStruck, s)),
+  ];
+  if (!wrong.length && !missed.length && !extra.length) {
+    return { ...base, state: "right", words: `Right: ${step.text}` };
+  }
+  const parts = [];
+  const wrongStruck = struck.filter((s) => has(wrong, s));
+  const wrongPlaced = placed.filter((p) => has(wrong, p));
+  if (wrongStruck.length) parts.push(`Struck, but the solution needs ${wrongStruck.length === 1 ? "it" : "them"}: ${named(wrongStruck)}.`);
+  if (wrongPlaced.length) parts.push(`Not the solution's digit: ${named(wrongPlaced)}.`);
+  if (missed.length) parts.push(`Missed: ${named(missed)}.`);
+  if (extra.length) parts.push(`Not this step's: ${named(extra)}.`);
+  parts.push(`The step: ${step.text}`);
+  return { ...base, state: "wrong", missed, wrong, extra, words: parts.join(" ") };
+}
+
+/**
+ * What the drill's board draws with a verdict: the step (pattern, eliminations, placements) as
+ * Hint's last level draws it, and the cells to flag (wrong or not this step's).
+ * @param {Drill} drill @param {Verdict} verdict
+ * @returns {{highlight: Partial<Highlight> | null, flagged: number[]}}
+ */
+export function feedbackDrawing(drill, verdict) {
+  const hint = /** @type {import("../engine/protocol.js").Hint} */ ({
+    kind: "step", message: drill.step.text, mistakes: [], missing: [], remove: [],
+    levels: { nudge: "", pattern: "", effect: "" }, step: drill.step,
+  });
+  const flagged = [...new Set([...verdict.wrong, ...verdict.extra].map((c) => c.cell))];
+  return { highlight: highlightFor(hint, 3), flagged };
+}
