@@ -28,7 +28,7 @@ def test_grid_is_one_tab_stop_with_arrow_home_end_navigation(app: Studio) -> Non
     page = app.page
     page.locator("#settings").focus()  # the top bar's last control: the grid is the next Tab stop
     page.keyboard.press("Tab")
-    focused = page.locator("sudoku-board [role=gridcell]:focus")
+    focused = page.locator("#board [role=gridcell]:focus")
     expect(focused).to_have_attribute("aria-selected", "true")  # the cell selected last time
     keys = [
         ("Control+Home", 0),
@@ -48,9 +48,9 @@ def test_grid_is_one_tab_stop_with_arrow_home_end_navigation(app: Studio) -> Non
         expect(focused).to_have_attribute("data-cell", str(cell))
     expect(page.locator("#board")).to_have_attribute("selected", "0")
     # only the selected cell is in the tab order; the next Tab leaves the grid
-    assert page.locator("sudoku-board [role=gridcell][tabindex='0']").count() == 1
+    assert page.locator("#board [role=gridcell][tabindex='0']").count() == 1
     page.keyboard.press("Tab")
-    expect(page.locator("sudoku-board [role=gridcell]:focus")).to_have_count(0)
+    expect(page.locator("#board [role=gridcell]:focus")).to_have_count(0)
 
 
 def test_digits_clear_keys_and_accessible_names(app: Studio) -> None:

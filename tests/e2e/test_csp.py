@@ -98,7 +98,7 @@ def test_a_cross_origin_page_can_frame_the_studio(
     expect(framed.locator("#verdict")).not_to_have_attribute("data-status", "none")
     # a click the embedding page tricks the person into (Clear all) can be undone in the frame
     framed.get_by_role("radio", name="Create", exact=True).check()
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     studio.page.keyboard.press("5")
     board = framed.locator("#board")
     expect(board).to_have_attribute("givens", "5" + "." * 80)

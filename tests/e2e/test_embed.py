@@ -166,7 +166,7 @@ def test_progress_lives_in_the_host_and_comes_back_after_a_reload(
         expect(framed.get_by_role("button", name=name, exact=True)).to_be_hidden()
     expect(framed.locator("#save-status")).to_be_hidden()
 
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("1")
@@ -233,7 +233,7 @@ def test_bad_progress_is_refused_with_a_reason_and_the_board_stays(
     wait_heard(page, "ready")
     framed = frame_of(page)
     board = framed.locator("#board")
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     expect(board).to_have_attribute("entries", "5" + "." * 80)
     progress = wait_heard(page, "change", 2)["progress"]
@@ -308,7 +308,7 @@ def test_the_frame_height_follows_its_content(
     narrow, _ = settled()
     assert narrow < wide - 100, (wide, narrow)
     # more content (a message under the board) makes it taller again
-    frame_of(page).locator('[role="gridcell"][data-cell="2"]').click()  # a given
+    frame_of(page).locator('#board [role="gridcell"][data-cell="2"]').click()  # a given
     page.keyboard.press("4")
     expect(frame_of(page).locator("#status")).not_to_be_empty()
     for _ in range(100):
@@ -354,7 +354,7 @@ def test_the_example_host_page_works_under_a_sub_path(
     src = page.locator("#studio iframe").get_attribute("src") or ""
     assert src.startswith(url + "?embed&host="), src
     expect(page.locator("#events")).to_contain_text("ready")
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
 
@@ -384,7 +384,7 @@ def test_solved_is_sent_once_and_options_change_the_actions(
     load = {**base, "type": "load", "puzzle": PUZZLE, "progress": {**progress, "entries": entries}}
     page.evaluate(send, [load, origin])
     expect(framed.locator("#board")).to_have_attribute("entries", entries)
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press(solution[0])
     solved = wait_heard(page, "solved")
     assert solved["progress"]["play"]["solved"] is True
@@ -392,7 +392,7 @@ def test_solved_is_sent_once_and_options_change_the_actions(
     expect(framed.get_by_role("button", name="New puzzle…")).to_be_hidden()  # not in a frame
     framed.get_by_role("button", name="Close", exact=True).click()
     framed.get_by_role("button", name="Undo", exact=True).click()
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press(solution[0])
     assert wait_change(page, 1, undos=1)["entries"][0] == solution[0]
     assert len(heard(page, "solved")) == 1, "solved was sent again for the same game"
@@ -435,7 +435,7 @@ def test_only_the_named_host_window_is_obeyed(
     framed = frame_of(page)
     board = framed.locator("#board")
     expect(board).to_have_attribute("givens", PUZZLE)
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     wait_change(page, 1)
     said = len(heard(page))
@@ -526,7 +526,7 @@ def test_the_promise_api_and_kept_progress_that_no_longer_fits(
     assert refused.startswith("bad-options: mistakes is one of"), refused
     shown = page.evaluate("() => studio.setOptions({controls: ['redo', 'solve']})")
     assert shown["controls"] == ["redo", "solve"]
-    framed.locator('[role="gridcell"][data-cell="0"]').click()
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     wait_change(page, 1)
     assert kept(KEEP)["entries"] == "5" + "." * 80  # a move: now it is kept
@@ -650,7 +650,7 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     page = studio.page
     page.goto(url + "framing.html")
     for i in range(len(OTHERS)):
-        board = page.frame_locator(f'iframe[title="puzzle {i}"]').locator("sudoku-board")
+        board = page.frame_locator(f'iframe[title="puzzle {i}"]').locator("#board")
         expect(board).to_have_attribute("givens", OTHERS[i])
     page.wait_for_timeout(500)  # a save would have started by now
     page.goto(url)
@@ -660,7 +660,7 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     # the player acts in a frame: that game is saved, and still the studio's opens next
     page.goto(url + "framing.html")
     frame = page.frame_locator('iframe[title="puzzle 1"]')
-    frame.locator('[role="gridcell"][data-cell="2"]').click()
+    frame.locator('#board [role="gridcell"][data-cell="2"]').click()
     page.keyboard.press("4")
     expect(frame.locator("#save-status")).to_have_attribute("data-pending", "false")
     page.goto(url)
@@ -670,5 +670,5 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     other = page.context.new_page()
     other.goto(url)
     expect(other.locator("body")).to_have_attribute("data-app", "ready")
-    expect(other.locator("sudoku-board")).to_have_attribute("entries", re.compile("^5"))
+    expect(other.locator("#board")).to_have_attribute("entries", re.compile("^5"))
     other.close()

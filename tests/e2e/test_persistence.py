@@ -218,7 +218,7 @@ def test_a_move_just_before_a_reload_or_a_close_is_kept(
     again = context.new_page()
     again.goto(site_server)
     expect(again.locator("body")).to_have_attribute("data-app", "ready")
-    expect(again.locator("sudoku-board")).to_have_attribute("entries", re.compile("^51....623.2"))
+    expect(again.locator("#board")).to_have_attribute("entries", re.compile("^51....623.2"))
 
 
 @pytest.mark.parametrize(

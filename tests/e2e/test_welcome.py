@@ -69,7 +69,7 @@ def test_the_welcome_gives_way_to_an_empty_grid_or_to_entering_a_puzzle(
     expect(welcome).to_be_visible()
     page.keyboard.press("Escape")  # just the grid
     expect(welcome).to_be_hidden()
-    expect(page.locator("sudoku-board [role=gridcell]:focus")).to_have_count(1)
+    expect(page.locator("#board [role=gridcell]:focus")).to_have_count(1)
 
     other = fresh(site_server, keep_welcome=True)
     other.page.get_by_role("button", name="Enter a puzzle", exact=True).click()
