@@ -43,10 +43,7 @@ test("level 2 draws the pattern; level 3 adds what it eliminates and places", ()
     eliminations: [{ cell: 1, digit: 5 }], placements: [{ cell: 0, digit: 5 }],
   });
   const pattern = highlightFor(hintOf(s), 2);
-  assert.deepEqual(pattern.candidates, [
-    { cell: 0, digit: 5, role: "pattern" },
-    { cell: 1, digit: 5, role: "pattern" },
-  ]);
+  assert.deepEqual(pattern.candidates, [{ cell: 1, digit: 5, role: "pattern" }], "the digit placed waits for level 3");
   const effect = highlightFor(hintOf(s), 3);
   assert.deepEqual(effect.candidates, [
     { cell: 0, digit: 5, role: "place" },
@@ -54,6 +51,15 @@ test("level 2 draws the pattern; level 3 adds what it eliminates and places", ()
   ]);
   assert.equal(canApply(hintOf(s), 2), false);
   assert.equal(canApply(hintOf(s), 3), true);
+});
+
+test("a Naked Single's pattern is its cell's row, column and box, without the digit", () => {
+  const single = step({ units: ["box 5"], cells: [39], candidates: [[39, 3]], placements: [{ cell: 39, digit: 3 }] });
+  const pattern = highlightFor(hintOf(single), 2);
+  assert.deepEqual(pattern.houses, ["row 5", "column 4", "box 5"]);
+  assert.deepEqual(pattern.cells, [39]);
+  assert.deepEqual(pattern.candidates, []);
+  assert.deepEqual(highlightFor(hintOf(single), 3).candidates, [{ cell: 39, digit: 3, role: "place" }]);
 });
 
 test("a fish's base and cover are drawn as such, not as plain houses; coloured cells are not tinted twice", () => {

@@ -43,6 +43,13 @@ export function playerCandidates(board) {
   return marked ? marks : undefined;
 }
 
+/** The row, column and box of a cell, by the names the engine gives units. @param {number} cell */
+const housesOf = (cell) => {
+  const row = Math.floor(cell / 9);
+  const col = cell % 9;
+  return [`row ${row + 1}`, `column ${col + 1}`, `box ${Math.floor(row / 3) * 3 + Math.floor(col / 3) + 1}`];
+};
+
 /**
  * What the board draws for a hint at a level (1..3).
  * @param {Hint} hint @param {number} level @returns {Partial<Highlight> | null}
@@ -69,7 +76,12 @@ export function highlightFor(hint, level) {
   if (level === 1) return step.units.length ? { houses: step.units } : { cells: step.cells };
   /** @type {Map<string, CandidateMark>} */
   const candidates = new Map();
-  for (const [cell, digit] of step.candidates) candidates.set(`${cell}:${digit}`, { cell, digit, role: "pattern" });
+  // The pattern level never shows a digit the step places: that digit in its cell is the answer,
+  // which only the effect level gives (as the words do).
+  const placed = new Set(step.placements.map(({ cell, digit }) => `${cell}:${digit}`));
+  for (const [cell, digit] of step.candidates) {
+    if (level >= 3 || !placed.has(`${cell}:${digit}`)) candidates.set(`${cell}:${digit}`, { cell, digit, role: "pattern" });
+  }
   if (level >= 3) {
     for (const { cell, digit } of step.eliminations) candidates.set(`${cell}:${digit}`, { cell, digit, role: "eliminate" });
     for (const { cell, digit } of step.placements) candidates.set(`${cell}:${digit}`, { cell, digit, role: "place" });
@@ -78,8 +90,10 @@ export function highlightFor(hint, level) {
   const cover = step.cover ?? [];
   const fishHouses = new Set([...base, ...cover]);
   const coloured = new Set((step.colours ?? []).flat()); // drawn in their colour, not tinted twice
+  // A Naked Single's pattern is the cell's row, column and box, which hold every other digit.
+  const houses = step.technique === "Naked Single" && step.cells.length === 1 ? housesOf(step.cells[0]) : step.units;
   return {
-    houses: step.units.filter((house) => !fishHouses.has(house)), cells: step.cells.filter((cell) => !coloured.has(cell)),
+    houses: houses.filter((house) => !fishHouses.has(house)), cells: step.cells.filter((cell) => !coloured.has(cell)),
     candidates: [...candidates.values()],
     links: /** @type {import("../board/sudoku-board.js").LinkMark[]} */ (step.links ?? []),
     base, cover, fins: step.fins ?? [], colours: step.colours ?? [], als: step.als ?? [],
