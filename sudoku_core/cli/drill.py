@@ -159,7 +159,7 @@ def make_pack(args: argparse.Namespace, streams: Streams) -> int:
             break
     for name, found in chosen.items():
         if len(found) < args.per_technique:
-            streams.stderr.write(f"\n{name}: {len(found)} positions")
+            streams.stderr.write(f"\n{name}: {len(found)} position{'' if len(found) == 1 else 's'}")
     streams.stderr.write("\n")
     drills = [drill for found in chosen.values() for drill in found]
     text = pack_text(drills, args.seed, sources)
