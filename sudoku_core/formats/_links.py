@@ -17,7 +17,7 @@ import urllib.parse
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._position import ALL_DIGITS, Position
-from sudoku_core.formats._short_link import read_short_code
+from sudoku_core.formats._short_link import BASE64URL, read_short_code
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ SUDOKUWIKI: Final = "https://www.sudokuwiki.org/sudoku.htm?bd="
 COACH: Final = "https://sudoku.coach/en/play/"
 S9B: Final = "S9B"
 _BASE36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
-_BASE64URL: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def _digits(text: str, what: str) -> tuple[int, ...]:
@@ -91,7 +90,7 @@ def _marks(text: str, what: str) -> list[int]:
     for at in range(0, len(text), 3):
         value = 0
         for ch in text[at : at + 3]:
-            digit = _BASE64URL.find(ch)
+            digit = BASE64URL.find(ch)
             if digit < 0:
                 raise InvalidPuzzleError(f"the link's {what} have a character {ch!r}")
             value = value * 64 + digit

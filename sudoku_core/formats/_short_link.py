@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Final
 
-_BASE64URL: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+BASE64URL: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+"""The URL-safe digits of the code (and of the share link's marks, :mod:`._links`)."""
 _CELLS: Final = 81
 MAX_CODE_CHARS: Final = 57
 """The longest code: a full grid, ``81 + 81 * log2(9)`` bits, is 57 characters."""
@@ -45,7 +46,7 @@ def short_code(grid: Sequence[int]) -> str:
     out = ""
     while True:
         value, low = divmod(value, 64)
-        out = _BASE64URL[low] + out
+        out = BASE64URL[low] + out
         if not value:
             return out
 
@@ -67,7 +68,7 @@ def read_short_code(code: str) -> tuple[int, ...]:
         )
     value = 0
     for at, ch in enumerate(code, 1):
-        digit = _BASE64URL.find(ch)
+        digit = BASE64URL.find(ch)
         if digit < 0:
             raise InvalidPuzzleError(
                 f"the short link's code has “{ch}” at character {at}; "

@@ -17,7 +17,7 @@ import { EMPTY, EMPTY_GRID, cellName, toGrid } from "../board/grid.js";
 import { formatMarks, noMarks, parseMarks } from "../board/cell-layers.js";
 import { newPlay } from "../game/game-record.js";
 import { readInfoParams, writeInfoParams } from "./puzzle-info.js";
-import { longParams } from "./short-link.js";
+import { BASE64URL, longParams, shownCharacter } from "./short-link.js";
 
 /** @typedef {import("../app/storage.js").Game} Game */
 /** @typedef {{ok: true, game: Game} | {ok: false, problem: string}} LinkResult */
@@ -27,13 +27,9 @@ export const MAX_LINK_CHARS = 2000;
 
 /** The link's mark parameters and the layers of a game's play they carry. */
 const MARK_LAYERS = /** @type {const} */ ([["corner", "corner", "corner marks"], ["centre", "centre", "centre marks"], ["colour", "colours", "colours"]]);
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** Characters per marked cell, and the most a layer can have. */
 const MARK_CHARS = 3;
 export const MAX_MARK_CHARS = 81 * MARK_CHARS;
-
-/** A character of a link as an error message shows it: “x”, or its code for one not printable. @param {string} ch */
-const shownCharacter = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `“${ch}”` : `character U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`);
 
 /**
  * A layer of marks (81 masks of 9 bits) as link text: "" when no cell has any.

@@ -12,13 +12,17 @@ import { EMPTY } from "../board/grid.js";
 
 /** @typedef {import("./puzzle-info.js").Level} Level */
 
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** The URL-safe digits of the code, and of share-link.js's marks. */
+export const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** The longest code: a full grid, 81 + 81 * log2(9) bits. */
 export const MAX_CODE_CHARS = 57;
 /** A level as the short link writes it (`l=h`). @type {Record<Level, string>} */
 export const LEVEL_LETTERS = { easy: "e", medium: "m", hard: "h", unfair: "u", extreme: "x" };
 
 const CELL_BITS = 81n;
+
+/** A character of a link as an error message shows it: “x”, or its code for one not printable. @param {string} ch */
+export const shownCharacter = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `“${ch}”` : `character U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`);
 
 /**
  * The givens (81 characters, digits and "." or "0" for empty) as the short link's code.
@@ -53,8 +57,7 @@ export function readShortCode(code) {
   for (let at = 0; at < code.length; at++) {
     const digit = BASE64URL.indexOf(code[at]);
     if (digit < 0) {
-      const ch = String.fromCodePoint(code.codePointAt(at) ?? 0);
-      const shown = /^[\x21-\x7e]$/.test(ch) ? `“${ch}”` : `character U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+      const shown = shownCharacter(String.fromCodePoint(code.codePointAt(at) ?? 0));
       return { ok: false, problem: `its short code has ${shown} at character ${at + 1}; a code is written with A-Z, a-z, 0-9, - and _` };
     }
     value = value * 64n + BigInt(digit);
