@@ -15,7 +15,7 @@ from collections.abc import Generator
 from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import relay
 from sudoku_core.errors import whole_number
-from sudoku_core.formats import format_line
+from sudoku_core.formats import format_line, short_fragment
 from sudoku_core.graded import iter_generate_graded
 from sudoku_core.grid import Grid
 from sudoku_core.logic.steps import LEVELS, Level
@@ -46,22 +46,19 @@ class BookletPuzzle(Frozen):
         frozen_init(self, number, level, score, seed, puzzle, solution)
 
     def link(self, page_url: str) -> str:
-        """The page's share link to this puzzle: ``page_url`` with the game in the fragment,
-        as the page writes it (``0`` for an empty cell, then its seed and level).
+        """The short link to this puzzle, short enough to print under it: ``page_url`` with
+        ``#p=<the givens' code>&l=<level>&s=<seed>`` (:func:`sudoku_core.formats.short_fragment`;
+        the page opens it with its level and seed as the link's claims).
 
         Examples:
             >>> made = BookletPuzzle(
             ...     1, Level.EASY, score=338, seed=7, puzzle=(0,) * 80 + (1,), solution=(1,) * 81
             ... )
-            >>> made.link("https://example.org/sudoku/")[-54:]
-            '0000000001&seed=7&difficulty=easy&level=easy&score=338'
+            >>> made.link("https://example.org/sudoku/#old")
+            'https://example.org/sudoku/#p=EAAAAAAAAAAAAA&l=e&s=7'
         """
         base = page_url.split("#", 1)[0]
-        level = self.level.value
-        return (
-            f"{base}#puzzle={format_line(self.puzzle, '0')}&seed={self.seed}"
-            f"&difficulty={level}&level={level}&score={self.score}"
-        )
+        return f"{base}#{short_fragment(self.puzzle, level=self.level.value, seed=self.seed)}"
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""

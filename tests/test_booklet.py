@@ -16,7 +16,10 @@ from sudoku_core._slices import run_to_end
 from sudoku_core.booklet import BookletPuzzle, iter_booklet, read_levels
 from sudoku_core.cli import main
 from sudoku_core.cli.booklet import caption
-from sudoku_core.formats import format_line
+from sudoku_core.formats import format_line, parse, read_position
+from sudoku_core.logic.steps import Level
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 @pytest.fixture(scope="module")
@@ -92,10 +95,20 @@ def test_the_pdf_has_every_puzzle_then_every_answer(
     assert all("answers" in page for page in contents[3:])
     links = [body for body in objects.values() if b"/S /URI" in body]
     assert len(links) == 12
-    assert (
-        b"https://example.org/s/#puzzle=" + format_line(twelve[0].puzzle, "0").encode()
-        in (links[0])
+    for index, (puzzle, link) in enumerate(zip(twelve, links, strict=True)):
+        short = puzzle.link("https://example.org/s/")
+        assert short.startswith("https://example.org/s/#p=") and len(short) < 70
+        assert f"/URI ({short})".encode() in link  # clickable
+        assert f"({short}) Tj" in contents[index // 4]  # printed whole, on one line
+        assert read_position(short).givens == puzzle.puzzle
+
+
+def test_the_printed_link_is_the_short_one() -> None:
+    made = BookletPuzzle(
+        3, Level.HARD, score=1140, seed=4294967295, puzzle=parse(PUZZLE), solution=(1,) * 81
     )
+    link = made.link("https://example.org/sudoku/#old")
+    assert link == "https://example.org/sudoku/#p=CC_GgjzXW3b6OIR_GQnDCiMpiKGHIT&l=h&s=4294967295"
 
 
 def test_the_html_file_is_print_ready(
@@ -108,6 +121,9 @@ def test_the_html_file_is_print_ready(
     assert text.count('class="sheet"') == 5 and "@page" in text
     assert sorted(map(int, re.findall(r'data-puzzle="(\d+)"', text))) == list(range(1, 13))
     assert sorted(map(int, re.findall(r'data-answer="(\d+)"', text))) == list(range(1, 13))
+    hrefs = re.findall(r'<a href="([^"]+)">([^<]+)</a>', text)
+    escaped = [p.link("https://sudoku.example/").replace("&", "&amp;") for p in twelve]
+    assert hrefs == [(link, link) for link in escaped]
     answers = text.split('data-answer="1"', 1)[1]
     assert "".join(re.findall(r">(\d)</span>", answers)[:81]) == format_line(twelve[0].solution)
 

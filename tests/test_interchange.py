@@ -200,6 +200,8 @@ def _base36(value: int) -> str:
         ),
         ("http://127.0.0.1:8000/#puzzle=" + PUZZLE.replace(".", "0"), "the studio's link"),
         ("#puzzle=" + PUZZLE.replace(".", "0"), "the studio's link"),
+        ("http://127.0.0.1:8000/#p=CC_GgjzXW3b6OIR_GQnDCiMpiKGHIT&l=h&s=3", "the studio's link"),
+        ("#p=CC_GgjzXW3b6OIR_GQnDCiMpiKGHIT", "the studio's link"),
     ],
 )
 def test_every_other_format_is_read_and_named(text: str, source: str) -> None:

@@ -97,16 +97,21 @@ def _pdf_page(
         row, col = divmod(index, cols)
         left = MARGIN + col * slot_w
         top = height - MARGIN - HEADER - row * slot_h
-        links = 0 if answers else 3
-        size = min(slot_w - 18, slot_h - 20 - links * (link_size + 1.5) - 10)
+        link = "" if answers else puzzle.link(url)
+        lines = 1 if link else 0
+        while True:  # the grid as large as the slot allows under the link's lines
+            size = min(slot_w - 18, slot_h - 20 - lines * (link_size + 1.5) - 10)
+            needed = len(_wrapped(link, link_size, size))
+            if needed <= lines:
+                break
+            lines = needed
         x = left + (slot_w - size) / 2
         label_size = 10 if not answers else 8
         page.text(x, top - label_size, label_size, caption(puzzle), "bold")
         grid_top = top - label_size - 6
         digits = puzzle.solution if answers else puzzle.puzzle
         _draw_grid(page, (x, grid_top), size, digits, puzzle.puzzle)
-        if not answers:
-            link = puzzle.link(url)
+        if link:
             y = grid_top - size - link_size - 3
             for line in _wrapped(link, link_size, size):
                 page.text(x, y, link_size, line)

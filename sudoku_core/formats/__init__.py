@@ -3,9 +3,11 @@
 :func:`parse` reads the givens of any accepted text; :func:`read_position` reads a puzzle with
 the player's digits and pencil marks, where its format carries them; :func:`format_position`
 writes one in any format of :data:`FORMATS`; :func:`format_line`, :func:`format_grid` and
-:func:`format_board` write the givens alone. The plain layouts are read in :mod:`._text`;
-other apps' links and files in the modules named after them. A puzzle with rules beyond classic
-Sudoku's is refused with :class:`NotClassicError`, which names them.
+:func:`format_board` write the givens alone; :func:`short_code` and :func:`short_fragment`
+write the short link printed in booklets (:func:`read_short_code` reads it back). The plain
+layouts are read in :mod:`._text`; other apps' links and files in the modules named after
+them. A puzzle with rules beyond classic Sudoku's is refused with :class:`NotClassicError`,
+which names them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from sudoku_core.formats import _text
 from sudoku_core.formats._position import Position
 from sudoku_core.formats._read import other_givens, read_other, read_position
 from sudoku_core.formats._rules import NotClassicError
+from sudoku_core.formats._short_link import read_short_code, short_code, short_fragment
 from sudoku_core.formats._text import (
     EMPTY_CHARS,
     MAX_INPUT_CHARS,
@@ -63,4 +66,7 @@ __all__ = [
     "parse_marks",
     "read_other",
     "read_position",
+    "read_short_code",
+    "short_code",
+    "short_fragment",
 ]

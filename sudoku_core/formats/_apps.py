@@ -10,7 +10,12 @@ import urllib.parse
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import _fpuzzles, _sudokupad
-from sudoku_core.formats._links import read_coach, read_own_link, read_sudokuwiki
+from sudoku_core.formats._links import (
+    is_own_fragment,
+    read_coach,
+    read_own_link,
+    read_sudokuwiki,
+)
 from sudoku_core.formats._position import Position
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
@@ -60,7 +65,7 @@ def read_url(text: str) -> Position:
                 "the sudoku.coach link holds no puzzle: it should end /play/ or /solver/ and 81 digits"
             )
         return read_coach(found.group(1), "the sudoku.coach link")
-    if "puzzle=" in url.fragment:
+    if is_own_fragment(url.fragment):
         return read_own_link(url.fragment, "the studio's link")
     raise InvalidPuzzleError(
         f"that is an address of {host or 'another site'}, not a puzzle link the studio reads "

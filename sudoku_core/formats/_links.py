@@ -1,13 +1,14 @@
 """Links of the sites that carry a classic puzzle in the address itself: sudokuwiki
 (``sudoku.htm?bd=``), sudoku.coach (``/play/`` and ``/solver/``) and this studio's own share
-links (``#puzzle=…``).
+links (``#puzzle=…``, and the short ``#p=…`` of printed booklets).
 
 - sudokuwiki's ``bd=`` is 81 digits, or ``S9B`` and 81 two-character base-36 numbers: 0 an
   empty cell, 1-9 a given, 10-18 a solved digit (+9), from 19 up 18 + the cell's candidates
   as a 9-bit mask. Solved digits are the player's entries, candidates their marks.
 - The studio's link: ``puzzle`` and ``progress`` 81 digits (0 empty); ``corner``, ``centre``
   and ``colour`` three base64url characters a marked cell (cell * 512 + mask), as
-  web/puzzles/share-link.js writes them.
+  web/puzzles/share-link.js writes them. The short link (``p=<code>&l=h&s=123``) carries the
+  givens alone, as :mod:`._short_link` writes them; its level and seed are not a position's.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import urllib.parse
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._position import ALL_DIGITS, Position
+from sudoku_core.formats._short_link import BASE64URL, read_short_code
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ SUDOKUWIKI: Final = "https://www.sudokuwiki.org/sudoku.htm?bd="
 COACH: Final = "https://sudoku.coach/en/play/"
 S9B: Final = "S9B"
 _BASE36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
-_BASE64URL: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def _digits(text: str, what: str) -> tuple[int, ...]:
@@ -89,7 +90,7 @@ def _marks(text: str, what: str) -> list[int]:
     for at in range(0, len(text), 3):
         value = 0
         for ch in text[at : at + 3]:
-            digit = _BASE64URL.find(ch)
+            digit = BASE64URL.find(ch)
             if digit < 0:
                 raise InvalidPuzzleError(f"the link's {what} have a character {ch!r}")
             value = value * 64 + digit
@@ -100,9 +101,21 @@ def _marks(text: str, what: str) -> list[int]:
     return masks
 
 
-def read_own_link(fragment: str, source: str) -> Position:
-    """This studio's share link's fragment (``puzzle=…&progress=…&corner=…&centre=…``)."""
+def is_own_fragment(fragment: str) -> bool:
+    """Whether a link's fragment is this studio's: ``puzzle=…``, or the short ``p=…``."""
     fields = urllib.parse.parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    return "puzzle" in fields or "p" in fields
+
+
+def read_own_link(fragment: str, source: str) -> Position:
+    """This studio's share link's fragment (``puzzle=…&progress=…&corner=…&centre=…``), or its
+    short link's (``p=<code>&l=…&s=…``)."""
+    fields = urllib.parse.parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    if "puzzle" not in fields and "p" in fields:
+        try:
+            return Position(read_short_code(fields["p"][0]), source=source)
+        except InvalidPuzzleError as error:
+            raise InvalidPuzzleError(f"{source}: {error}") from None
     if "puzzle" not in fields:
         raise InvalidPuzzleError(f"{source} holds no puzzle (#puzzle=…)")
     givens = _digits(fields["puzzle"][0], "the link's puzzle")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Final
 
 _HINT: Final = re.compile(
-    r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
+    r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|#?p=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
     r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -149,7 +149,7 @@ def _token_reader(token: str) -> Callable[[str], Position] | None:
         return _url
     if any(host in lowered for host in _HOSTS):
         return _url
-    if lowered.startswith(("#puzzle=", "puzzle=")):
+    if lowered.startswith(("#puzzle=", "puzzle=", "#p=", "p=")):
         return _own_link
     if lowered.startswith("bd=") or token.upper().startswith("S9B"):
         return _sudokuwiki_board

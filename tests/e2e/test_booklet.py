@@ -1,6 +1,7 @@
 """Booklet… (web/puzzles/booklet-view.js): 12 puzzles, 4 a page, made in the worker, printed as 3
-pages of puzzles and 2 of answers, each puzzle and answer on them; the same puzzles as the
-library's booklet from the same seed."""
+pages of puzzles and 2 of answers, each puzzle and answer on them with its short link; the same
+puzzles and links as the library's booklet from the same seed. A printed short link opens its
+puzzle, its level and seed claimed until this device has checked them; a bad one says why."""
 
 from __future__ import annotations
 
@@ -49,9 +50,41 @@ def test_a_booklet_of_twelve_four_a_page_prints_with_answers(
         assert "".join(c or "." for c in cells) == format_line(puzzle.puzzle)
         answer = app.page.locator(f'[data-answer="{puzzle.number}"] .booklet-board span')
         assert "".join(answer.all_text_contents()) == format_line(puzzle.solution)
-        href = slot.locator(".booklet-link a").get_attribute("href") or ""
-        assert re.search(rf"#puzzle={format_line(puzzle.puzzle, '0')}&seed={puzzle.seed}&", href)
+        link = slot.locator(".booklet-link a")
+        href = link.get_attribute("href") or ""
+        assert href == puzzle.link(site_server)
+        assert re.fullmatch(r"#p=[A-Za-z0-9_-]{20,34}&l=[em]&s=\d+", href[href.index("#") :])
+        expect(link).to_have_text(href)
     on_page = [sheets.nth(i).locator("[data-puzzle], [data-answer]").count() for i in range(5)]
     assert on_page == [4, 4, 4, 9, 3]
     pdf = app.page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 5
+
+
+def test_a_printed_short_link_opens_its_puzzle_with_its_claims(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    (puzzle,) = run_to_end(iter_booklet(1, read_levels("medium"), 7))
+    link = puzzle.link(site_server)
+    studio = fresh(link)
+    expect(studio.board).to_have_attribute("givens", format_line(puzzle.puzzle))
+    info = studio.page.locator("#puzzle-info")
+    expect(info).to_contain_text(f"Medium · seed {puzzle.seed}")
+    expect(info).to_contain_text("claimed by the link, not yet checked")
+    studio.wait_ready()
+    # checked here: the seed makes this puzzle at that level, so level and seed stay, as facts
+    expect(info).not_to_have_attribute("data-claimed", "true", timeout=60_000)
+    expect(info).to_have_attribute("data-level", puzzle.level.value)
+    expect(info).to_have_attribute("data-seed", str(puzzle.seed))
+    expect(info).not_to_contain_text("claimed")
+
+
+def test_a_short_link_with_a_bad_code_is_not_opened(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server + "#p=CC_G!jz&l=h&s=3", keep_welcome=True)
+    expect(studio.page.locator("#status")).to_have_text(
+        "The link was not opened: its short code has “!” at character 5; a code is written with "
+        "A-Z, a-z, 0-9, - and _. Your game is as it was."
+    )
+    assert studio.givens() == "." * 81

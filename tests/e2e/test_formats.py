@@ -13,7 +13,7 @@ from playwright.sync_api import Route, expect
 
 from e2e.play_helpers import marks_of
 from real_links import FPUZZLES_README, FPUZZLES_X_SUDOKU, SUDOKUWIKI_S9B
-from sudoku_core.formats import Position, format_position, read_position
+from sudoku_core.formats import Position, format_position, parse, read_position, short_fragment
 from sudoku_core.grid import PEERS
 
 if TYPE_CHECKING:
@@ -100,6 +100,21 @@ def test_a_real_fpuzzles_link_and_this_sites_share_url_open(app: Studio) -> None
     expect(app.board).to_have_attribute("givens", PUZZLE)
     assert app.entries() == "5" + "." * 80
     expect(app.page.locator("#status")).to_have_text("Opened the puzzle from the link.")
+
+
+def test_a_short_link_pasted_opens_from_this_site_or_another_copy(app: Studio) -> None:
+    fragment = short_fragment(parse(PUZZLE), level="hard", seed=3)
+    app.paste(f"{app.url}#{fragment}")
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    expect(app.page.locator("#status")).to_have_text(
+        "Opened the puzzle from the link: Hard · seed 3 · no symmetry · claimed by the link, "
+        "not yet checked."
+    )
+    app.reset()
+    app.paste(
+        f"https://sudoku.example/#{fragment}"
+    )  # another copy of the studio: the engine reads it
+    expect(app.board).to_have_attribute("givens", PUZZLE)
 
 
 def test_an_x_sudoku_is_refused_with_its_rule_named(app: Studio) -> None:

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { bookletLink, bookletSheets, caption, levelMix } from "../../web/puzzles/booklet-pages.js";
+import { gameFromLink } from "../../web/puzzles/share-link.js";
 
 /** @param {number} number */
 const puzzle = (number) => ({ number, level: "hard", score: 992, seed: 100 + number, puzzle: "1" + ".".repeat(80), solution: "9".repeat(81) });
@@ -24,12 +25,20 @@ test("every layout: 1, 2, 4 or 6 a page, nothing else", () => {
   assert.throws(() => bookletSheets(twelve, 9), /1, 2, 4 or 6/);
 });
 
-test("a caption and a link back to the page, as the command line prints them", () => {
+test("a caption and a short link back to the page, as the command line prints them", () => {
   assert.equal(caption(puzzle(3)), "3 · Hard · seed 103");
+  // sudoku_core.booklet.BookletPuzzle.link writes the same (tests/test_booklet.py)
+  const PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
   assert.equal(
-    bookletLink(puzzle(3), "https://example.org/sudoku/?engine-seconds=9#puzzle=1"),
-    `https://example.org/sudoku/#puzzle=1${"0".repeat(80)}&seed=103&difficulty=hard&level=hard&score=992`,
+    bookletLink({ ...puzzle(3), puzzle: PUZZLE, seed: 4294967295 }, "https://example.org/sudoku/?engine-seconds=9#puzzle=1"),
+    "https://example.org/sudoku/#p=CC_GgjzXW3b6OIR_GQnDCiMpiKGHIT&l=h&s=4294967295",
   );
+  const link = bookletLink(puzzle(3), "https://example.org/sudoku/");
+  assert.equal(link, "https://example.org/sudoku/#p=B&l=h&s=103");
+  const opened = gameFromLink(new URL(link).hash);
+  assert.ok(opened?.ok);
+  assert.equal(opened.game.givens, puzzle(3).puzzle);
+  assert.deepEqual(opened.game.info, { puzzle: puzzle(3).puzzle, seed: 103, symmetry: "none", difficulty: "hard", level: "hard", source: "link", claimed: true });
   assert.equal(levelMix(["easy", "hard"]), "easy,hard");
   assert.deepEqual(levelMix([]), { error: "Choose at least one level." });
 });

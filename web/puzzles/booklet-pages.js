@@ -4,6 +4,8 @@
 // The command line's `booklet` (sudoku_core/cli/booklet.py) lays out the same pages, and
 // sudoku_core.booklet.BookletPuzzle.link writes the same links.
 
+import { shortFragment } from "./short-link.js";
+
 /** @typedef {import("../engine/protocol.js").BookletPuzzle} BookletPuzzle */
 /**
  * @typedef {{answers: boolean, cols: number, rows: number, gridMm: number, puzzles: BookletPuzzle[]}} Sheet
@@ -42,14 +44,14 @@ export function caption(puzzle) {
 }
 
 /**
- * The share link to a booklet's puzzle: this page's address with the game in the fragment, as
- * share-link.js writes it ("0" for empty, then its seed and level).
+ * The short link to a booklet's puzzle, short enough to print under it: this page's address
+ * with `#p=<the givens' code>&l=<level>&s=<seed>` (the page opens it with its level and seed
+ * as the link's claims).
  * @param {BookletPuzzle} puzzle @param {string} pageUrl
  */
 export function bookletLink(puzzle, pageUrl) {
   const base = pageUrl.split("#")[0].split("?")[0];
-  const grid = puzzle.puzzle.replace(/\./g, "0");
-  return `${base}#puzzle=${grid}&seed=${puzzle.seed}&difficulty=${puzzle.level}&level=${puzzle.level}&score=${puzzle.score}`;
+  return `${base}#${shortFragment(puzzle.puzzle, { level: puzzle.level, seed: puzzle.seed })}`;
 }
 
 /**

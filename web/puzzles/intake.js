@@ -220,7 +220,7 @@ const pagePath = (url) => url.pathname.replace(/\/index\.html$/, "/");
  */
 export function readPasted(text, pageUrl) {
   const trimmed = text.trim();
-  if (trimmed.startsWith("#puzzle=")) return { kind: "link", link: linkOrWhy(trimmed) };
+  if (trimmed.startsWith("#puzzle=") || trimmed.startsWith("#p=")) return { kind: "link", link: linkOrWhy(trimmed) };
   if (/^https?:\/\/\S+$/i.test(trimmed)) {
     /** @type {URL} */
     let url;

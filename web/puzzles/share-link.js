@@ -2,7 +2,8 @@
 // The share link: the page's address (no query string: `?boot-timeout=` and the like are this
 // device's settings, not the puzzle's) with the game in the fragment (`#puzzle=<81>&progress=<81>`,
 // "0" for empty, the player's marks `&corner=&centre=&colour=`, plus the puzzle's seed and level
-// when known). The fragment is never sent to a server. A link is untrusted input: reading one
+// when known). The short link a booklet prints (`#p=<code>&l=h&s=123`, short-link.js) reads as
+// the long link it stands for. The fragment is never sent to a server. A link is untrusted input: reading one
 // says exactly why it cannot be opened. Plain functions, no DOM: game-view writes the link,
 // import-export opens one.
 //
@@ -16,6 +17,7 @@ import { EMPTY, EMPTY_GRID, cellName, toGrid } from "../board/grid.js";
 import { formatMarks, noMarks, parseMarks } from "../board/cell-layers.js";
 import { newPlay } from "../game/game-record.js";
 import { readInfoParams, writeInfoParams } from "./puzzle-info.js";
+import { BASE64URL, longParams, shownCharacter } from "./short-link.js";
 
 /** @typedef {import("../app/storage.js").Game} Game */
 /** @typedef {{ok: true, game: Game} | {ok: false, problem: string}} LinkResult */
@@ -25,13 +27,9 @@ export const MAX_LINK_CHARS = 2000;
 
 /** The link's mark parameters and the layers of a game's play they carry. */
 const MARK_LAYERS = /** @type {const} */ ([["corner", "corner", "corner marks"], ["centre", "centre", "centre marks"], ["colour", "colours", "colours"]]);
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** Characters per marked cell, and the most a layer can have. */
 const MARK_CHARS = 3;
 export const MAX_MARK_CHARS = 81 * MARK_CHARS;
-
-/** A character of a link as an error message shows it: “x”, or its code for one not printable. @param {string} ch */
-const shownCharacter = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `“${ch}”` : `character U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`);
 
 /**
  * A layer of marks (81 masks of 9 bits) as link text: "" when no cell has any.
@@ -114,8 +112,9 @@ export function gridProblem(text) {
 }
 
 /**
- * The game a URL fragment (`#puzzle=…&progress=…&corner=…`) carries, in play mode: null if the
- * fragment is not a puzzle link at all, else the game or why the link cannot be opened. Corner
+ * The game a URL fragment (`#puzzle=…&progress=…&corner=…`, or the short `#p=…&l=…&s=…`) carries,
+ * in play mode: null if the fragment is not a puzzle link at all, else the game or why the link
+ * cannot be opened. A short link's level and seed are claims, as a long link's are. Corner
  * and centre marks on a given are dropped (as an entry on a given is); colours stay.
  * @param {string} hash  `location.hash`, with its "#"
  * @returns {LinkResult | null}
@@ -125,7 +124,12 @@ export function gameFromLink(hash) {
   if (hash.length - 1 > MAX_LINK_CHARS) {
     return { ok: false, problem: `the link is ${(hash.length - 1).toLocaleString("en")} characters long; a puzzle link is at most ${MAX_LINK_CHARS.toLocaleString("en")}` };
   }
-  const parts = new URLSearchParams(hash.slice(1));
+  let parts = new URLSearchParams(hash.slice(1));
+  if (!parts.has("puzzle") && parts.has("p")) {
+    const long = longParams(parts);
+    if (!long.ok) return long;
+    parts = long.parts;
+  }
   const puzzle = parts.get("puzzle");
   if (puzzle === null) return null;
   const puzzleProblem = gridProblem(puzzle);
