@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DAILY_LEVELS, addDays, calendarDays, dailySeed, dayKey, dayNumber, isDailyDay } from "../../web/puzzles/daily.js";
+import { DAILY_LEVELS, addDays, calendarDays, dailySeed, dayKey, dayLabel, dayNumber, isDailyDay } from "../../web/puzzles/daily.js";
 
 test("the seeds of a day are pinned", () => {
   assert.equal(dayNumber("2026-01-01"), 0);
@@ -37,4 +37,5 @@ test("the calendar goes back from today and stops at the first day", () => {
   assert.deepEqual(calendarDays("2026-01-02"), ["2026-01-02", "2026-01-01"]);
   assert.equal(calendarDays("2026-11-26").length, 60);
   assert.equal(addDays("2026-12-31", 1), "2027-01-01");
+  assert.equal(dayLabel("2026-11-26"), "Thu 26 Nov 2026");
 });

@@ -80,9 +80,13 @@ export function calendarDays(today, count = CALENDAR_DAYS) {
   return days;
 }
 
-/** "Thu 26 Nov 2026" for people (the day's own date, whatever the time zone). @param {string} key */
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Thu 26 Nov 2026" for people, the same in every browser (the page's words are English). @param {string} key */
 export function dayLabel(key) {
   const ms = utcOf(key);
   if (ms === null) return key;
-  return new Date(ms).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const d = new Date(ms);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
