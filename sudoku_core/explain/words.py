@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from sudoku_core.grid import UNIT_KINDS, Cell, Digit, cell_name
 from sudoku_core.logic.board import Candidate
+from sudoku_core.logic.steps import removal_groups
 
 __all__ = [
     "a_technique",
@@ -154,12 +155,7 @@ def removing(eliminations: Iterable[Candidate]) -> str:
         >>> removing([(0, 5), (1, 6)])
         'remove 5 from r1c1; 6 from r1c2'
     """
-    lost: dict[Cell, set[Digit]] = {}
-    for c, d in eliminations:
-        lost.setdefault(c, set()).add(d)
-    groups: dict[tuple[Digit, ...], list[Cell]] = {}
-    for c in sorted(lost):
-        groups.setdefault(tuple(sorted(lost[c])), []).append(c)
+    groups = removal_groups(eliminations)
     return "remove " + "; ".join(f"{digits(ds)} from {cells(cs)}" for ds, cs in groups.items())
 
 

@@ -310,14 +310,27 @@ def removals(eliminations: Iterable[Candidate]) -> str:
         >>> removals([(0, 5), (1, 6)])
         'removes 5 from r1c1; 6 from r1c2'
     """
+    parts = [
+        f"{digits_text(ds)} from {cells_text(cs)}"
+        for ds, cs in removal_groups(eliminations).items()
+    ]
+    return "removes " + "; ".join(parts)
+
+
+def removal_groups(eliminations: Iterable[Candidate]) -> dict[tuple[Digit, ...], list[Cell]]:
+    """The cells that lose the same digits, together, in cell order.
+
+    Examples:
+        >>> removal_groups([(35, 7), (27, 3), (27, 7), (35, 3), (1, 6)])
+        {(6,): [1], (3, 7): [27, 35]}
+    """
     lost: dict[Cell, set[Digit]] = {}
     for c, d in eliminations:
         lost.setdefault(c, set()).add(d)
     groups: dict[tuple[Digit, ...], list[Cell]] = {}
     for c in sorted(lost):
         groups.setdefault(tuple(sorted(lost[c])), []).append(c)
-    parts = [f"{digits_text(ds)} from {cells_text(cs)}" for ds, cs in groups.items()]
-    return "removes " + "; ".join(parts)
+    return groups
 
 
 def spread(eliminations: Iterable[Candidate]) -> int:
