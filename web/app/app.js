@@ -100,6 +100,7 @@ const pathView = later("The solving path", () => import("../teach/path-view.js")
 }));
 const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/new-puzzle-dialog.js"), (m) => m.wireNewPuzzleDialog());
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
+const dailyView = later("The daily puzzle", () => import("../puzzles/daily-view.js"), (m) => m.wireDaily());
 const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills({ away: setAway }));
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
@@ -251,6 +252,10 @@ otherTabs.addEventListener("change", () => void refreshRecentGames());
 // --- puzzles in and out -----------------------------------------------------------------------
 
 byId("new-puzzle").addEventListener("click", () => void newPuzzleDialog.get().then((m) => m?.openNewPuzzleDialog()));
+byId("welcome-daily").addEventListener("click", () => {
+  hideWelcome();
+  void dailyView.get().then((m) => m?.playToday("medium"));
+});
 wireWelcome({
   play: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),
   create: () => {
@@ -389,4 +394,5 @@ void Promise.race([boardReady, new Promise((resolve) => setTimeout(resolve, 3000
   void offline.get().then((m) => m?.wireOffline());
   void pathView.get();
   void newPuzzleDialog.get();
+  void dailyView.get();
 });

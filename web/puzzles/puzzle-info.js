@@ -5,6 +5,7 @@
 // engine grades it in the background (source "graded": no seed, no symmetry). Plain data,
 // checked on the way in from storage or a URL, and written into share links.
 
+import { isDailyDay } from "./daily.js";
 import { isGrid } from "../board/grid.js";
 
 /** @typedef {"easy" | "medium" | "hard" | "unfair" | "extreme"} Level */
@@ -14,10 +15,11 @@ import { isGrid } from "../board/grid.js";
  * generate_graded; `clues` and `minimal` for generate), its grade when known, and where it came
  * from. A seed comes with its symmetry; info without a seed has a level. `claimed`: its level,
  * score and seed are a link's word, not yet verified on this device (the background grades the
- * puzzle and makes it again from its seed, then drops the flag, or what did not hold).
+ * puzzle and makes it again from its seed, then drops the flag, or what did not hold). `daily`:
+ * the day ("YYYY-MM-DD") whose daily puzzle it is (daily.js).
  * @typedef {{puzzle: string, seed?: number, symmetry?: Symmetry, difficulty?: Level, clues?: number,
  *   minimal?: boolean, level?: Level, score?: number, source: "pool" | "generated" | "link" | "graded",
- *   claimed?: true}} PuzzleInfo
+ *   claimed?: true, daily?: string}} PuzzleInfo
  */
 
 /** @type {Record<Level, string>} */
@@ -77,6 +79,7 @@ export function toPuzzleInfo(value, givens) {
   if (isLevel(v.level)) info.level = v.level;
   if (Number.isInteger(v.score) && Number(v.score) >= 0) info.score = Number(v.score);
   if (v.claimed === true) info.claimed = true;
+  if (isDailyDay(v.daily) && seeded && info.difficulty) info.daily = v.daily;
   return info;
 }
 

@@ -57,11 +57,23 @@ export function clearHint() {
   askAbout(techniqueButton, null);
 }
 
+/**
+ * The hint's words into the sheet's view: the sheet may be scrolled down to the panels, which
+ * would leave the words above its top (only the sheet scrolls, so the board does not move).
+ */
+function bringIntoView() {
+  const sheet = text.closest(".sheet");
+  if (!sheet) return;
+  const above = sheet.getBoundingClientRect().top - text.getBoundingClientRect().top;
+  if (above > 0) sheet.scrollTop -= above;
+}
+
 /** @param {Hint} hint @param {number} level 1..3 */
 function show(hint, level) {
   const step = hint.step;
   text.textContent = hintWords(hint, level);
   text.hidden = false;
+  bringIntoView();
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;
   board.highlight = highlightFor(hint, level);

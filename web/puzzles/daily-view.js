@@ -1,0 +1,165 @@
+// @ts-check
+// The Daily puzzle of the Games panel: a day (today, or one of the calendar's past days) and a
+// button per level, each marked when that day's game of the level is solved. A day's puzzle is
+// made in the worker from its seed (daily.js), so every visitor gets the same one, offline too.
+// A daily game is a saved game like any other, its info marked with its day: pressing the level
+// again brings that game back from the library rather than starting over.
+
+import { byId } from "../app/dom.js";
+import { DAILY_LEVELS, calendarDays, dailySeed, dayKey, dayLabel, isDailyDay } from "./daily.js";
+import { EMPTY_GRID } from "../board/grid.js";
+import { LEVEL_NAMES } from "./puzzle-info.js";
+import { board, knowSolution, state } from "../app/page-state.js";
+import { clearVerdict, showFailure, showVerdict } from "../engine/verdict-view.js";
+import { currentGameId, openLibrary } from "../game/autosave.js";
+import { gameEvents, returnTo, showGame } from "../game/game-view.js";
+import { say } from "../app/status.js";
+import { startEngine } from "../engine/engine-runner.js";
+
+/** @typedef {import("./puzzle-info.js").Level} Level */
+/** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
+/** @typedef {import("../game/game-record.js").GameRecord} GameRecord */
+
+/**
+ * The search for a day's puzzle runs without a time limit in Python's tests; here it has a
+ * generous one (every pinned day takes well under a second), and a puzzle that missed its level
+ * in that time is said to be not the day's puzzle.
+ */
+const DAILY_SECONDS = 120;
+
+/** The saved daily games, by day then level (the most recently saved of each). @type {Map<string, Map<Level, GameRecord>>} */
+let games = new Map();
+
+/** The day chosen in the calendar (today when its value is ""). */
+function chosenDay() {
+  const value = /** @type {HTMLSelectElement} */ (byId("daily-day")).value;
+  return isDailyDay(value) ? value : dayKey(new Date());
+}
+
+/** The daily games of the library. @param {readonly GameRecord[]} records */
+function dailyGames(records) {
+  /** @type {Map<string, Map<Level, GameRecord>>} */
+  const found = new Map();
+  for (const record of records) {
+    const day = record.info?.daily;
+    const level = record.info?.difficulty;
+    if (!day || !level) continue;
+    const byLevel = found.get(day) ?? new Map();
+    const kept = byLevel.get(level);
+    if (!kept || kept.savedAt < record.savedAt) byLevel.set(level, record);
+    found.set(day, byLevel);
+  }
+  return found;
+}
+
+/** Is that day's game of the level solved? The game on the board counts as it is now. @param {string} day @param {Level} level */
+function solved(day, level) {
+  const record = games.get(day)?.get(level);
+  if (!record) return false;
+  return record.id === currentGameId() ? state.progress.solved : record.play.solved;
+}
+
+/** Redraw the calendar and the level buttons from `games`. */
+function draw() {
+  const select = /** @type {HTMLSelectElement} */ (byId("daily-day"));
+  const today = dayKey(new Date());
+  const chosen = chosenDay();
+  const options = calendarDays(today).map((day) => {
+    const count = DAILY_LEVELS.filter((level) => solved(day, level)).length;
+    const option = document.createElement("option");
+    option.value = day === today ? "" : day;
+    option.textContent = `${day === today ? "Today, " : ""}${dayLabel(day)}${count ? ` · ${count} of ${DAILY_LEVELS.length} solved` : ""}`;
+    option.selected = day === chosen;
+    return option;
+  });
+  select.replaceChildren(...options);
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (byId("daily-levels").querySelectorAll("button[data-daily-level]"))) {
+    const level = /** @type {Level} */ (button.dataset.dailyLevel);
+    const done = solved(chosen, level);
+    const started = games.get(chosen)?.has(level) ?? false;
+    button.dataset.state = done ? "solved" : started ? "started" : "new";
+    button.textContent = LEVEL_NAMES[level];
+    button.removeAttribute("aria-label");
+    if (done || started) {
+      const mark = document.createElement("span");
+      mark.className = "daily-mark";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = done ? " ✓" : " …";
+      button.append(mark);
+      button.setAttribute("aria-label", `${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
+    }
+  }
+}
+
+/** Read the library's daily games again and redraw. */
+async function refresh() {
+  const library = openLibrary();
+  const read = library ? await library.list() : null;
+  if (read?.ok) games = dailyGames(read.games);
+  draw();
+}
+
+/**
+ * Play a day's puzzle of a level: its saved game when there is one, else the puzzle made from
+ * the day's seed (a new saved game, marked with the day).
+ * @param {string} day @param {Level} level
+ */
+export async function playDaily(day, level) {
+  await refresh();
+  const name = `the ${LEVEL_NAMES[level]} daily puzzle of ${dayLabel(day)}`;
+  const record = games.get(day)?.get(level);
+  if (record) {
+    if (record.id !== currentGameId()) await returnTo(record.id, undefined, `Opened ${name}.`);
+    say(`Back to ${name}.`);
+    board.focusGrid();
+    return;
+  }
+  clearVerdict();
+  try {
+    const seed = dailySeed(day, level);
+    const r = await startEngine(
+      "generate_graded", { difficulty: level, seed, symmetry: "none", max_seconds: DAILY_SECONDS },
+      `Making ${name}`,
+      (p) => `Making ${name}… try ${p.tries ?? 1}`,
+    );
+    /** @type {PuzzleInfo} */
+    const info = {
+      puzzle: r.puzzle, seed: r.seed, symmetry: "none", difficulty: level, level: r.level, score: r.score,
+      source: "generated", daily: day,
+    };
+    showGame({ givens: r.puzzle, entries: EMPTY_GRID, mode: "play", info }, { undo: `Started ${name}.` });
+    knowSolution(r.puzzle, r.solution);
+    say("");
+    if (r.target_met) {
+      showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${r.score}, ${r.givens} clues): the same for everyone today.`);
+    } else {
+      showVerdict("target_missed", "new",
+        `This device ran out of time making ${name}: this ${LEVEL_NAMES[r.level]} puzzle is not the day's puzzle.`);
+    }
+    board.focusGrid();
+    void refresh();
+  } catch (error) {
+    showFailure(error, "new");
+  }
+}
+
+/** Play today's puzzle of a level (the welcome's Daily button, an embed's data-sudoku-daily). @param {Level} level */
+export function playToday(level) {
+  return playDaily(dayKey(new Date()), level);
+}
+
+/** The calendar and the level buttons; their marks follow the library. */
+export function wireDaily() {
+  byId("daily-day").addEventListener("change", draw);
+  byId("daily-day").addEventListener("focus", () => void refresh()); // a new day may have begun
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (byId("daily-levels").querySelectorAll("button[data-daily-level]"))) {
+    button.addEventListener("click", () => void playDaily(chosenDay(), /** @type {Level} */ (button.dataset.dailyLevel)));
+  }
+  gameEvents.addEventListener("shown", () => void refresh());
+  let wasSolved = state.progress.solved;
+  gameEvents.addEventListener("change", () => {
+    if (state.progress.solved !== wasSolved && state.info?.daily) void refresh();
+    wasSolved = state.progress.solved;
+  });
+  void refresh();
+}

@@ -1,0 +1,92 @@
+// @ts-check
+// The daily puzzle: one puzzle a day per level, the same for every visitor, with no server. A
+// day's puzzle is generate_graded(difficulty=level, seed=dailySeed(day, level)), made in the
+// worker like any graded puzzle, so a past day plays offline too and nothing is shipped per day.
+// The seed is the day's number since DAILY_EPOCH times the five levels plus the level's index,
+// offset into a range no other seed of the page uses (New puzzle's seeds are small, the pool's
+// are below it). The day is the player's local calendar date: everyone's "today" is theirs.
+// Pure: no DOM (tests/js/daily.test.mjs pins the mapping; tests/test_daily.py the puzzles).
+
+/** @typedef {import("./puzzle-info.js").Level} Level */
+
+/** The levels in seed order (a level's index is part of its seed: never reorder). */
+export const DAILY_LEVELS = /** @type {const} */ (["easy", "medium", "hard", "unfair", "extreme"]);
+/** The first day with a daily puzzle (day 0). */
+export const DAILY_EPOCH = "2026-01-01";
+/** Where the daily seeds start. */
+export const DAILY_SEED_BASE = 1_000_000_000;
+/** How many past days the calendar offers (today included). */
+export const CALENDAR_DAYS = 60;
+
+const DAY_MS = 86_400_000;
+
+/** @param {number} n */
+const two = (n) => String(n).padStart(2, "0");
+
+/** The local calendar date of a moment, "YYYY-MM-DD". @param {Date} date */
+export function dayKey(date) {
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/**
+ * The UTC midnight of a "YYYY-MM-DD" that is a real date, else null (days are counted in UTC so
+ * that a daylight-saving change never makes a day 23 or 25 hours long).
+ * @param {unknown} key
+ */
+function utcOf(key) {
+  if (typeof key !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(key)) return null;
+  const [y, m, d] = key.split("-").map(Number);
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? ms : null;
+}
+
+/** A day with a daily puzzle: a real date, not before DAILY_EPOCH. @param {unknown} key @returns {key is string} */
+export function isDailyDay(key) {
+  const ms = utcOf(key);
+  return ms !== null && ms >= /** @type {number} */ (utcOf(DAILY_EPOCH));
+}
+
+/** The day's number: 0 for DAILY_EPOCH. @param {string} key */
+export function dayNumber(key) {
+  const ms = utcOf(key);
+  if (ms === null || !isDailyDay(key)) throw new RangeError(`not a day with a daily puzzle: ${key}`);
+  return Math.round((ms - /** @type {number} */ (utcOf(DAILY_EPOCH))) / DAY_MS);
+}
+
+/** The seed of a day's puzzle of a level. @param {string} key @param {Level} level */
+export function dailySeed(key, level) {
+  const index = DAILY_LEVELS.indexOf(level);
+  if (index < 0) throw new RangeError(`not a level: ${level}`);
+  return DAILY_SEED_BASE + dayNumber(key) * DAILY_LEVELS.length + index;
+}
+
+/** The day `offset` days from a day (negative: earlier). @param {string} key @param {number} offset */
+export function addDays(key, offset) {
+  const ms = utcOf(key);
+  if (ms === null) throw new RangeError(`not a date: ${key}`);
+  const d = new Date(ms + offset * DAY_MS);
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+}
+
+/** Today and the days before it, newest first, at most `count`, none before DAILY_EPOCH. @param {string} today @param {number} [count] */
+export function calendarDays(today, count = CALENDAR_DAYS) {
+  const days = [];
+  for (let i = 0; i < count; i++) {
+    const key = addDays(today, -i);
+    if (!isDailyDay(key)) break;
+    days.push(key);
+  }
+  return days;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Thu 26 Nov 2026" for people, the same in every browser (the page's words are English). @param {string} key */
+export function dayLabel(key) {
+  const ms = utcOf(key);
+  if (ms === null) return key;
+  const d = new Date(ms);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
