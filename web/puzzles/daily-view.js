@@ -79,14 +79,15 @@ function draw() {
     const started = games.get(chosen)?.has(level) ?? false;
     button.dataset.state = done ? "solved" : started ? "started" : "new";
     button.textContent = LEVEL_NAMES[level];
-    button.removeAttribute("aria-label");
+    // "Daily Hard": the Games panel's New puzzle row has its own "Hard" button
+    button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}`);
     if (done || started) {
       const mark = document.createElement("span");
       mark.className = "daily-mark";
       mark.setAttribute("aria-hidden", "true");
       mark.textContent = done ? " ✓" : " …";
       button.append(mark);
-      button.setAttribute("aria-label", `${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
+      button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
     }
   }
 }
