@@ -340,8 +340,15 @@ def test_a_dialog_that_cannot_load_is_said_and_tried_again(
     page.route("**/puzzles/new-puzzle-dialog.js", lambda route: route.abort())
     page.goto(site_server)
     expect(page.locator("body")).to_have_attribute("data-app", "ready")
-    studio.button("New puzzle…").click()
     message = page.locator("#status")
+    # the load after the board fails first: only then is the click's own load sure to be refused
+    # too (a click while that load is pending shares it; one after it tries again, and letting
+    # the file through before that retry was refused would open the dialog behind our back)
+    expect(message).to_contain_text("The New puzzle dialog could not be loaded")
+    with page.expect_event(
+        "requestfailed", lambda request: request.url.endswith("/puzzles/new-puzzle-dialog.js")
+    ):
+        studio.button("New puzzle…").click()
     expect(message).to_contain_text("The New puzzle dialog could not be loaded")
     expect(page.locator("#new-dialog")).to_be_hidden()
     page.unroute("**/puzzles/new-puzzle-dialog.js")
