@@ -57,7 +57,9 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
         argv += ["-m", " or ".join(f"({SUBSETS[name]})" for name in selected)]
     workers = worker_count(getattr(args, "workers", None))
     if workers > 1:
-        argv += ["--numprocesses", str(workers), "--dist", "loadfile"]
+        # Files in collection order, not re-sorted by their number of tests: tests/e2e/ comes
+        # first, and its files are the longest, so the run does not end on one of them alone.
+        argv += ["--numprocesses", str(workers), "--dist", "loadfile", "--no-loadscope-reorder"]
     return [*argv, "--timeout=900", *args.pytest_args]
 
 
