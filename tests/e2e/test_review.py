@@ -158,3 +158,35 @@ def test_the_solved_moment_offers_the_review(app: Studio) -> None:
     expect(app.page.locator("#review-at")).to_have_text(f"{PUZZLE.count('.')} of {PUZZLE.count('.')}")
     expect(app.page.locator("#review-yours")).to_contain_text("Full House")
     app.page.locator("#review-close").click()
+
+
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["desktop", "phone", "landscape"],
+)
+def test_the_review_fits_the_screen(app: Studio, size: dict[str, int]) -> None:
+    start_game(app)
+    tool(app, "Digit")
+    play_digit(app, R5C4, "3")
+    page = app.page
+    original = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    try:
+        app.button("Review my solve…").click()
+        review = dialog(app)
+        expect(review).to_have_attribute("data-state", "done")
+        box = review.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        board = page.locator("#review-board").bounding_box()
+        assert board is not None and board["width"] >= 0.4 * min(size["width"], size["height"])
+        assert board["y"] + board["height"] <= size["height"]  # the whole board at once
+        overflow = review.evaluate("d => d.scrollWidth - d.clientWidth")
+        assert overflow <= 0
+        expect(page.locator("#review-step")).to_be_in_viewport()
+    finally:
+        page.keyboard.press("Escape")
+        if original is not None:
+            page.set_viewport_size(original)
