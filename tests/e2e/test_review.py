@@ -128,7 +128,7 @@ def test_the_review_replays_the_game_move_by_move_with_its_labels(app: Studio) -
 
     summary = app.page.locator("#review-summary")
     yours = summary.locator("#review-yours")
-    expect(yours).to_contain_text("Hidden Pair ×1")
+    expect(yours).to_contain_text("Hidden Pair \u00d71")
     expect(yours).to_contain_text("1 wrong digit, 1 true candidate lost")
     expect(yours.locator("div", has_text="Hardest found yourself")).to_contain_text("Hidden Pair")
     grader = summary.locator("#review-grader")
@@ -155,7 +155,9 @@ def test_the_solved_moment_offers_the_review(app: Studio) -> None:
     review = dialog(app)
     expect(review).to_have_attribute("open", "")
     expect(review).to_have_attribute("data-state", "done", timeout=60_000)
-    expect(app.page.locator("#review-at")).to_have_text(f"{PUZZLE.count('.')} of {PUZZLE.count('.')}")
+    expect(app.page.locator("#review-at")).to_have_text(
+        f"{PUZZLE.count('.')} of {PUZZLE.count('.')}"
+    )
     expect(app.page.locator("#review-yours")).to_contain_text("Full House")
     app.page.locator("#review-close").click()
 
