@@ -235,7 +235,7 @@ def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
 
 
-def _review(grid: Grid, moves: str, budget: Budget | None) -> Work:
+def _review(grid: Grid, moves: str, digits: Grid | None, budget: Budget | None) -> Work:
     from sudoku_core.review import check_moves, parse_moves, review_in_slices
 
     try:
@@ -243,7 +243,7 @@ def _review(grid: Grid, moves: str, budget: Budget | None) -> Work:
         check_moves(grid, read)
     except ValueError as error:
         raise BadRequestError(f"argument 'moves': {error}") from None
-    found = yield from review_in_slices(grid, read, budget, tick_nodes=TICK_NODES)
+    found = yield from review_in_slices(grid, read, budget, start=digits, tick_nodes=TICK_NODES)
     return found.to_dict()
 
 
@@ -547,6 +547,7 @@ OPERATIONS: dict[str, Operation] = {
                     doc="the player's moves in order: r1c3=5 place, r1c3-5 remove a candidate, "
                     "r1c3x erase; ! helped, @seconds of play",
                 ),
+                Argument("digits", "grid", doc="the player's digits where the moves start"),
                 Argument(
                     BUDGET_NAMES[0], "int", checked_by="Budget", doc="technique searches, then stop"
                 ),

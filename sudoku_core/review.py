@@ -352,9 +352,12 @@ class _State:
     correctly removed. A fresh :class:`Board` of it for each route (a route changes its board,
     and a finder's memo belongs to one board)."""
 
-    def __init__(self, givens: Grid) -> None:
+    def __init__(self, givens: Grid, start: Grid | None, solution: Grid) -> None:
         self.givens = givens
-        self.grid = list(givens)
+        self.grid = [
+            g or (s if start and start[c] == s else 0)
+            for c, (g, s) in enumerate(zip(givens, solution, strict=True))
+        ]
         self.struck: set[Candidate] = set()
         self.empty_at_start = sum(1 for c in CELLS if not givens[c])
 
@@ -449,12 +452,20 @@ def check_moves(givens: Grid, moves: Sequence[Move]) -> None:
 
 
 def review_in_slices(
-    givens: Grid, moves: Sequence[Move], budget: Budget | None = None, *, tick_nodes: int = 500
+    givens: Grid,
+    moves: Sequence[Move],
+    budget: Budget | None = None,
+    *,
+    start: Grid | None = None,
+    tick_nodes: int = 500,
 ) -> Generator[dict[str, Any], None, Review]:
     """The review of ``moves`` on the puzzle ``givens`` in slices: yields ``{"moves": i,
     "of": n}`` between pieces of work (the uniqueness check, the grade, then each technique
-    tried), returns the :class:`Review`. A puzzle without exactly one solution raises
-    :class:`~sudoku_core.errors.InvalidPuzzleError`; a move on a given's cell, ValueError."""
+    tried), returns the :class:`Review`. ``start``: the player's digits where the moves begin
+    (a game opened from a link with progress, or older than its recorded moves): its correct
+    digits are in the state from the first move on, and are not labelled. A puzzle without
+    exactly one solution raises :class:`~sudoku_core.errors.InvalidPuzzleError`; a move on a
+    given's cell, ValueError."""
     started = time.perf_counter()
     n = len(moves)
     check_moves(givens, moves)
@@ -464,7 +475,7 @@ def review_in_slices(
         lambda _: progress,
     )
     grade, _ = yield from relay(iter_rate(givens, solution), lambda _: progress)
-    state = _State(givens)
+    state = _State(givens, start, solution)
     left = _Budget(budget)
     labels: list[Label] = []
     for i, move in enumerate(moves):
@@ -528,9 +539,15 @@ def _advance(state: _State, solution: Grid, move: Move) -> None:
         state.struck.add((cell, digit))
 
 
-def review(puzzle: GridLike, moves: Sequence[Move] | str, budget: Budget | None = None) -> Review:
+def review(
+    puzzle: GridLike,
+    moves: Sequence[Move] | str,
+    budget: Budget | None = None,
+    *,
+    start: GridLike | None = None,
+) -> Review:
     """The review of a player's moves (a sequence, or text for :func:`parse_moves`) on a
-    puzzle with one solution.
+    puzzle with one solution, from the player's digits ``start`` (None: the givens alone).
 
     Examples:
         >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -542,4 +559,5 @@ def review(puzzle: GridLike, moves: Sequence[Move] | str, budget: Budget | None 
     """
     if isinstance(moves, str):
         moves = parse_moves(moves)
-    return run_to_end(review_in_slices(as_grid(puzzle), moves, budget, tick_nodes=0))
+    begin = None if start is None else as_grid(start)
+    return run_to_end(review_in_slices(as_grid(puzzle), moves, budget, start=begin, tick_nodes=0))

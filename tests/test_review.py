@@ -99,6 +99,19 @@ def test_helped_moves_are_not_the_players_own() -> None:
     assert found.labels[0].text == "Placed 3 in r5c4 with help."
 
 
+def test_digits_on_the_board_before_the_moves_are_the_start_not_moves() -> None:
+    solution = grade(HARD).solution
+    start = "".join(
+        str(solution[c]) if HARD[c] == "." and c < 27 else "." for c in range(81)
+    )  # rows 1 to 3 filled
+    start = "4" + start[1:]  # and a wrong digit in r1c1: not in the state
+    found = review(HARD, "r1c1x r1c1=5", start=start)
+    assert [label.kind for label in found.labels] == ["erase", "technique"]
+    assert found.labels[1].technique == "Full House"
+    cli = review(HARD, "r1c1=5")
+    assert cli.labels[0].technique != "Full House"
+
+
 def test_phases_split_the_play_time_by_the_cells_filled() -> None:
     solution = grade(HARD).solution
     empty = [c for c in range(81) if HARD[c] == "."]

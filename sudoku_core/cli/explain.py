@@ -47,7 +47,9 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
     if args.command == "review":
         check_moves(item.grid, args.moves)
         budget = None if args.max_seconds is None else Budget(seconds=args.max_seconds)
-        done = run_to_end(review_in_slices(item.grid, args.moves, budget, tick_nodes=0))
+        done = run_to_end(
+            review_in_slices(item.grid, args.moves, budget, start=args.digits, tick_nodes=0)
+        )
         return _review_text(done), done.to_dict()
     found = run_to_end(
         hint_in_slices(item.grid, args.digits, args.candidates, marks=args.marks, tick_nodes=0)

@@ -17,6 +17,8 @@ from sudoku_core import grade
 from sudoku_core.grid import cell_name
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from playwright.sync_api import Locator
 
     from e2e.conftest import Studio
@@ -160,6 +162,31 @@ def test_the_solved_moment_offers_the_review(app: Studio) -> None:
     )
     expect(app.page.locator("#review-yours")).to_contain_text("Full House")
     app.page.locator("#review-close").click()
+
+
+def test_a_game_opened_with_progress_is_reviewed_from_there(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A link's progress is the review's start, not moves of the player's: only the last digit,
+    typed here, is labelled."""
+    one_short = "".join(
+        "." if given != "." or cell == R1C1 else digit
+        for cell, (given, digit) in enumerate(zip(PUZZLE, SOLUTION, strict=True))
+    )
+    link = f"#puzzle={PUZZLE.replace('.', '0')}&progress={one_short.replace('.', '0')}"
+    studio = fresh(site_server + link)
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    play_digit(studio, R1C1, SOLUTION[R1C1])
+    done = studio.page.locator("#done-dialog")
+    expect(done).to_have_attribute("open", "")
+    done.get_by_role("button", name="Review my solve").click()
+    expect(dialog(studio)).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(studio.page.locator("#review-at")).to_have_text("1 of 1")
+    labels = studio.page.locator("#review-labels")
+    expect(labels).to_have_text(f"found Placed {SOLUTION[R1C1]} in r1c1: a Full House.")
+    expect(studio.page.locator("#review-yours")).to_contain_text("Full House \u00d71")
+    studio.page.keyboard.press("Home")
+    expect(labels).to_contain_text("The start: 53 of your digits were on the board")
 
 
 @pytest.mark.parametrize(

@@ -78,13 +78,15 @@ test("marks a placed digit takes out of its peers are not the player's claims", 
   assert.equal(review.text, "r5c4=3@10");
 });
 
-test("a hint, Reveal and Solve are marked as help; the start's digits come first", () => {
+test("a hint, Reveal and Solve are marked as help; the digits before the history are the start", () => {
   const start = play().digit(39, 3);
   const game = start.move("reveal", [{ layer: LAYER.entry, cell: 0, xor: 5 }]);
   const history = { moves: game.history.moves.slice(1), at: 1, times: game.history.times?.slice(1) };
   const review = reviewGame({ layers: game.layers, history, settings: NOTES });
-  assert.equal(review.text, "r5c4=3 r1c1=5!@10");
-  assert.deepEqual(review.moves.map((m) => m.step), [0, 1]);
+  assert.equal(review.text, "r1c1=5!@10");
+  assert.deepEqual(review.moves.map((m) => m.step), [1]);
+  assert.equal(review.start, EMPTY.slice(0, 39) + "3" + EMPTY.slice(40));
+  assert.equal(reviewGame({ layers: game.layers, history: game.history, settings: NOTES }).start, "");
 });
 
 test("the labels of a step, and the cells flagged after it", () => {

@@ -135,7 +135,7 @@
  *     progress: GradedProgress, result: GradedPuzzle},
  *   drill: {args: {technique: string, seed?: number, max_seconds?: number},
  *     progress: {puzzles: number, positions: number}, result: DrillResult},
- *   review: {args: {grid: string, moves: string} & Budget, progress: {moves: number, of?: number},
+ *   review: {args: {grid: string, moves: string, digits?: string} & Budget, progress: {moves: number, of?: number},
  *     result: ReviewResult},
  *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
  *   minimize: {args: {grid: string, choices?: number, seed?: number},

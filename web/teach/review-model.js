@@ -28,15 +28,16 @@ import { EMPTY, PEERS, cellName, combine } from "../board/grid.js";
 export const MAX_REVIEW_MOVES = 5000;
 
 /**
- * One move for the engine, with the history step it belongs to (1: the first move replayed; 0:
- * a digit already on the board where the recorded history starts).
+ * One move for the engine, with the history step it belongs to (1: the first move replayed).
  * @typedef {{text: string, step: number, cell: number}} ReviewMove
  */
 /**
  * A game ready for review: the board before each step (`states[0]` the start, `states[k]` after
- * k history moves), each step's kind, the engine's moves and their text, and whether moves past
- * MAX_REVIEW_MOVES were left out.
- * @typedef {{givens: string, states: Layers[], kinds: MoveKind[], moves: ReviewMove[], text: string, cut: boolean}} ReviewGame
+ * k history moves), each step's kind, the engine's moves and their text, whether moves past
+ * MAX_REVIEW_MOVES were left out, and the player's digits at the start (a game opened from a
+ * link with progress, or older than its recorded moves: the engine's `digits`; none: "").
+ * @typedef {{givens: string, start: string, states: Layers[], kinds: MoveKind[], moves: ReviewMove[],
+ *   text: string, cut: boolean}} ReviewGame
  */
 
 const HELPED = new Set(["hint", "reveal", "solve"]);
@@ -63,9 +64,6 @@ export function reviewGame({ layers, history, settings }) {
   const kinds = [];
   /** @type {ReviewMove[]} */
   const moves = [];
-  for (let cell = 0; cell < 81; cell++) {
-    if (start.entries[cell] !== EMPTY) moves.push({ text: `${cellName(cell)}=${start.entries[cell]}`, step: 0, cell });
-  }
   let filled = false; // Fill candidates made the centre marks, and they were not all cleared since
   for (let i = first; i < decoded.length; i++) {
     const move = /** @type {NonNullable<typeof decoded[number]>} */ (decoded[i]);
@@ -83,7 +81,8 @@ export function reviewGame({ layers, history, settings }) {
   }
   const cut = moves.length > MAX_REVIEW_MOVES;
   const sent = cut ? moves.slice(0, MAX_REVIEW_MOVES) : moves;
-  return { givens: start.givens, states, kinds, moves: sent, text: sent.map((m) => m.text).join(" "), cut };
+  const begun = start.entries.replaceAll(EMPTY, "") ? start.entries : "";
+  return { givens: start.givens, start: begun, states, kinds, moves: sent, text: sent.map((m) => m.text).join(" "), cut };
 }
 
 /** Whether every empty cell has centre marks (and one is empty). @param {Layers} layers */

@@ -82,8 +82,8 @@ function stepItems(game, here, step) {
   };
   if (here.length) return here.map((label) => item(label.text, label.kind));
   if (step === 0) {
-    const before = game.moves.filter((m) => m.step === 0).length;
-    return [item(before ? `The start: ${before} digits were on the board before the recorded moves.` : "The start: the puzzle as given.", "start")];
+    const before = game.start.replaceAll(".", "").length;
+    return [item(before ? `The start: ${before} of your digits were on the board before the recorded moves.` : "The start: the puzzle as given.", "start")];
   }
   const kind = game.kinds[step - 1];
   if (!review.result && game.moves.some((m) => m.step === step)) return [item("Labelling…", "waiting")];
@@ -146,7 +146,10 @@ async function label() {
   ui.work.textContent = `Labelling ${game.moves.length} moves…`;
   personRequests.dispatchEvent(new Event("start"));
   try {
-    const result = await client.request("review", { grid: game.givens, moves: game.text, max_seconds: REVIEW_SECONDS }, {
+    /** @type {import("../engine/protocol.js").Ops["review"]["args"]} */
+    const args = { grid: game.givens, moves: game.text, max_seconds: REVIEW_SECONDS };
+    if (game.start) args.digits = game.start;
+    const result = await client.request("review", args, {
       signal: controller.signal,
       onProgress: (p) => {
         if (ui && typeof p.moves === "number") ui.work.textContent = `Labelling move ${p.moves + 1} of ${game.moves.length}…`;
