@@ -76,7 +76,7 @@ const time = (ms) => (ms === null ? "—" : formatTime(ms));
 
 /** The tiles over the charts. @param {LevelSummary} all @param {{current: number, longest: number}} streak */
 function drawTiles(all, streak) {
-  const rate = all.started ? ` (${Math.round((100 * all.solved) / all.started)}%)` : "";
+  const rate = all.started ? `(${Math.round((100 * all.solved) / all.started)}%)` : "";
   /** @type {[string, string, string, string][]} name, label, value, note */
   const tiles = [
     ["started", "Games played", String(all.started), ""],
