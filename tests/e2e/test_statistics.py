@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 KEY = "sudoku-studio.statistics"
+DRILLS = {"v": 1, "techniques": {"X-Wing": {"tries": 4, "right": 3, "streak": 2, "best": 3}}}
+# the drills' own record (web/train/drill-stats.js), as drill-view.js keeps it
+KEEP_DRILLS = f"localStorage.setItem('sudoku-studio.drills', {json.dumps(json.dumps(DRILLS))});"
 # PUZZLE one digit short of the end (r1c1 left), with its seed and level, as a share link.
 ONE_SHORT = "".join(
     "." if given != "." or cell == 0 else digit
@@ -75,7 +78,7 @@ def numbers(dialog: Locator) -> dict[str, str]:
 def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_file(
     fresh: Callable[..., Studio], site_server: str, tmp_path: Path
 ) -> None:
-    studio = fresh(site_server + LINK)
+    studio = fresh(site_server + LINK, init_script=KEEP_DRILLS)
     studio.wait_ready()  # the link's level is verified by the engine before it counts as Hard
     finish(studio)
     studio.page.locator("#done-dialog").get_by_role("button", name="Statistics", exact=True).click()
@@ -87,6 +90,7 @@ def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_fi
     row = dialog.locator("#stats-levels-table tbody tr")
     expect(row).to_have_count(1)
     expect(row.locator("th")).to_have_text("Hard")
+    expect(row.locator("td").first).to_have_text("1 of 1")
     expect(dialog.locator("#stats-levels-chart svg[role=img]")).to_have_attribute(
         "aria-label", re.compile("Hard: 1 solved of 1 started")
     )
@@ -94,6 +98,8 @@ def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_fi
         "aria-label", re.compile("Times of the last 1 Hard solves")
     )
     expect(dialog.locator("#stats-times-list li")).to_have_count(1)
+    drills = dialog.locator("#stats-drills-table tbody tr")
+    expect(drills).to_have_text(re.compile(r"X-Wing\s*3 of 4\s*75%\s*2\s*3"))
     before = numbers(dialog)
     close(dialog)
     record = stored(studio)

@@ -109,8 +109,8 @@ function drawLevels(levels) {
   fillFigure(byId("stats-levels-chart"), levels.length ? levelBars(levels) : "No games yet: a game counts from its first move in Play mode.");
   const table = /** @type {HTMLTableElement} */ (byId("stats-levels-table"));
   table.hidden = !levels.length;
-  fillTable(table, "Games per level", ["Level", "Played", "Solved", "No help", "Best", "Median", "Hints/game"],
-    levels.map((l) => [bucketName(l.bucket), String(l.started), String(l.solved), String(l.unaided), time(l.bestMs), time(l.medianMs), l.helpPerGame.toFixed(1)]));
+  fillTable(table, "Games per level", ["Level", "Solved of played", "Without help", "Best", "Median", "Hints per game"],
+    levels.map((l) => [bucketName(l.bucket), `${l.solved} of ${l.started}`, String(l.unaided), time(l.bestMs), time(l.medianMs), l.helpPerGame.toFixed(1)]));
 }
 
 /** The chart of a level's latest solves, for the level chosen. @param {LevelSummary[]} levels */
@@ -157,10 +157,8 @@ function drawDrills() {
   const drills = Object.entries(readDrillStats(loaded.ok ? loaded.data : null)).filter(([, s]) => s.tries > 0)
     .sort((a, b) => b[1].tries - a[1].tries || a[0].localeCompare(b[0]));
   const table = /** @type {HTMLTableElement} */ (byId("stats-drills-table"));
-  if (!drills.length) {
-    fillTable(table, "Practised techniques", ["Technique"], [["None yet: Learn, Practise a technique."]]);
-    return;
-  }
+  table.hidden = !drills.length;
+  byId("stats-drills-none").hidden = Boolean(drills.length);
   fillTable(table, "Practised techniques", ["Technique", "Right", "Rate", "Streak", "Best"],
     drills.map(([name, s]) => [name, `${s.right} of ${s.tries}`, `${Math.round((100 * s.right) / s.tries)}%`, String(s.streak), String(s.best)]));
 }
