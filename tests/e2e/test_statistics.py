@@ -119,7 +119,9 @@ def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_fi
         dialog.get_by_role("button", name="Export…").click()
     exported = tmp_path / "statistics.json"
     download.value.save_as(exported)
-    assert re.fullmatch(r"sudoku-statistics-\d{4}-\d\d-\d\d\.json", download.value.suggested_filename)
+    assert re.fullmatch(
+        r"sudoku-statistics-\d{4}-\d\d-\d\d\.json", download.value.suggested_filename
+    )
     data = json.loads(exported.read_text())
     assert data["format"] == "sudoku-studio-statistics" and data["games"] == record["games"]
     expect(dialog.locator("#stats-message")).to_have_text(re.compile("^Exported 1 game as "))
