@@ -14,6 +14,7 @@ import { byId } from "../app/dom.js";
 import { loadRecord } from "../app/storage.js";
 import { openLibrary } from "./autosave.js";
 import { formatTime } from "./game-summary.js";
+import { statTile } from "./completion-view.js";
 import { dailyCalendar, levelBars, timeColumns } from "./statistics-charts.js";
 import { loadStatistics, saveStatistics } from "./statistics-store.js";
 import {
@@ -85,23 +86,7 @@ function drawTiles(all, streak) {
     ["help", "Hints per game", all.helpPerGame.toFixed(1), ""],
     ["streak", "Daily streak", String(streak.current), `longest ${streak.longest}`],
   ];
-  byId("stats-tiles").replaceChildren(...tiles.map(([name, label, value, note]) => {
-    const tile = document.createElement("div");
-    tile.className = "stats-tile";
-    const dt = document.createElement("dt");
-    dt.textContent = label;
-    const dd = document.createElement("dd");
-    dd.dataset.stat = name;
-    dd.textContent = value;
-    if (note) {
-      const small = document.createElement("span");
-      small.className = "stats-note";
-      small.textContent = note;
-      dd.append(" ", small);
-    }
-    tile.append(dt, dd);
-    return tile;
-  }));
+  byId("stats-tiles").replaceChildren(...tiles.map(([name, label, value, note]) => statTile("stats", name, label, value, note)));
 }
 
 /** The table and bars per level. @param {LevelSummary[]} levels */
