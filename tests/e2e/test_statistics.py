@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
+from e2e.axe import check_axe
 from e2e.play_helpers import PUZZLE, SOLUTION, reload
 
 if TYPE_CHECKING:
@@ -101,6 +102,10 @@ def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_fi
     drills = dialog.locator("#stats-drills-table tbody tr")
     expect(drills).to_have_text(re.compile(r"X-Wing\s*3 of 4\s*75%\s*2\s*3"))
     before = numbers(dialog)
+    dialog.locator("summary").first.click()  # the times as a list, open
+    for scheme in ("light", "dark"):
+        studio.page.emulate_media(color_scheme=scheme)
+        check_axe(studio.page, f"the Statistics dialog ({scheme})")
     close(dialog)
     record = stored(studio)
     assert record and record["format"] == "sudoku-studio-statistics" and record["version"] == 1
