@@ -17,6 +17,13 @@ const at = (minutes) => new Date(Date.parse("2026-11-20T08:00:00Z") + minutes * 
 /** @param {Partial<import("../../web/game/statistics.js").PlayedGame>} over */
 const game = (over) => ({ id: "g1", level: "hard", daily: null, ms: 60_000, hints: 0, reveals: 0, solved: false, ...over });
 
+/**
+ * A game played as the page tells it: its first move (unsolved), then its state now.
+ * @param {import("../../web/game/statistics.js").Statistics} s
+ * @param {import("../../web/game/statistics.js").PlayedGame} g @param {string} when
+ */
+const played = (s, g, when) => recordGame(recordGame(s, { ...g, solved: false, ms: 0 }, when), g, when);
+
 test("a game is one entry however often it is recorded, and a solve is kept as it was", () => {
   let s = emptyStatistics();
   s = recordGame(s, game({ ms: 1000 }), at(0));
@@ -28,6 +35,11 @@ test("a game is one entry however often it is recorded, and a solve is kept as i
   assert.deepEqual(s.games[0], {
     id: "g1", level: "hard", daily: null, startedAt: at(0), solvedAt: at(5), ms: 300_000, hints: 0, reveals: 0,
   });
+});
+
+test("a game first seen solved (solved before the statistics were kept) is not counted", () => {
+  const s = emptyStatistics();
+  assert.equal(recordGame(s, game({ solved: true }), at(0)), s);
 });
 
 test("a level found after the game started is kept; an unknown level is 'ungraded'", () => {
@@ -46,7 +58,7 @@ test("per level: started, solved, without help, best and median of the solves wi
     ["d", "easy", 50_000, 0, false], ["e", "hard", 900_000, 0, true],
   ];
   plays.forEach(([id, level, ms, hints, solved], i) => {
-    s = recordGame(s, game({ id, level, ms, hints, solved }), at(i));
+    s = played(s, game({ id, level, ms, hints, solved }), at(i));
   });
   const { levels, all } = summarize(s);
   const easy = levels[0];
@@ -60,7 +72,7 @@ test("per level: started, solved, without help, best and median of the solves wi
 
 test("past the bound, the oldest games are folded into totals and the counts stay right", () => {
   let s = emptyStatistics();
-  for (let i = 0; i < MAX_GAMES + 10; i++) s = recordGame(s, game({ id: `g${i}`, ms: 10_000 + i, solved: true }), at(i));
+  for (let i = 0; i < MAX_GAMES + 10; i++) s = played(s, game({ id: `g${i}`, ms: 10_000 + i, solved: true }), at(i));
   assert.equal(s.games.length, MAX_GAMES);
   assert.deepEqual(s.earlier.hard, { started: 10, solved: 10, unaided: 10, hints: 0, bestMs: 10_000 });
   const hard = summarize(s).levels[0];
@@ -77,15 +89,15 @@ test("the daily streak: days in a row, today's still to play keeps yesterday's",
   assert.deepEqual(dailyStreak(days, "2026-11-26", addDays), { current: 3, longest: 3 });
   assert.deepEqual(dailyStreak(days, "2026-11-28", addDays), { current: 0, longest: 3 });
   assert.deepEqual(dailyStreak(new Set(), "2026-11-28", addDays), { current: 0, longest: 0 });
-  let s = recordGame(emptyStatistics(), game({ id: "d1", daily: "2026-11-25", solved: true }), at(0));
+  let s = played(emptyStatistics(), game({ id: "d1", daily: "2026-11-25", solved: true }), at(0));
   s = recordGame(s, game({ id: "d2", daily: "2026-11-26" }), at(1)); // started, not solved
   assert.deepEqual([...dailyDaysSolved(s)], ["2026-11-25"]);
 });
 
 test("merging: games matched by id, nothing counted twice, the further state wins", () => {
   let ours = recordGame(emptyStatistics(), game({ id: "a" }), at(0));
-  ours = recordGame(ours, game({ id: "b", solved: true }), at(1));
-  let theirs = recordGame(emptyStatistics(), game({ id: "a", solved: true, ms: 5000 }), at(3));
+  ours = played(ours, game({ id: "b", solved: true }), at(1));
+  let theirs = played(emptyStatistics(), game({ id: "a", solved: true, ms: 5000 }), at(3));
   theirs = recordGame(theirs, game({ id: "c", level: "easy" }), at(4));
   const merged = mergeStatistics(ours, theirs);
   assert.deepEqual(merged.games.map((g) => [g.id, Boolean(g.solvedAt)]), [["a", true], ["b", true], ["c", false]]);
@@ -99,7 +111,7 @@ const problems = (data) => {
   assert.equal(read.ok, false);
   return /** @type {{problems: string[]}} */ (read).problems;
 };
-const valid = () => storedStatistics(recordGame(emptyStatistics(), game({ solved: true }), at(0)));
+const valid = () => storedStatistics(played(emptyStatistics(), game({ solved: true }), at(0)));
 
 test("a file is refused whole, and says which entry and field is wrong", () => {
   assert.ok(parseStatistics(valid(), { now: NOW }).ok);

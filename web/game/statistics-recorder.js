@@ -2,7 +2,8 @@
 // The game on the board, told to the statistics (statistics-store.js) after each change: a game
 // counts from its first move in Play mode on a puzzle with givens (then it is "started"; one
 // the player gave up with Solve stays started, not solved); a grid only Solve filled, or one
-// still being created, is not a game the player played.
+// still being created, is not a game the player played. A game from before the statistics were
+// kept counts once it is played here (one opened already solved does not: statistics.js).
 
 import { EMPTY_GRID } from "../board/grid.js";
 import { decodeMove } from "../board/cell-layers.js";

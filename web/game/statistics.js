@@ -257,6 +257,9 @@ function bound(stats) {
 /**
  * The statistics after the game on the board was played (a move, a solve, its level found): its
  * entry added, or brought up to date. The same object when nothing changed (nothing to write).
+ * A game first seen already solved is not added: it was solved before the statistics were kept
+ * (an old game opened from Recent games), and when is not known. A game solved here is always
+ * seen unsolved first (the move that completes it is told before the solve).
  * @param {Statistics} stats @param {PlayedGame} game @param {string} now  ISO
  * @returns {Statistics}
  */
@@ -268,7 +271,7 @@ export function recordGame(stats, game, now) {
     hints: Math.min(game.hints, MAX_HELP), reveals: Math.min(game.reveals, MAX_HELP),
   };
   const index = stats.games.findIndex((g) => g.id === game.id);
-  if (index < 0) return bound({ ...stats, games: [...stats.games, seen] });
+  if (index < 0) return game.solved ? stats : bound({ ...stats, games: [...stats.games, seen] });
   const before = stats.games[index];
   const after = combineEntries(before, seen);
   if (sameEntry(before, after)) return stats;
