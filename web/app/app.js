@@ -10,6 +10,7 @@
 //   path-view.js          Path: the solving path step by step, and why this grade
 //   autosave.js           saving it in the game library (game-library.js), other tabs, retries
 //   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
+//   statistics-recorder.js  every game played, into the statistics; statistics-view.js shows them
 //   verdict-view.js       the verdict line and "Keep trying"
 //   engine-runner.js      the engine's status, its buttons' state, one request at a time with Cancel
 //   engine-actions.js     Solve, Check, Reveal cell, Count solutions
@@ -55,6 +56,7 @@ import { wireSetter } from "../puzzles/setter-view.js";
 import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
+import { wireStatisticsRecorder } from "../game/statistics-recorder.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
@@ -103,6 +105,7 @@ const refill = later("The background work", () => import("../puzzles/pool-refill
 const dailyView = later("The daily puzzle", () => import("../puzzles/daily-view.js"), (m) => m.wireDaily());
 const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills({ away: setAway }));
 const reviewView = later("The review of your solve", () => import("../teach/review-view.js"), (m) => m.wireReview({ away: setAway }));
+const statisticsView = later("Statistics", () => import("../game/statistics-view.js"), (m) => m.wireStatistics());
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
 
@@ -247,6 +250,12 @@ wireUndo();
 
 // --- saved games --------------------------------------------------------------------------------
 
+wireStatisticsRecorder();
+byId("stats-open").addEventListener("click", () => void statisticsView.get().then((m) => m?.openStatistics()));
+byId("done-stats-open").addEventListener("click", () => {
+  /** @type {HTMLDialogElement} */ (byId("done-dialog")).close();
+  void statisticsView.get().then((m) => m?.openStatistics());
+});
 wireRecentGames((record) => {
   if (record.id !== currentGameId()) void returnTo(record.id, undefined, "Opened a game from Recent games.");
 });

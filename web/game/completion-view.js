@@ -99,25 +99,7 @@ function draw(solve) {
   } else if (solve.level === "grading") {
     tiles.push(["best", "Best", "…", ""]);
   }
-  byId("done-stats").replaceChildren(...tiles.map(([name, label, value, badge]) => {
-    const tile = document.createElement("div");
-    tile.className = "done-tile";
-    const dt = document.createElement("dt");
-    dt.textContent = label;
-    const dd = document.createElement("dd");
-    dd.dataset.stat = name;
-    const text = document.createElement("span");
-    text.textContent = value;
-    dd.append(text);
-    if (badge) {
-      const mark = document.createElement("span");
-      mark.className = "done-badge";
-      mark.textContent = badge;
-      dd.append(" ", mark);
-    }
-    tile.append(dt, dd);
-    return tile;
-  }));
+  byId("done-stats").replaceChildren(...tiles.map(([name, label, value, badge]) => statTile("done", name, label, value, badge)));
 
   const notes = [
     ["hints", "Hints", solve.hints], ["reveals", "Revealed cells", solve.reveals], ["undos", "Undos", solve.undos],
@@ -142,6 +124,32 @@ function draw(solve) {
     again.dataset.level = level;
   }
   byId("done-new").classList.toggle("primary", !level);
+}
+
+/**
+ * A number as a tile of a <dl> (the Solved moment's, the Statistics view's): its label, its
+ * value (`dd[data-stat=name]`) and, when given, a note after it (the `<kind>-badge` span).
+ * @param {"done" | "stats"} kind  the class prefix @param {string} name @param {string} label
+ * @param {string} value @param {string} note
+ */
+export function statTile(kind, name, label, value, note) {
+  const tile = document.createElement("div");
+  tile.className = `${kind}-tile`;
+  const dt = document.createElement("dt");
+  dt.textContent = label;
+  const dd = document.createElement("dd");
+  dd.dataset.stat = name;
+  const text = document.createElement("span");
+  text.textContent = value;
+  dd.append(text);
+  if (note) {
+    const mark = document.createElement("span");
+    mark.className = `${kind}-badge`;
+    mark.textContent = note;
+    dd.append(" ", mark);
+  }
+  tile.append(dt, dd);
+  return tile;
 }
 
 /** The dialog's buttons. @param {CompletionActions} wanted */
