@@ -235,6 +235,18 @@ def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
 
 
+def _review(grid: Grid, moves: str, digits: Grid | None, budget: Budget | None) -> Work:
+    from sudoku_core.review import check_moves, parse_moves, review_in_slices
+
+    try:
+        read = parse_moves(moves)
+        check_moves(grid, read)
+    except ValueError as error:
+        raise BadRequestError(f"argument 'moves': {error}") from None
+    found = yield from review_in_slices(grid, read, budget, start=digits, tick_nodes=TICK_NODES)
+    return found.to_dict()
+
+
 def _study(grid: Grid, budget: Budget | None) -> Work:
     from sudoku_core.setter import study_in_slices
 
@@ -521,6 +533,29 @@ OPERATIONS: dict[str, Operation] = {
                 "step?",
             ),
             "a position whose next step is the technique, from generated puzzles",
+        ),
+        Operation(
+            "review",
+            _review,
+            (
+                _GRID,
+                Argument(
+                    "moves",
+                    "string",
+                    required=True,
+                    checked_by="parse_moves",
+                    doc="the player's moves in order: r1c3=5 place, r1c3-5 remove a candidate, "
+                    "r1c3x erase; ! helped, @seconds of play",
+                ),
+                Argument("digits", "grid", doc="the player's digits where the moves start"),
+                Argument(
+                    BUDGET_NAMES[0], "int", checked_by="Budget", doc="technique searches, then stop"
+                ),
+                _BUDGET[1],
+            ),
+            ("labels", "complete", "summary", "grader", "seconds"),
+            "each move labelled with the simplest technique that justified it then (or a guess,"
+            " a wrong digit, a lost candidate), the summary, and the grader's path beside it",
         ),
     )
 }

@@ -104,6 +104,7 @@ const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
 const dailyView = later("The daily puzzle", () => import("../puzzles/daily-view.js"), (m) => m.wireDaily());
 const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills({ away: setAway }));
+const reviewView = later("The review of your solve", () => import("../teach/review-view.js"), (m) => m.wireReview({ away: setAway }));
 const statisticsView = later("Statistics", () => import("../game/statistics-view.js"), (m) => m.wireStatistics());
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
@@ -212,6 +213,7 @@ pathButton.addEventListener("click", () => whenNotPaused(() => {
   showPanel("learn");
 }));
 byId("drill-open").addEventListener("click", () => void drillView.get().then((m) => m?.openDrills()));
+byId("review-open").addEventListener("click", () => void reviewView.get().then((m) => m?.openReview()));
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
@@ -219,6 +221,7 @@ wireCompletion({
   newPuzzle: () => byId("new-puzzle").click(),
   playLevel: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),
   askLevel: (puzzle) => void boardReady.then(refill.get).then((m) => m?.levelWanted(puzzle)),
+  review: () => void reviewView.get().then((m) => m?.openReview()),
 });
 
 wirePanels();

@@ -4,7 +4,8 @@
 // (hints, revealed cells, undos). A puzzle whose level is not known yet (pasted, opened, from a
 // bare link) says "grading…" and fills it in, with the best, when the background's grading
 // answers (levelFound); "not graded" only when the engine cannot grade it. The next step is one
-// press: "Another Hard puzzle" (the same level, from the pool), or New puzzle… for the dialog.
+// press: "Another Hard puzzle" (the same level, from the pool), or New puzzle… for the dialog;
+// "Review my solve" replays the game with each move labelled (teach/review-view.js).
 // A short check-mark animation, none with prefers-reduced-motion (style.css).
 
 import { byId } from "../app/dom.js";
@@ -17,8 +18,9 @@ import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
 /** @typedef {import("./best-times.js").BestResult} BestResult */
 /**
  * What the page does from the dialog (app.js wires them): the New puzzle dialog, a puzzle of a
- * level at once, and asking for the level of a puzzle not graded yet.
- * @typedef {{newPuzzle: () => void, playLevel: (level: Level) => void, askLevel: (puzzle: string) => void}} CompletionActions
+ * level at once, asking for the level of a puzzle not graded yet, and the review of the solve.
+ * @typedef {{newPuzzle: () => void, playLevel: (level: Level) => void, askLevel: (puzzle: string) => void,
+ *   review: () => void}} CompletionActions
  */
 /**
  * The solve shown: its numbers, its level ("grading" until known, null when it cannot be), and
@@ -28,7 +30,7 @@ import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
  */
 
 /** @type {CompletionActions} */
-let actions = { newPuzzle: () => {}, playLevel: () => {}, askLevel: () => {} };
+let actions = { newPuzzle: () => {}, playLevel: () => {}, askLevel: () => {}, review: () => {} };
 /** @type {Solve | null} */
 let shown = null;
 
@@ -157,6 +159,10 @@ export function wireCompletion(wanted) {
   byId("done-new").addEventListener("click", () => {
     dialog.close();
     actions.newPuzzle();
+  });
+  byId("done-review").addEventListener("click", () => {
+    dialog.close();
+    actions.review();
   });
   const again = byId("done-again");
   again.addEventListener("click", () => {
