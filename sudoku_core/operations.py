@@ -196,9 +196,8 @@ def _generate(
 
 
 def _grade(grid: Grid, path: bool) -> Work:
-    from sudoku_core.grader import grade_in_slices
-
     from sudoku_core.explain.words import summary
+    from sudoku_core.grader import grade_in_slices
 
     result = yield from grade_in_slices(grid, tick_nodes=TICK_NODES)
     body = result.to_dict(with_path=path)
@@ -213,9 +212,8 @@ def _grade(grid: Grid, path: bool) -> Work:
 def _hint(
     grid: Grid, digits: Grid | None, candidates: list[int] | None, marks: MarksMeaning
 ) -> Work:
-    from sudoku_core.hints import hint_in_slices
-
     from sudoku_core.explain.words import summary
+    from sudoku_core.hints import hint_in_slices
 
     found = yield from hint_in_slices(grid, digits, candidates, marks=marks, tick_nodes=TICK_NODES)
     body = found.to_dict()
