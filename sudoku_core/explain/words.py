@@ -117,10 +117,9 @@ def a_technique(name: str) -> str:
     """
     if name in _PHRASES:
         return _PHRASES[name]
-    if name.startswith("Uniqueness Test"):
-        return f"a Unique Rectangle ({name})"
-    sounds_like_vowel = name[0] in "AEIOX8" and not name.startswith(("Uni", "Use", "One"))
-    return ("an " if sounds_like_vowel else "a ") + name
+    plain = technique_name(name)
+    sounds_like_vowel = plain[0] in "AEIOX8" and not plain.startswith(("Uni", "Use", "One"))
+    return ("an " if sounds_like_vowel else "a ") + plain
 
 
 def cells(found: Iterable[Cell], word: str = "and") -> str:

@@ -16,6 +16,7 @@ import json
 import re
 import threading
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -139,8 +140,12 @@ def frame_of(page: Page) -> FrameLocator:
     return page.frame_locator("#studio iframe")
 
 
-def open_host(fresh: Callable[..., Studio], url: str) -> Studio:
+def open_host(fresh: Callable[..., Studio], url: str, at: datetime | None = None) -> Studio:
+    """The host page, recording what it hears; with `at`, the visitor's clock (every frame's
+    too: the clock is the context's) says that time."""
     studio = fresh(url, wait=False, init_script=RECORDER)
+    if at is not None:
+        studio.page.clock.set_fixed_time(at)
     studio.page.goto(url)
     expect(frame_of(studio.page).locator("body")).to_have_attribute("data-app", "ready")
     return studio
@@ -683,16 +688,6 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
 EASY_OF_NOV_1 = "5..64.2......123....4...97........61..7..68.5..8.5....4.1....9....4......9.18...."
 
 
-def open_host_on_the_day(fresh: Callable[..., Studio], url: str) -> Studio:
-    """A host page (recording what it hears) whose visitor's clock says A_MORNING (every frame's
-    clock too: the clock is the context's)."""
-    studio = fresh(url, wait=False, init_script=RECORDER)
-    studio.page.clock.set_fixed_time(A_MORNING)
-    studio.page.goto(url)
-    expect(frame_of(studio.page).locator("body")).to_have_attribute("data-app", "ready")
-    return studio
-
-
 def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
 ) -> None:
@@ -704,7 +699,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     assert todays_hard == HARD_OF_THE_DAY
 
     body = f'<div id="studio" data-sudoku-daily="hard" data-sudoku-keep="{KEEP}"></div>'
-    studio = open_host_on_the_day(fresh, host_server(host_page(site_server, body)))
+    studio = open_host(fresh, host_server(host_page(site_server, body)), A_MORNING)
     page = studio.page
     framed = frame_of(page)
     board = framed.locator("#board")
@@ -745,7 +740,7 @@ def test_a_bad_daily_name_is_said_in_the_frame_the_console_and_an_event(
     fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
 ) -> None:
     body = '<div id="studio" data-sudoku-daily="harder"></div>'
-    studio = open_host_on_the_day(fresh, host_server(host_page(site_server, body)))
+    studio = open_host(fresh, host_server(host_page(site_server, body)), A_MORNING)
     page = studio.page
     logged: list[str] = []
     page.on("console", lambda message: logged.append(f"{message.type}: {message.text}"))
