@@ -196,19 +196,30 @@ def _generate(
 
 
 def _grade(grid: Grid, path: bool) -> Work:
+    from sudoku_core.explain.words import summary
     from sudoku_core.grader import grade_in_slices
 
     result = yield from grade_in_slices(grid, tick_nodes=TICK_NODES)
-    return result.to_dict(with_path=path)
+    body = result.to_dict(with_path=path)
+    # each step in words too, for the page's list (its notation stays the expert's line)
+    if body["bottleneck"] is not None and result.bottleneck is not None:
+        body["bottleneck"]["summary"] = summary(result.bottleneck)
+    for step, said in zip(result.path, body.get("path", []), strict=False):
+        said["summary"] = summary(step)
+    return body
 
 
 def _hint(
     grid: Grid, digits: Grid | None, candidates: list[int] | None, marks: MarksMeaning
 ) -> Work:
+    from sudoku_core.explain.words import summary
     from sudoku_core.hints import hint_in_slices
 
     found = yield from hint_in_slices(grid, digits, candidates, marks=marks, tick_nodes=TICK_NODES)
-    return found.to_dict()
+    body = found.to_dict()
+    if found.step is not None:
+        body["step"]["summary"] = summary(found.step)  # what Apply says it did
+    return body
 
 
 def _generate_graded(

@@ -18,13 +18,14 @@
 //   pool-refill.js        background work: grading, refilling the pool
 //   intake-view.js        every puzzle that comes in (paste, file, link, Ctrl+V): checked, then opened
 //   create-view.js        Create mode: the verdict as the givens are typed, and the Play gate
-//   import-export.js      copy, share link, save, print
+//   import-export.js      copy, share link, save, print; export-view.js: other apps' formats
+//   setter-view.js        Create mode's tools for setters; booklet-view.js: Booklet…
 //   offline.js            the service worker: offline after one visit, "A new version is ready"
 //   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
 // The modules no board needs at its start (Path, New puzzle…, the background work, the service
-// worker, embed mode) are not among the imports below: they load once the board is ready (or on
-// the first click that needs one), so a first visit fetches and runs 7 modules (62 KB) fewer
-// before the board takes input. The build's import map checks them like the others.
+// worker, embed mode, the daily puzzle, drills, other formats, setters' tools, booklets) are not
+// among the imports below: they load once the board is ready (or on the first click that needs
+// one), so a first visit fetches and runs only what the board needs before it takes input. The build's import map checks them like the others.
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
@@ -49,11 +50,8 @@ import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
-import { wireOtherFormats } from "../puzzles/export-view.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
-import { wireSetter } from "../puzzles/setter-view.js";
-import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { wireStatisticsRecorder } from "../game/statistics-recorder.js";
@@ -108,6 +106,27 @@ const reviewView = later("The review of your solve", () => import("../teach/revi
 const statisticsView = later("Statistics", () => import("../game/statistics-view.js"), (m) => m.wireStatistics());
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
+const otherFormats = later("The other apps' formats", () => import("../puzzles/export-view.js"), (m) => m.wireOtherFormats());
+const setterTools = later("The setters' tools", () => import("../puzzles/setter-view.js"), (m) => m.wireSetter());
+const bookletView = later("Booklet…", () => import("../puzzles/booklet-view.js"), (m) => m.wireBooklet());
+
+/**
+ * Clicks inside `element` on controls a later part wires: one that comes before the part has
+ * loaded is held and given again once it has (a failed load is said by later()).
+ * @param {Element | null} element @param {{get: () => Promise<unknown>, loaded: () => unknown}} part
+ */
+function clickWhenLoaded(element, part) {
+  element?.addEventListener("click", (event) => {
+    if (part.loaded()) return;
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.closest("button")) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    void part.get().then((m) => {
+      if (m) target.click();
+    });
+  }, { capture: true });
+}
 
 /** Called by ready(): the board takes input. */
 let boardIsReady = () => {};
@@ -290,10 +309,10 @@ gameEvents.addEventListener("shown", () => {
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
-wireSetter();
-wireBooklet();
 wireExport();
-wireOtherFormats();
+byId("booklet").addEventListener("click", () => void bookletView.get().then((m) => m?.openBooklet()));
+clickWhenLoaded(document.querySelector(".export-group"), otherFormats);
+clickWhenLoaded(document.querySelector(".open-in"), otherFormats);
 window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------
@@ -407,4 +426,6 @@ void Promise.race([boardReady, new Promise((resolve) => setTimeout(resolve, 3000
   void pathView.get();
   void newPuzzleDialog.get();
   void dailyView.get();
+  void otherFormats.get();
+  void setterTools.get();
 });

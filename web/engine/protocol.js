@@ -40,8 +40,10 @@
  * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
  *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
  *   units: string[], links?: StepLink[], base?: string[], cover?: string[], fins?: number[],
- *   colours?: number[][], als?: number[][]}} Step
- *   One logical step (logic.steps.Step.to_dict()). For drawing (always sent by this engine, empty
+ *   colours?: number[][], als?: number[][], summary?: string}} Step
+ *   One logical step (logic.steps.Step.to_dict()); `text` is its standard notation (the expert's
+ *   line), `summary` the step in words ("Naked Pair: remove 1 from r1c7 and r1c9"), sent with a
+ *   grade's path and bottleneck and with a hint. For drawing (always sent by this engine, empty
  *   when the technique has none): links, a chain's edges in order (strong first, alternating);
  *   base and cover, a fish's units by name ("row 3"; units holds the base too); fins, its fin
  *   cells; colours, a colouring step's colour classes (cells), two per cluster; als (ALS steps,
