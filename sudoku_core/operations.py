@@ -196,19 +196,30 @@ def _generate(
 
 
 def _grade(grid: Grid, path: bool) -> Work:
+    from sudoku_core.explain.words import summary
     from sudoku_core.grader import grade_in_slices
 
     result = yield from grade_in_slices(grid, tick_nodes=TICK_NODES)
-    return result.to_dict(with_path=path)
+    body = result.to_dict(with_path=path)
+    # each step in words too, for the page's list (its notation stays the expert's line)
+    if body["bottleneck"] is not None and result.bottleneck is not None:
+        body["bottleneck"]["summary"] = summary(result.bottleneck)
+    for step, said in zip(result.path, body.get("path", []), strict=False):
+        said["summary"] = summary(step)
+    return body
 
 
 def _hint(
     grid: Grid, digits: Grid | None, candidates: list[int] | None, marks: MarksMeaning
 ) -> Work:
+    from sudoku_core.explain.words import summary
     from sudoku_core.hints import hint_in_slices
 
     found = yield from hint_in_slices(grid, digits, candidates, marks=marks, tick_nodes=TICK_NODES)
-    return found.to_dict()
+    body = found.to_dict()
+    if found.step is not None:
+        body["step"]["summary"] = summary(found.step)  # what Apply says it did
+    return body
 
 
 def _generate_graded(
@@ -233,6 +244,18 @@ def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     if found is None:
         return {"found": False, "puzzles": puzzles, "seed": seed}
     return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
+
+
+def _review(grid: Grid, moves: str, digits: Grid | None, budget: Budget | None) -> Work:
+    from sudoku_core.review import check_moves, parse_moves, review_in_slices
+
+    try:
+        read = parse_moves(moves)
+        check_moves(grid, read)
+    except ValueError as error:
+        raise BadRequestError(f"argument 'moves': {error}") from None
+    found = yield from review_in_slices(grid, read, budget, start=digits, tick_nodes=TICK_NODES)
+    return found.to_dict()
 
 
 def _study(grid: Grid, budget: Budget | None) -> Work:
@@ -521,6 +544,29 @@ OPERATIONS: dict[str, Operation] = {
                 "step?",
             ),
             "a position whose next step is the technique, from generated puzzles",
+        ),
+        Operation(
+            "review",
+            _review,
+            (
+                _GRID,
+                Argument(
+                    "moves",
+                    "string",
+                    required=True,
+                    checked_by="parse_moves",
+                    doc="the player's moves in order: r1c3=5 place, r1c3-5 remove a candidate, "
+                    "r1c3x erase; ! helped, @seconds of play",
+                ),
+                Argument("digits", "grid", doc="the player's digits where the moves start"),
+                Argument(
+                    BUDGET_NAMES[0], "int", checked_by="Budget", doc="technique searches, then stop"
+                ),
+                _BUDGET[1],
+            ),
+            ("labels", "complete", "summary", "grader", "seconds"),
+            "each move labelled with the simplest technique that justified it then (or a guess,"
+            " a wrong digit, a lost candidate), the summary, and the grader's path beside it",
         ),
     )
 }

@@ -174,3 +174,17 @@ def test_grade_and_hint_of_a_solved_grid() -> None:
     hinted = call("hint", grid=UNIQUE, digits=SOLUTION)["result"]
     assert (hinted["kind"], hinted["step"]) == ("solved", None)
     assert call("hint", grid=SOLUTION)["result"]["kind"] == "solved"
+
+
+def test_a_path_and_a_hint_say_each_step_in_words_beside_its_notation() -> None:
+    """The page lists the path and says an applied hint in words (explain.words.summary); the
+    notation stays in `text`, the expert's line."""
+    graded = call("grade", grid=UNIQUE)["result"]
+    first = graded["path"][0]
+    moves = [f"place {p['digit']} in {p['name']}" for p in first["placements"]]
+    assert first["summary"].startswith(f"{first['technique']}: ")
+    assert all(move in first["summary"] for move in moves) and first["summary"] != first["text"]
+    assert all(step["summary"] for step in graded["path"])
+    assert graded["bottleneck"]["summary"].startswith(graded["bottleneck"]["technique"].split()[0])
+    hinted = call("hint", grid=UNIQUE)["result"]
+    assert hinted["step"]["summary"] == first["summary"]  # the same first step

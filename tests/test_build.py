@@ -384,6 +384,35 @@ def test_module_preloads_follow_static_imports_only(tmp_path: Path) -> None:
     assert (tmp_path / "index.html").read_text() == html  # idempotent
 
 
+# the parts of the page no board needs at its start: app.js loads each with later(...)
+LATER_PARTS = (
+    "teach/path-view.js",
+    "puzzles/new-puzzle-dialog.js",
+    "puzzles/pool-refill.js",
+    "puzzles/daily-view.js",
+    "train/drill-view.js",
+    "app/offline.js",
+    "embed/embed-frame.js",
+    "puzzles/export-view.js",
+    "puzzles/setter-view.js",
+    "puzzles/booklet-view.js",
+)
+
+
+def test_the_parts_the_board_does_not_need_load_after_it() -> None:
+    """None of them is in the start's static import graph (so none is preloaded or run before
+    the board takes input), and app.js names each in a later(...) import."""
+    start = set(page_pins.static_imports(ROOT / "web", ["app/app.js"]))
+    assert "board/grid.js" in start, "the import scan found too little"
+    app = (ROOT / "web/app/app.js").read_text()
+    for part in LATER_PARTS:
+        assert part not in start, f"{part} is imported at the start"
+        path = posixpath.relpath(part, "app")
+        path = path if path.startswith("../") else f"./{path}"
+        loaded_later = rf'later\("[^"]+", \(\) => import\("{re.escape(path)}"\)'
+        assert re.search(loaded_later, app), f"app.js does not load {part} with later(...)"
+
+
 def test_a_page_importing_a_module_the_site_lacks_is_a_build_error(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text('<script type="module" src="a.js"></script>\n')
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')

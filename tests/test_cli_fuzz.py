@@ -220,6 +220,6 @@ def test_what_the_fuzz_found_is_answered(argv: list[str]) -> None:
 
 def test_the_fuzz_knows_every_subcommand() -> None:
     """The arguments come from the parsers: every subcommand, each of its options."""
-    assert len(NAMES) == 15 and {"bank", "bench", "pool", "drill", "booklet"} <= set(NAMES)
+    assert len(NAMES) == 16 and {"bank", "bench", "pool", "drill", "booklet"} <= set(NAMES)
     bench = {word for action in _parser_of("bench")._actions for word in action.option_strings}
     assert {"--generate", "--limit", "--grading"} <= bench

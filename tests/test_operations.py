@@ -182,6 +182,7 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],
     "minimize": [{"grid": UNIQUE, "choices": 2}],
     "booklet": [{"count": 2, "levels": "easy", "seed": 3}],
+    "review": [{"grid": UNIQUE, "moves": "r1c1=4@3 r1c1x@5 r1c2-9"}],
 }
 """A small request (or two, where a field is optional) for every operation."""
 

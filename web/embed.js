@@ -4,8 +4,9 @@
 //   <script src="(the studio's address)/embed.js" defer></script>
 //   <div data-sudoku-puzzle="..9748...7........" data-sudoku-controls="check,hint,undo"
 //        data-sudoku-keep="puzzle-of-the-day" data-sudoku-transparent></div>
+//   <div data-sudoku-daily="hard"></div>   (today's Hard daily puzzle; "2026-11-26:hard" for a day)
 //
-// or from a script: `const studio = SudokuEmbed.mount(element, {puzzle, controls, keep, transparent})`.
+// or from a script: `const studio = SudokuEmbed.mount(element, {puzzle | daily, controls, keep, transparent})`.
 // It makes the frame (the studio's `?embed` page, its address taken from this script's own),
 // passes the puzzle, sizes the frame to its content, and relays the frame's messages as events on
 // the element: sudoku-embed-ready, -change, -solved, -error (the message in `detail`). With `keep`
@@ -23,9 +24,10 @@
   const studioBase = new URL(".", script?.src || location.href);
 
   /**
-   * @typedef {{puzzle?: string, progress?: unknown, controls?: string | string[], keep?: string,
+   * @typedef {{puzzle?: string, daily?: string, progress?: unknown, controls?: string | string[], keep?: string,
    *   title?: string, transparent?: boolean}} MountOptions
    * @typedef {{frame: HTMLIFrameElement, load: (puzzle: string, progress?: unknown) => string,
+   *   loadDaily: (daily: string, progress?: unknown) => string,
    *   getState: () => Promise<unknown>, setOptions: (options: {controls?: string | string[], mistakes?: string}) => Promise<unknown>,
    *   remove: () => void}} Studio
    */
@@ -103,8 +105,13 @@
     let nextId = 1;
     /** Requests waiting for their answer, by id. @type {Map<string, {resolve: (value: unknown) => void, reject: (error: Error) => void, timer: number}>} */
     const pending = new Map();
-    /** What the last `load` sent (and its id): when kept progress is refused, the puzzle is loaded bare. */
-    let lastLoad = /** @type {{puzzle: string, progress: unknown, id: string} | null} */ (null);
+    /**
+     * What the last `load` sent (a puzzle, or a daily puzzle's name), its id, and the givens its
+     * changes carry (a daily puzzle's are learnt from the change that answers it): when kept
+     * progress is refused, the puzzle is loaded bare.
+     * @type {{puzzle?: string, daily?: string, progress: unknown, id: string, givens: string} | null}
+     */
+    let lastLoad = null;
     /** The progress of the last `change` for that puzzle: a frame that starts again (reloaded) gets it back. */
     let latest = /** @type {unknown} */ (undefined);
     /** The id of a bare load made because kept progress was refused: its own change is not kept. */
@@ -135,14 +142,20 @@
       pending.set(id, { resolve, reject, timer });
       send(type, { ...fields, id });
     });
-    /** @param {string} puzzle @param {unknown} [progress] */
-    const load = (puzzle, progress) => {
+    /** @param {{puzzle?: string, daily?: string}} what @param {unknown} [progress] */
+    const loadWhat = (what, progress) => {
       const id = newId();
-      lastLoad = { puzzle, progress, id };
+      lastLoad = { ...what, progress, id, givens: what.daily === undefined ? gridOf(what.puzzle) : "" };
       latest = undefined;
-      send("load", progress === undefined ? { puzzle, id } : { puzzle, progress, id });
+      send("load", progress === undefined ? { ...what, id } : { ...what, progress, id });
       return id;
     };
+    /** @param {string} puzzle @param {unknown} [progress] */
+    const load = (puzzle, progress) => loadWhat({ puzzle }, progress);
+    /** A daily puzzle by name ("hard", "2026-11-26:hard", "": today's Medium). @param {string} daily @param {unknown} [progress] */
+    const loadDaily = (daily, progress) => loadWhat({ daily }, progress);
+    /** What a load names: its puzzle or daily puzzle (both when a page named both: the frame refuses that). @param {MountOptions} named */
+    const named = ({ puzzle, daily }) => ({ ...(puzzle === undefined ? {} : { puzzle }), ...(daily === undefined ? {} : { daily }) });
 
     /** @param {MessageEvent} event */
     const listener = (event) => {
@@ -161,17 +174,22 @@
         // what was asked of the frame before is lost
         if (ready) for (const id of [...pending.keys()]) settle(id, new Error("embed.js: the frame started again before it answered"));
         ready = true;
-        const puzzle = lastLoad?.puzzle ?? options.puzzle ?? element.dataset.sudokuPuzzle;
+        // the last load, else the options' puzzle or daily puzzle (a daily one even as ""), else the element's
+        const what = named(lastLoad ?? (options.puzzle !== undefined || options.daily !== undefined ? options
+          : { puzzle: element.dataset.sudokuPuzzle, daily: element.dataset.sudokuDaily }));
         const progress = latest ?? lastLoad?.progress ?? options.progress ?? (options.keep ? readKept(options.keep) : undefined);
         const waiting = queued;
         queued = [];
-        if (puzzle && !waiting.some((m) => m.type === "load")) load(puzzle, progress);
+        if ((what.puzzle || what.daily !== undefined) && !waiting.some((m) => m.type === "load")) loadWhat(what, progress);
         if (optionsSet && !waiting.some((m) => m.type === "set-options")) send("set-options", optionsSet);
         for (const message of waiting) frame.contentWindow?.postMessage(message, src.origin);
       } else if (data.type === "change") {
         // only the puzzle last loaded: a change still on its way from the one before is old news
         const progress = data.progress;
-        if (!lastLoad || !progress || progress.givens !== gridOf(lastLoad.puzzle)) return;
+        if (!lastLoad || !progress || typeof progress.givens !== "string") return;
+        // a daily puzzle's givens are known once the change answering its load arrives
+        if (!lastLoad.givens && data.id === lastLoad.id) lastLoad.givens = progress.givens;
+        if (progress.givens !== lastLoad.givens) return;
         latest = progress;
         if (fallbackId && data.id === fallbackId) {
           fallbackId = ""; // the bare puzzle, not a move: the refused progress stays kept
@@ -182,11 +200,16 @@
         settle(String(data.id), null, data.type === "state" ? data.progress : data);
       } else if (data.type === "error") {
         if (data.id !== null && data.id !== undefined) settle(String(data.id), Object.assign(new Error(`${data.code}: ${data.message}`), { detail: data }));
-        if (data.code === "bad-progress" && lastLoad && data.id === lastLoad.id && lastLoad.progress !== undefined) {
-          // the kept progress no longer fits: the puzzle from the start, the kept copy untouched
-          // until the player moves (and a copy of it under another name, for the page to look at)
+        const refusedLoad = lastLoad !== null && data.id === lastLoad.id;
+        if (data.code === "bad-progress" && lastLoad && refusedLoad && lastLoad.progress !== undefined) {
+          // the kept progress no longer fits (another puzzle, or yesterday's daily puzzle): the
+          // puzzle from the start, the kept copy untouched until the player moves (and a copy of
+          // it under another name, for the page to look at)
           if (options.keep) keep(`${options.keep}:refused`, lastLoad.progress);
-          fallbackId = load(lastLoad.puzzle);
+          fallbackId = loadWhat(named(lastLoad));
+        } else if (refusedLoad) {
+          // the page's own puzzle or daily puzzle was refused: its author looks at the console
+          console.error(`embed.js: the studio refused the puzzle (${data.code}): ${data.message}`);
         }
       }
       element.dispatchEvent(new CustomEvent(`sudoku-embed-${data.type}`, { detail: data, bubbles: true }));
@@ -197,6 +220,7 @@
     const studio = {
       frame,
       load,
+      loadDaily,
       getState: () => ask("get-state"),
       // the options the frame accepted are sent again when it starts again (a refused one is not)
       setOptions: (changes) => ask("set-options", changes).then((answer) => {
@@ -214,13 +238,15 @@
     return studio;
   }
 
-  /** Every element with data-sudoku-puzzle that has no studio yet. */
+  /** Every element with data-sudoku-puzzle or data-sudoku-daily that has no studio yet. */
   function mountAll() {
-    for (const element of document.querySelectorAll("[data-sudoku-puzzle]")) {
+    for (const element of document.querySelectorAll("[data-sudoku-puzzle], [data-sudoku-daily]")) {
       const el = /** @type {HTMLElement} */ (element);
       if (el.dataset.sudokuMounted) continue;
       el.dataset.sudokuMounted = "true";
       mount(el, {
+        // both named: both are sent, and the frame refuses the load with a reason
+        puzzle: el.dataset.sudokuPuzzle, daily: el.dataset.sudokuDaily,
         controls: el.dataset.sudokuControls, keep: el.dataset.sudokuKeep, title: el.dataset.sudokuTitle,
         // present and not "false": data-sudoku-transparent, ="", ="true"
         transparent: el.dataset.sudokuTransparent !== undefined && el.dataset.sudokuTransparent !== "false",

@@ -36,6 +36,7 @@ _HOMES = {
     "grade": "explain",
     "hint": "explain",
     "path": "explain",
+    "review": "explain",
     "drill": "drill",
     "repair": "setter",
     "minimize": "setter",

@@ -1,4 +1,5 @@
-"""The subcommands that explain a puzzle with human techniques: ``grade``, ``hint``, ``path``.
+"""The subcommands that explain a puzzle with human techniques: ``grade``, ``hint``, ``path``,
+and ``review`` (a player's moves, each labelled with what justified it then).
 
 Output is readable text, or one JSON object per puzzle with ``--format json`` (with its
 ``source``, ``line`` and ``puzzle``, so the records line up with the input). A puzzle without
@@ -16,13 +17,15 @@ import json
 from typing import Any
 
 from sudoku_core._slices import run_to_end
-from sudoku_core.cli.command import Command, Exit, Streams, worst
+from sudoku_core.cli.command import Command, Exit, Streams, seconds, worst
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats import format_line, parse, parse_marks
 from sudoku_core.grader import Grade, grade_in_slices
 from sudoku_core.grid import Grid
 from sudoku_core.hints import MARKS_MEANINGS, hint_in_slices
 from sudoku_core.puzzle_files import PuzzleLine, add_input_arguments, read_inputs
+from sudoku_core.review import Move, Review, check_moves, parse_moves, review_in_slices
+from sudoku_core.solver import Budget
 
 TEXT_FORMATS = ("text", "json")
 
@@ -41,6 +44,13 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
             return _grade_text(result), result.to_dict(with_path=False)
         lines = [f"{i:3}. {step.text}" for i, step in enumerate(result.path, 1)]
         return [*lines, *_grade_text(result)], result.to_dict(with_path=True)
+    if args.command == "review":
+        check_moves(item.grid, args.moves)
+        budget = None if args.max_seconds is None else Budget(seconds=args.max_seconds)
+        done = run_to_end(
+            review_in_slices(item.grid, args.moves, budget, start=args.digits, tick_nodes=0)
+        )
+        return _review_text(done), done.to_dict()
     found = run_to_end(
         hint_in_slices(item.grid, args.digits, args.candidates, marks=args.marks, tick_nodes=0)
     )
@@ -56,6 +66,26 @@ def _answer(item: PuzzleLine, args: argparse.Namespace) -> tuple[list[str], dict
     else:
         lines = [levels[args.level]]
     return lines, found.to_dict()
+
+
+def _review_text(done: Review) -> list[str]:
+    """A line per move, then the summary beside the grader's path."""
+    lines = [f"{label.index + 1:3}. {label.move.text:14} {label.text}" for label in done.labels]
+    used = ", ".join(f"{name} x{count}" for name, count in done.used.items()) or "none"
+    lines.append(f"  yours: {used}")
+    hardest = done.hardest
+    lines.append(f"  hardest found by yourself: {hardest.technique if hardest else 'none'}")
+    lines.append(
+        f"  guesses {done.count('guess')}, wrong digits {done.count('wrong')}, true candidates"
+        f" lost {done.count('lost')}, with help {done.count('helped')}"
+    )
+    phases = [
+        f"{p.name} {p.moves} moves" + ("" if p.seconds is None else f" {p.seconds:g} s")
+        for p in done.phases
+    ]
+    lines.append("  phases: " + ", ".join(phases))
+    lines.extend(_grade_text(done.grade))
+    return lines
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
@@ -144,6 +174,32 @@ def _add_hint_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _moves(text: str) -> tuple[Move, ...]:
+    """The argparse ``type`` of ``--moves``: the review's notation (:func:`parse_moves`)."""
+    try:
+        return parse_moves(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_review_arguments(parser: argparse.ArgumentParser) -> None:
+    add_input_arguments(parser)
+    parser.add_argument(
+        "--moves",
+        type=_moves,
+        required=True,
+        metavar="MOVES",
+        help="the player's moves in order, e.g. 'r5c4=3@4 r1c1-5@15 r1c1x@20': =d places a "
+        "digit, -d removes a candidate, x erases; ! after a move made with help (hint, reveal); "
+        "@seconds of play when known",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=seconds,
+        help="label the moves left after this many seconds 'not checked'",
+    )
+
+
 COMMANDS = (
     Command(
         "grade",
@@ -163,6 +219,13 @@ COMMANDS = (
         "path",
         "the full solving path of each puzzle, one step per line",
         add_input_arguments,
+        run,
+        TEXT_FORMATS,
+    ),
+    Command(
+        "review",
+        "a player's moves on a puzzle, each labelled with the technique that justified it then",
+        _add_review_arguments,
         run,
         TEXT_FORMATS,
     ),

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from sudoku_core.grid import UNIT_KINDS, Cell, Digit, cell_name
 from sudoku_core.logic.board import Candidate
-from sudoku_core.logic.steps import removal_groups
+from sudoku_core.logic.steps import Step, removal_groups
 
 __all__ = [
     "a_technique",
@@ -31,6 +31,8 @@ __all__ = [
     "removing",
     "sentence",
     "sentences",
+    "summary",
+    "technique_name",
     "unit",
     "units",
 ]
@@ -47,6 +49,13 @@ _PHRASES = {
     "Trial and Error": "a guess",
 }
 """Techniques whose name is not a noun to put "a" or "an" before."""
+_NAMES = {
+    "Locked Candidates Type 1 (Pointing)": "Locked Candidates (Pointing)",
+    "Locked Candidates Type 2 (Claiming)": "Locked Candidates (Claiming)",
+    "Nice Loop/AIC": "Nice Loop (AIC)",
+    "Grouped Nice Loop/AIC": "Grouped Nice Loop (AIC)",
+}
+"""Techniques named otherwise for people than in HoDoKu's list."""
 _CELL_START = re.compile(r"r[1-9]c[1-9]")
 _CELLS_START = re.compile(r"r[1-9]c[1-9](, | and )r[1-9]c[1-9]")
 
@@ -108,10 +117,9 @@ def a_technique(name: str) -> str:
     """
     if name in _PHRASES:
         return _PHRASES[name]
-    if name.startswith("Uniqueness Test"):
-        return f"a Unique Rectangle ({name})"
-    sounds_like_vowel = name[0] in "AEIOX8" and not name.startswith(("Uni", "Use", "One"))
-    return ("an " if sounds_like_vowel else "a ") + name
+    plain = technique_name(name)
+    sounds_like_vowel = plain[0] in "AEIOX8" and not plain.startswith(("Uni", "Use", "One"))
+    return ("an " if sounds_like_vowel else "a ") + plain
 
 
 def cells(found: Iterable[Cell], word: str = "and") -> str:
@@ -201,3 +209,33 @@ def sentences(texts: Iterable[str]) -> str:
         'Cell r1c1 holds 3 or 8. If r1c1 were 3, row 1 would have no place left for 8.'
     """
     return " ".join(sentence(text) for text in texts)
+
+
+def technique_name(name: str) -> str:
+    """A technique's name for people, without an article: "Locked Candidates (Pointing)" for
+    HoDoKu's "Locked Candidates Type 1 (Pointing)", "Unique Rectangle (Uniqueness Test 2)".
+
+    Examples:
+        >>> technique_name("Nice Loop/AIC"), technique_name("Uniqueness Test 2")
+        ('Nice Loop (AIC)', 'Unique Rectangle (Uniqueness Test 2)')
+    """
+    if name in _NAMES:
+        return _NAMES[name]
+    if name.startswith("Uniqueness Test"):
+        return f"Unique Rectangle ({name})"
+    return name
+
+
+def summary(step: Step) -> str:
+    """A step in one line of words: its technique and what it does ("Naked Pair: remove 1 from
+    r1c7 and r1c9"), for a list of steps; the notation (``step.text``) stays the expert's line.
+
+    Examples:
+        >>> from sudoku_core.logic.board import Board
+        >>> from sudoku_core.logic.singles import find_full_house
+        >>> board = Board.from_grid([0] + [d for d in range(2, 10)] + [0] * 72)
+        >>> summary(find_full_house(board))
+        'Full House: place 1 in r1c1'
+    """
+    done = effect(step.placements, step.eliminations)
+    return f"{technique_name(step.technique)}: {done}" if done else technique_name(step.technique)

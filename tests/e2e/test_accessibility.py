@@ -165,6 +165,21 @@ def drill_dialog(app: Studio) -> None:
     expect(app.page.locator("#drill-feedback")).not_to_be_empty()
 
 
+def review_dialog(app: Studio) -> None:
+    """Review my solve after a few moves (a wrong digit among them): labelled, the summary shown,
+    a mistake flagged."""
+    app.type_grid(PUZZLE)
+    app.mode("Play")
+    app.cell(39).click()
+    app.page.keyboard.press("3")
+    app.cell(0).click()
+    app.page.keyboard.press("6")
+    app.button("Review my solve…").click()
+    dialog = app.page.locator("#review-dialog")
+    expect(dialog).to_have_attribute("data-state", "done")
+    expect(app.page.locator("#review-board")).to_have_attribute("flagged", "0")
+
+
 def booklet_dialog(app: Studio) -> None:
     """The Booklet dialog open, with a count it refuses and its error shown."""
     app.button("Booklet…").click()
@@ -200,6 +215,7 @@ STATES: dict[str, Callable[[Studio], None]] = {
     "learn-panel": learn_panel,
     "share-panel": share_panel,
     "drill-dialog": drill_dialog,
+    "review-dialog": review_dialog,
     "booklet-dialog": booklet_dialog,
     "setter-tools": setter_tools,
 }

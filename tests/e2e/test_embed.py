@@ -16,12 +16,14 @@ import json
 import re
 import threading
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
+from e2e.test_daily import A_MORNING, HARD_OF_THE_DAY, open_on_the_day
 from e2e.test_game_library import ALL_RECORDS
 from sudoku_core import format_line, solve
 
@@ -138,8 +140,12 @@ def frame_of(page: Page) -> FrameLocator:
     return page.frame_locator("#studio iframe")
 
 
-def open_host(fresh: Callable[..., Studio], url: str) -> Studio:
+def open_host(fresh: Callable[..., Studio], url: str, at: datetime | None = None) -> Studio:
+    """The host page, recording what it hears; with `at`, the visitor's clock (every frame's
+    too: the clock is the context's) says that time."""
     studio = fresh(url, wait=False, init_script=RECORDER)
+    if at is not None:
+        studio.page.clock.set_fixed_time(at)
     studio.page.goto(url)
     expect(frame_of(studio.page).locator("body")).to_have_attribute("data-app", "ready")
     return studio
@@ -347,6 +353,7 @@ def test_the_example_host_page_works_under_a_sub_path(
     url = serve_site(base="/puzzles/sudoku/")
     studio = fresh(url + "embed-example.html", wait=False)
     page = studio.page
+    page.clock.set_fixed_time(A_MORNING)
     page.goto(url + "embed-example.html")
     framed = frame_of(page)
     expect(framed.locator("body")).to_have_attribute("data-app", "ready")
@@ -357,6 +364,9 @@ def test_the_example_host_page_works_under_a_sub_path(
     framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
     expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
+    # the page's second embed: today's Hard daily puzzle
+    daily = page.frame_locator("#daily-studio iframe")
+    expect(daily.locator("#board")).to_have_attribute("givens", HARD_OF_THE_DAY)
 
 
 def test_solved_is_sent_once_and_options_change_the_actions(
@@ -672,3 +682,96 @@ def test_a_same_site_frame_saves_only_what_the_player_does_and_never_the_game_op
     expect(other.locator("body")).to_have_attribute("data-app", "ready")
     expect(other.locator("#board")).to_have_attribute("entries", re.compile("^5"))
     other.close()
+
+
+# the Easy puzzle of 2026-11-01 (the page's calendar gives it too: tests/e2e/test_daily.py)
+EASY_OF_NOV_1 = "5..64.2......123....4...97........61..7..68.5..8.5....4.1....9....4......9.18...."
+
+
+def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    # the page's own Daily puzzle: Hard, today (the 26th)
+    own = open_on_the_day(fresh, site_server)
+    own.page.locator('#daily-levels button[data-daily-level="hard"]').click()
+    expect(own.verdict).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026")
+    todays_hard = own.givens()
+    assert todays_hard == HARD_OF_THE_DAY
+
+    body = f'<div id="studio" data-sudoku-daily="hard" data-sudoku-keep="{KEEP}"></div>'
+    studio = open_host(fresh, host_server(host_page(site_server, body)), A_MORNING)
+    page = studio.page
+    framed = frame_of(page)
+    board = framed.locator("#board")
+    expect(board).to_have_attribute("givens", todays_hard)
+    expect(framed.locator("#verdict")).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026")
+    load = wait_heard(page, "change")
+    assert load["id"] == "embed-1" and load["progress"]["givens"] == todays_hard
+    assert load["progress"]["info"]["daily"] == "2026-11-26"
+    # a move is kept by the host and comes back after a reload (the day's puzzle made again)
+    empty = todays_hard.index(".")
+    framed.locator(f'#board [role="gridcell"][data-cell="{empty}"]').click()
+    page.keyboard.press("1")
+    kept = wait_heard(page, "change", 2)["progress"]
+    assert kept["entries"][empty] == "1"
+    assert json.loads(page.evaluate(f"() => localStorage.getItem({KEEP!r})")) == kept
+    page.reload()
+    expect(board).to_have_attribute("givens", todays_hard)
+    expect(board).to_have_attribute("entries", kept["entries"])
+
+    # a fixed day and level, asked by the host's own load: the calendar's puzzle of that day
+    send = """([message, origin]) =>
+        document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)"""
+    load_daily = {"api": "sudoku-studio", "version": 1, "type": "load", "id": "nov-1"}
+    page.evaluate(send, [{**load_daily, "daily": "2026-11-01:easy"}, origin_of(site_server)])
+    expect(board).to_have_attribute("givens", EASY_OF_NOV_1)
+    assert any(m["data"].get("id") == "nov-1" for m in heard(page, "change"))
+    # a day that has not come yet: refused with its reason, said in the frame, the board kept
+    page.evaluate(send, [{**load_daily, "daily": "2026-11-27:hard"}, origin_of(site_server)])
+    error = wait_heard(page, "error")
+    assert error["code"] == "bad-daily" and error["id"] == "nov-1"
+    assert "not out yet (today is 2026-11-26 here)" in error["message"]
+    expect(framed.locator("#embed-load-problem")).to_contain_text("not out yet")
+    expect(board).to_have_attribute("givens", EASY_OF_NOV_1)
+
+
+@pytest.mark.allow_console_errors
+def test_a_bad_daily_name_is_said_in_the_frame_the_console_and_an_event(
+    fresh: Callable[..., Studio], site_server: str, host_server: Callable[[str], str]
+) -> None:
+    body = '<div id="studio" data-sudoku-daily="harder"></div>'
+    studio = open_host(fresh, host_server(host_page(site_server, body)), A_MORNING)
+    page = studio.page
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(f"{message.type}: {message.text}"))
+    events = """() => new Promise((resolve) => document.getElementById('studio')
+        .addEventListener('sudoku-embed-error', (e) => resolve(e.detail), {once: true}))"""
+    framed = frame_of(page)
+    problem = framed.locator("#embed-load-problem")
+    expect(problem).to_have_text(
+        "No daily puzzle for “harder”: “harder” is not a level;"
+        " the levels are easy, medium, hard, unfair, extreme."
+    )
+    expect(problem).to_have_attribute("role", "alert")
+    error = wait_heard(page, "error")
+    assert error["code"] == "bad-daily" and error["request"] == "load"
+    expect(framed.locator("#board")).to_have_attribute("givens", "." * 81)
+    # the same again from a script, heard as an event and on the host's console
+    detail = page.evaluate(
+        f"""async () => {{
+          const waiting = ({events})();
+          SudokuEmbed.mount(document.getElementById('studio'), {{daily: '2026-02-30:hard'}});
+          return await waiting;
+        }}"""
+    )
+    assert detail["code"] == "bad-daily"
+    assert "“2026-02-30” is not a date on the calendar" in detail["message"]
+    for _ in range(100):
+        if any("2026-02-30" in line for line in logged):
+            break
+        page.wait_for_timeout(50)
+    assert any(
+        line.startswith("error: embed.js: the studio refused the puzzle (bad-daily)")
+        for line in logged
+    ), logged
+    expect(framed.locator("#board")).to_have_attribute("givens", "." * 81)

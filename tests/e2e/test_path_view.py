@@ -18,6 +18,7 @@ from e2e.play_helpers import moves, no_marks
 from e2e.test_hint_drawing import ENTERED, ENTRIES, GRID, PUZZLE, names, overlay
 from e2e.test_hint_drawing import set_up as hint_state
 from sudoku_core import grade, parse
+from sudoku_core.explain.words import summary as in_words
 from sudoku_core.logic import Board
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def selected(app: Studio, index: int) -> None:
     expect(listbox).to_have_attribute("aria-activedescendant", f"path-step-{index}")
     option = app.page.get_by_role("option", selected=True)
     expect(option).to_have_count(1)
-    expect(option).to_have_text(f"{index + 1}. {PATH[index].text}")
+    expect(option).to_have_text(f"{index + 1}. {in_words(PATH[index])}")
 
 
 def drawing_of(index: int) -> dict[str, set[tuple[int, int]]]:
@@ -117,7 +118,12 @@ def test_the_path_lists_every_step_and_the_selection_moves_the_drawing(app: Stud
     expect(listbox).to_have_attribute("data-count", str(len(PATH)))
     options = app.page.get_by_role("option")
     expect(options).to_have_count(len(PATH))
-    expect(options).to_have_text([f"{i + 1}. {step.text}" for i, step in enumerate(PATH)])
+    # in words; the selected step's notation is behind the Notation disclosure
+    expect(options).to_have_text([f"{i + 1}. {in_words(step)}" for i, step in enumerate(PATH)])
+    notation = app.page.locator("#path-notation")
+    expect(notation).to_be_visible()
+    expect(notation.locator("code")).to_have_text(PATH[0].text)
+    expect(notation.locator("code")).to_be_hidden()
     selected(app, 0)
     drawn(app, 0)
     check_axe(app.page, "the Path panel open, a step drawn")
@@ -209,7 +215,7 @@ def test_why_this_grade_shows_the_level_and_the_hardest_step(app: Studio) -> Non
     items = app.page.locator("#grade-histogram li")
     expect(items).to_have_text([f"{name}: {count}" for name, count in GRADE.histogram.items()])
     assert HARDEST is not None
-    hardest = app.button(HARDEST.text)
+    hardest = app.button(in_words(HARDEST))
     expect(hardest).to_be_visible()
     hardest.click()
     selected(app, HARDEST_AT)

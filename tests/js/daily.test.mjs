@@ -5,7 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DAILY_LEVELS, addDays, calendarDays, dailySeed, dayKey, dayLabel, dayNumber, isDailyDay } from "../../web/puzzles/daily.js";
+import {
+  DAILY_LEVELS, addDays, calendarDays, dailyArgs, dailySeed, dayKey, dayLabel, dayNumber, isDailyDay, readDaily,
+} from "../../web/puzzles/daily.js";
 
 test("the seeds of a day are pinned", () => {
   assert.equal(dayNumber("2026-01-01"), 0);
@@ -38,4 +40,35 @@ test("the calendar goes back from today and stops at the first day", () => {
   assert.equal(calendarDays("2026-11-26").length, 60);
   assert.equal(addDays("2026-12-31", 1), "2027-01-01");
   assert.equal(dayLabel("2026-11-26"), "Thu 26 Nov 2026");
+});
+
+test("a daily puzzle named in text: a level, a day or both; today by default, Medium by default", () => {
+  const today = "2026-11-26";
+  const read = (/** @type {unknown} */ text) => readDaily(text, today);
+  assert.deepEqual(read(""), { ok: true, day: today, level: "medium" });
+  assert.deepEqual(read("hard"), { ok: true, day: today, level: "hard" });
+  assert.deepEqual(read("  Extreme "), { ok: true, day: today, level: "extreme" });
+  assert.deepEqual(read("2026-11-01"), { ok: true, day: "2026-11-01", level: "medium" });
+  assert.deepEqual(read("2026-11-26:hard"), { ok: true, day: today, level: "hard" });
+  assert.deepEqual(read("today:unfair"), { ok: true, day: today, level: "unfair" });
+  assert.deepEqual(read("2026-01-01:"), { ok: true, day: "2026-01-01", level: "medium" });
+  // the engine is asked the same thing as the page's Daily puzzle asks
+  assert.deepEqual(dailyArgs(today, "hard"), { difficulty: "hard", seed: 1_000_001_647, symmetry: "none", max_seconds: 120 });
+});
+
+test("a bad daily puzzle name says what is wrong and never names another puzzle", () => {
+  const today = "2026-11-26";
+  const problem = (/** @type {unknown} */ text) => {
+    const read = readDaily(text, today);
+    assert.equal(read.ok, false, String(text));
+    return /** @type {{problem: string}} */ (read).problem;
+  };
+  assert.match(problem("harder"), /^“harder” is not a level; the levels are easy, medium, hard, unfair, extreme$/);
+  assert.match(problem("2026-11-26:beginner"), /“beginner” is not a level/);
+  assert.match(problem("26-11-2026:hard"), /“26-11-2026” is not a day: write it as YYYY-MM-DD/);
+  assert.match(problem("2026-02-30"), /“2026-02-30” is not a date on the calendar/);
+  assert.match(problem("2025-12-31:easy"), /begin on 2026-01-01; there is none for 2025-12-31/);
+  assert.match(problem("2026-11-27:hard"), /the daily puzzle of 2026-11-27 is not out yet \(today is 2026-11-26 here\)/);
+  assert.match(problem("x".repeat(5000)), /5,000 characters long; at most 40/);
+  for (const odd of [null, 3, ["hard"], { level: "hard" }]) assert.match(problem(odd), /not a text/);
 });

@@ -149,3 +149,27 @@ test("readRequest set-options: bounded lists, few names echoed, mistakes checked
   const mistakes = /** @type {any} */ (readRequest({ ...base, type: "set-options", mistakes: { toString: 1 } }));
   assert.match(mistakes.message, /mistakes is one of off, conflicts, solution/);
 });
+
+test("readRequest load with daily: the day and level read against the visitor's today, bad names refused", () => {
+  const today = "2026-11-26";
+  const ok = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "hard", id: "d" }, today));
+  assert.deepEqual(ok.request, { type: "load-daily", id: "d", day: today, level: "hard", progress: null });
+  const kept = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "2026-11-01:easy", progress: progressOf(EMPTY) }, today));
+  assert.deepEqual([kept.request.day, kept.request.level, kept.request.progress.entries], ["2026-11-01", "easy", EMPTY]);
+  const bad = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "harder", id: 2 }, today));
+  assert.deepEqual([bad.code, bad.request, bad.id], ["bad-daily", "load", "2"]);
+  assert.match(bad.message, /^no daily puzzle for “harder”: “harder” is not a level/);
+  const future = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "2027-01-01" }, today));
+  assert.match(future.message, /not out yet/);
+  const odd = /** @type {any} */ (readRequest({ ...base, type: "load", daily: { toString: 1 } }, today));
+  assert.match(odd.message, /no daily puzzle for an object: it is not a text/);
+  const both = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "hard", puzzle: PUZZLE }, today));
+  assert.deepEqual([both.code, both.message], ["bad-message", "a load names a puzzle or a daily puzzle, not both"]);
+  // progress sizes are checked before the daily puzzle is made, its shape too
+  const big = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "hard", progress: { n: 1n } }, today));
+  assert.equal(big.code, "bad-message");
+  const list = /** @type {any} */ (readRequest({ ...base, type: "load", daily: "hard", progress: [1] }, today));
+  assert.equal(list.code, "bad-progress");
+  // without a today given, the visitor's own
+  assert.equal(/** @type {any} */ (readRequest({ ...base, type: "load", daily: "easy" })).request.type, "load-daily");
+});

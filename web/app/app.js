@@ -10,6 +10,7 @@
 //   path-view.js          Path: the solving path step by step, and why this grade
 //   autosave.js           saving it in the game library (game-library.js), other tabs, retries
 //   recent-games.js       Recent games; undo-line.js: bring back the game a new one replaced
+//   statistics-recorder.js  every game played, into the statistics; statistics-view.js shows them
 //   verdict-view.js       the verdict line and "Keep trying"
 //   engine-runner.js      the engine's status, its buttons' state, one request at a time with Cancel
 //   engine-actions.js     Solve, Check, Reveal cell, Count solutions
@@ -17,13 +18,14 @@
 //   pool-refill.js        background work: grading, refilling the pool
 //   intake-view.js        every puzzle that comes in (paste, file, link, Ctrl+V): checked, then opened
 //   create-view.js        Create mode: the verdict as the givens are typed, and the Play gate
-//   import-export.js      copy, share link, save, print
+//   import-export.js      copy, share link, save, print; export-view.js: other apps' formats
+//   setter-view.js        Create mode's tools for setters; booklet-view.js: Booklet…
 //   offline.js            the service worker: offline after one visit, "A new version is ready"
 //   embed-frame.js        embed mode (?embed): the compact layout, its height, the host API
 // The modules no board needs at its start (Path, New puzzle…, the background work, the service
-// worker, embed mode) are not among the imports below: they load once the board is ready (or on
-// the first click that needs one), so a first visit fetches and runs 7 modules (62 KB) fewer
-// before the board takes input. The build's import map checks them like the others.
+// worker, embed mode, the daily puzzle, drills, other formats, setters' tools, booklets) are not
+// among the imports below: they load once the board is ready (or on the first click that needs
+// one), so a first visit fetches and runs only what the board needs before it takes input. The build's import map checks them like the others.
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
@@ -48,13 +50,11 @@ import { settings, settingsChanges, wireSettings } from "./settings.js";
 import { wireShortcuts } from "./shortcuts.js";
 import { wireToolPad } from "../board/tool-pad.js";
 import { wireExport } from "../puzzles/import-export.js";
-import { wireOtherFormats } from "../puzzles/export-view.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
-import { wireSetter } from "../puzzles/setter-view.js";
-import { wireBooklet } from "../puzzles/booklet-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
 import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
+import { wireStatisticsRecorder } from "../game/statistics-recorder.js";
 import { forgetOldSave, loadGame } from "./storage.js";
 import { wireUndo } from "../game/undo-line.js";
 import { wireVerdict } from "../engine/verdict-view.js";
@@ -102,8 +102,31 @@ const newPuzzleDialog = later("The New puzzle dialog", () => import("../puzzles/
 const refill = later("The background work", () => import("../puzzles/pool-refill.js"));
 const dailyView = later("The daily puzzle", () => import("../puzzles/daily-view.js"), (m) => m.wireDaily());
 const drillView = later("Practise a technique", () => import("../train/drill-view.js"), (m) => m.wireDrills({ away: setAway }));
+const reviewView = later("The review of your solve", () => import("../teach/review-view.js"), (m) => m.wireReview({ away: setAway }));
+const statisticsView = later("Statistics", () => import("../game/statistics-view.js"), (m) => m.wireStatistics());
 const offline = later("Offline play", () => import("./offline.js"));
 const embedFrame = later("Embed mode", () => import("../embed/embed-frame.js"));
+const otherFormats = later("The other apps' formats", () => import("../puzzles/export-view.js"), (m) => m.wireOtherFormats());
+const setterTools = later("The setters' tools", () => import("../puzzles/setter-view.js"), (m) => m.wireSetter());
+const bookletView = later("Booklet…", () => import("../puzzles/booklet-view.js"), (m) => m.wireBooklet());
+
+/**
+ * Clicks inside `element` on controls a later part wires: one that comes before the part has
+ * loaded is held and given again once it has (a failed load is said by later()).
+ * @param {Element | null} element @param {{get: () => Promise<unknown>, loaded: () => unknown}} part
+ */
+function clickWhenLoaded(element, part) {
+  element?.addEventListener("click", (event) => {
+    if (part.loaded()) return;
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.closest("button")) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    void part.get().then((m) => {
+      if (m) target.click();
+    });
+  }, { capture: true });
+}
 
 /** Called by ready(): the board takes input. */
 let boardIsReady = () => {};
@@ -209,6 +232,7 @@ pathButton.addEventListener("click", () => whenNotPaused(() => {
   showPanel("learn");
 }));
 byId("drill-open").addEventListener("click", () => void drillView.get().then((m) => m?.openDrills()));
+byId("review-open").addEventListener("click", () => void reviewView.get().then((m) => m?.openReview()));
 wireShortcuts({ undo, redo, hint: askHint, pause: () => togglePause() });
 wireTechniqueHelp();
 wireTimer(autosave);
@@ -216,6 +240,7 @@ wireCompletion({
   newPuzzle: () => byId("new-puzzle").click(),
   playLevel: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),
   askLevel: (puzzle) => void boardReady.then(refill.get).then((m) => m?.levelWanted(puzzle)),
+  review: () => void reviewView.get().then((m) => m?.openReview()),
 });
 
 wirePanels();
@@ -244,6 +269,12 @@ wireUndo();
 
 // --- saved games --------------------------------------------------------------------------------
 
+wireStatisticsRecorder();
+byId("stats-open").addEventListener("click", () => void statisticsView.get().then((m) => m?.openStatistics()));
+byId("done-stats-open").addEventListener("click", () => {
+  /** @type {HTMLDialogElement} */ (byId("done-dialog")).close();
+  void statisticsView.get().then((m) => m?.openStatistics());
+});
 wireRecentGames((record) => {
   if (record.id !== currentGameId()) void returnTo(record.id, undefined, "Opened a game from Recent games.");
 });
@@ -278,10 +309,10 @@ gameEvents.addEventListener("shown", () => {
 board.addEventListener("sudoku-change", hideWelcome);
 wireIntake({ stopBackground, scheduleBackground: () => scheduleBackground() });
 wireCreate({ stopBackground, scheduleBackground: () => scheduleBackground() });
-wireSetter();
-wireBooklet();
 wireExport();
-wireOtherFormats();
+byId("booklet").addEventListener("click", () => void bookletView.get().then((m) => m?.openBooklet()));
+clickWhenLoaded(document.querySelector(".export-group"), otherFormats);
+clickWhenLoaded(document.querySelector(".open-in"), otherFormats);
 window.addEventListener("hashchange", () => void openLink());
 
 // --- start ------------------------------------------------------------------------------------
@@ -395,4 +426,6 @@ void Promise.race([boardReady, new Promise((resolve) => setTimeout(resolve, 3000
   void pathView.get();
   void newPuzzleDialog.get();
   void dailyView.get();
+  void otherFormats.get();
+  void setterTools.get();
 });

@@ -14,11 +14,16 @@
 // every change goes to the host as a `change`, and the host gives it back with `load`.
 
 import { byId } from "../app/dom.js";
-import { embedOptions, message, readRequest } from "./embed-protocol.js";
+import { embedOptions, message, readLoad, readRequest } from "./embed-protocol.js";
 import { SCHEMA_VERSION } from "../game/game-record.js";
 import { currentGame, gameEvents, showGame } from "../game/game-view.js";
 import { say } from "../app/status.js";
 import { changeSettings } from "../app/settings.js";
+import { dailyArgs, dayLabel } from "../puzzles/daily.js";
+import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
+import { runEngine } from "../engine/engine-runner.js";
+import { knowSolution } from "../app/page-state.js";
+import { clearVerdict, showFailure, showVerdict } from "../engine/verdict-view.js";
 
 /** @typedef {import("./embed-protocol.js").Control} Control */
 
@@ -39,6 +44,8 @@ let loadAnswered = /** @type {string | null} */ (null);
 /** The puzzle whose `solved` was sent (once per game). */
 let solvedSent = "";
 let lastHeight = -1;
+/** Counts the loads: a daily puzzle still being made when another load came is not shown. */
+let loads = 0;
 
 /**
  * Show only the chosen actions, in the one row under the pad (buttons that live among the full
@@ -69,10 +76,15 @@ export function layoutEmbed() {
   reportHeight();
 }
 
-/** A problem with the frame's own address, above the board (it lasts: nothing fixes it but a new address). @param {string} text */
-function showProblem(text) {
+/**
+ * A problem above the board: the frame's own address (it lasts: nothing fixes it but a new
+ * address), or a load that named no puzzle the frame can show (until the next load is shown).
+ * @param {string} text @param {string} [id]
+ */
+function showProblem(text, id = "embed-problem") {
+  document.getElementById(id)?.remove();
   const note = document.createElement("p");
-  note.id = "embed-problem";
+  note.id = id;
   note.className = "status";
   note.dataset.tone = "error";
   note.setAttribute("role", "alert");
@@ -156,20 +168,84 @@ function answer(data) {
 function obey(data) {
   const read = readRequest(data);
   if (!read.ok) {
-    if (!read.ignore) tell("error", { code: read.code, message: read.message, request: read.request, id: read.id });
+    if (read.ignore) return;
+    tell("error", { code: read.code, message: read.message, request: read.request, id: read.id });
+    // a daily puzzle the frame cannot show: said on the board too (the host may not show events)
+    if (read.code === "bad-daily") refuseLoad(`${read.message[0].toUpperCase()}${read.message.slice(1)}.`);
     return;
   }
   const request = read.request;
   if (request.type === "get-state") {
     tell("state", { id: request.id, progress: progress() });
   } else if (request.type === "load") {
-    solvedSent = request.game.play?.solved ? request.game.givens : "";
-    loadAnswered = request.id; // the change showGame makes answers the load
-    showGame(request.game);
-    say("");
+    loads++;
+    show(request.game, request.id);
+  } else if (request.type === "load-daily") {
+    void loadDaily(request);
   } else {
     if (request.controls) showControls(request.controls);
     if (request.mistakes) changeSettings({ mistakes: request.mistakes });
     tell("options", { id: request.id, controls: (document.body.dataset.embedControls ?? "").split(" ").filter(Boolean) });
   }
+}
+
+/** Show a game a load gave (the change showGame makes answers it). @param {import("../app/storage.js").Game} game @param {string | null} id */
+function show(game, id) {
+  solvedSent = game.play?.solved ? game.givens : "";
+  loadAnswered = id;
+  document.getElementById("embed-load-problem")?.remove();
+  showGame(game);
+  say("");
+}
+
+/**
+ * No puzzle for a load: the board stays as it was (a refused request changes nothing), and the
+ * reason stays above it until a load is shown (the host may show no events). @param {string} text
+ */
+function refuseLoad(text) {
+  showProblem(text, "embed-load-problem");
+}
+
+/**
+ * A day's puzzle of a level, made in the worker exactly as the page's Daily puzzle makes it
+ * (daily.js dailyArgs), then the host's progress checked against it. A puzzle that missed its
+ * level in the time allowed is not the day's puzzle: refused, never shown as it.
+ * @param {Extract<import("./embed-protocol.js").Request, {type: "load-daily"}>} request
+ */
+async function loadDaily({ id, day, level, progress }) {
+  const serial = ++loads;
+  const name = `the ${LEVEL_NAMES[level]} daily puzzle of ${dayLabel(day)}`;
+  const fail = (/** @type {string} */ code, /** @type {string} */ text) => {
+    if (serial !== loads) return;
+    tell("error", { code, message: text, request: "load", id });
+    if (code !== "bad-progress") refuseLoad(`${text[0].toUpperCase()}${text.slice(1)}.`);
+  };
+  clearVerdict();
+  let made;
+  try {
+    made = await runEngine("generate_graded", dailyArgs(day, level), `Making ${name}`, (p) => `Making ${name}… try ${p.tries ?? 1}`);
+  } catch (error) {
+    if (serial !== loads) return; // another load came meanwhile (and cancelled this one)
+    showFailure(error, "new");
+    fail("daily-failed", `${name} could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  if (serial !== loads) return;
+  if (!made.target_met) {
+    fail("daily-failed", `this device ran out of time making ${name}; reload to try again`);
+    return;
+  }
+  const read = readLoad(made.puzzle, progress);
+  if (!read.ok) {
+    fail(read.code, read.message); // embed.js then loads the day's puzzle without it
+    return;
+  }
+  /** @type {import("../puzzles/puzzle-info.js").PuzzleInfo} */
+  const info = {
+    puzzle: made.puzzle, seed: made.seed, symmetry: "none", difficulty: level, level: made.level, score: made.score,
+    source: "generated", daily: day,
+  };
+  show({ ...read.game, info }, id);
+  knowSolution(made.puzzle, made.solution);
+  showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${made.score}, ${made.givens} clues).`);
 }

@@ -2,7 +2,7 @@
 // The embed API's messages (docs/embed.md), version 1, and the frame's options from its URL.
 // Every message either way is a plain object `{api: "sudoku-studio", version: 1, type, ...}`.
 //
-//   host -> frame   load {puzzle, progress?, id?}   get-state {id?}   set-options {controls?, mistakes?, id?}
+//   host -> frame   load {puzzle | daily, progress?, id?}   get-state {id?}   set-options {controls?, mistakes?, id?}
 //   frame -> host   ready {controls}   change {progress}   solved {progress}   state {id, progress}
 //                   options {id, controls}
 //                   error {code, message, request?, id?}   resize {height}
@@ -15,8 +15,10 @@
 import { readRecord, SCHEMA_VERSION } from "../game/game-record.js";
 import { combine, findConflicts, toGrid } from "../board/grid.js";
 import { gridProblem } from "../puzzles/share-link.js";
+import { dayKey, readDaily } from "../puzzles/daily.js";
 
 /** @typedef {import("../app/storage.js").Game} Game */
+/** @typedef {import("../puzzles/puzzle-info.js").Level} Level */
 
 export const API = "sudoku-studio";
 export const API_VERSION = 1;
@@ -167,6 +169,7 @@ export const message = (type, fields = {}) => ({ api: API, version: API_VERSION,
 /**
  * A host's request, checked.
  * @typedef {{type: "load", id: string | null, game: Game}
+ *   | {type: "load-daily", id: string | null, day: string, level: Level, progress: unknown}
  *   | {type: "get-state", id: string | null}
  *   | {type: "set-options", id: string | null, controls: Control[] | null, mistakes: "off" | "conflicts" | "solution" | null}} Request
  * @typedef {{ok: true, request: Request}
@@ -176,10 +179,12 @@ export const message = (type, fields = {}) => ({ api: API, version: API_VERSION,
 
 /**
  * Read what a host posted. Messages of other APIs (not `api: "sudoku-studio"`) are ignored
- * quietly: a page may use postMessage for its own things too.
- * @param {unknown} data @returns {ReadRequest}
+ * quietly: a page may use postMessage for its own things too. A `load` with `daily` names a day's
+ * puzzle (daily.js readDaily; `today` is the visitor's local day): it is made in the worker
+ * before its progress can be checked against it (readLoad), so it comes back as `load-daily`.
+ * @param {unknown} data @param {string} [today] @returns {ReadRequest}
  */
-export function readRequest(data) {
+export function readRequest(data, today = dayKey(new Date())) {
   if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, ignore: true };
   const v = /** @type {Record<string, unknown>} */ (data);
   if (v.api !== API) return { ok: false, ignore: true };
@@ -197,6 +202,15 @@ export function readRequest(data) {
       const size = plainSize(v.progress, MAX_MESSAGE_CHARS);
       if (size < 0) return fail("bad-message", "the progress is not plain data (give back what a change message carried)");
       if (size > MAX_MESSAGE_CHARS) return fail("bad-message", `the progress is over ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters long`);
+    }
+    if (v.daily !== undefined) {
+      if (v.puzzle !== undefined) return fail("bad-message", "a load names a puzzle or a daily puzzle, not both");
+      const daily = readDaily(v.daily, today);
+      if (!daily.ok) return fail("bad-daily", `no daily puzzle for ${shown(v.daily)}: ${daily.problem}`);
+      if (v.progress !== undefined && v.progress !== null && (typeof v.progress !== "object" || Array.isArray(v.progress))) {
+        return fail("bad-progress", "the progress is not a game (give back what a change message carried)");
+      }
+      return { ok: true, request: { type: "load-daily", id, day: daily.day, level: daily.level, progress: v.progress ?? null } };
     }
     const game = readLoad(v.puzzle, v.progress);
     return game.ok ? { ok: true, request: { type, id, game: game.game } } : fail(game.code, game.message);

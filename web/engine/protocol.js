@@ -40,8 +40,10 @@
  * @typedef {{technique: string, level: Level, score: number, rating: number, text: string,
  *   placements: CellDigit[], eliminations: CellDigit[], cells: number[], candidates: [number, number][],
  *   units: string[], links?: StepLink[], base?: string[], cover?: string[], fins?: number[],
- *   colours?: number[][], als?: number[][]}} Step
- *   One logical step (logic.steps.Step.to_dict()). For drawing (always sent by this engine, empty
+ *   colours?: number[][], als?: number[][], summary?: string}} Step
+ *   One logical step (logic.steps.Step.to_dict()); `text` is its standard notation (the expert's
+ *   line), `summary` the step in words ("Naked Pair: remove 1 from r1c7 and r1c9"), sent with a
+ *   grade's path and bottleneck and with a hint. For drawing (always sent by this engine, empty
  *   when the technique has none): links, a chain's edges in order (strong first, alternating);
  *   base and cover, a fish's units by name ("row 3"; units holds the base too); fins, its fin
  *   cells; colours, a colouring step's colour classes (cells), two per cluster; als (ALS steps,
@@ -66,6 +68,19 @@
  *   drills.Drill.to_dict() when `found`: a position whose next step is the technique (`digits`,
  *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
  *   many generated puzzles were walked (`seed` is the first one's).
+ * @typedef {{index: number, move: string, cell: number, digit: number, kind: "technique" | "guess" | "wrong"
+ *   | "seen" | "lost" | "helped" | "erase" | "repeat" | "unchecked", technique: string | null,
+ *   level: Level | null, steps: number, phase: "opening" | "middle" | "endgame", text: string}} ReviewLabel
+ *   review.Label.to_dict(): one move and what justified it then, in a sentence (`steps`: the
+ *   grader's route to it; 1: the technique applied directly).
+ * @typedef {{labels: ReviewLabel[], complete: boolean, summary: {used: Record<string, number>,
+ *   guesses: number, wrong: number, lost: number, helped: number,
+ *   phases: {name: string, moves: number, seconds: number | null}[], hardest: ReviewLabel | null},
+ *   grader: {level: Level, score: number, histogram: Record<string, number>, steps: number,
+ *   hardest: string | null}, seconds: number}} ReviewResult
+ *   review.Review.to_dict(): every move's label, the summary (techniques the player used by
+ *   themselves, hardest first), and the grader's path beside it; `complete` false when the
+ *   budget ran out (the rest are "unchecked").
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,
  *   seconds?: number}} GradedProgress
@@ -122,6 +137,8 @@
  *     progress: GradedProgress, result: GradedPuzzle},
  *   drill: {args: {technique: string, seed?: number, max_seconds?: number},
  *     progress: {puzzles: number, positions: number}, result: DrillResult},
+ *   review: {args: {grid: string, moves: string, digits?: string} & Budget, progress: {moves: number, of?: number},
+ *     result: ReviewResult},
  *   study: {args: {grid: string} & Budget, progress: Record<string, number | string>, result: Study},
  *   minimize: {args: {grid: string, choices?: number, seed?: number},
  *     progress: Record<string, number | string>, result: {choices: MinimalChoice[]}},

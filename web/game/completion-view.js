@@ -4,7 +4,8 @@
 // (hints, revealed cells, undos). A puzzle whose level is not known yet (pasted, opened, from a
 // bare link) says "grading…" and fills it in, with the best, when the background's grading
 // answers (levelFound); "not graded" only when the engine cannot grade it. The next step is one
-// press: "Another Hard puzzle" (the same level, from the pool), or New puzzle… for the dialog.
+// press: "Another Hard puzzle" (the same level, from the pool), or New puzzle… for the dialog;
+// "Review my solve" replays the game with each move labelled (teach/review-view.js).
 // A short check-mark animation, none with prefers-reduced-motion (style.css).
 
 import { byId } from "../app/dom.js";
@@ -17,8 +18,9 @@ import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
 /** @typedef {import("./best-times.js").BestResult} BestResult */
 /**
  * What the page does from the dialog (app.js wires them): the New puzzle dialog, a puzzle of a
- * level at once, and asking for the level of a puzzle not graded yet.
- * @typedef {{newPuzzle: () => void, playLevel: (level: Level) => void, askLevel: (puzzle: string) => void}} CompletionActions
+ * level at once, asking for the level of a puzzle not graded yet, and the review of the solve.
+ * @typedef {{newPuzzle: () => void, playLevel: (level: Level) => void, askLevel: (puzzle: string) => void,
+ *   review: () => void}} CompletionActions
  */
 /**
  * The solve shown: its numbers, its level ("grading" until known, null when it cannot be), and
@@ -28,7 +30,7 @@ import { LEVEL_NAMES } from "../puzzles/puzzle-info.js";
  */
 
 /** @type {CompletionActions} */
-let actions = { newPuzzle: () => {}, playLevel: () => {}, askLevel: () => {} };
+let actions = { newPuzzle: () => {}, playLevel: () => {}, askLevel: () => {}, review: () => {} };
 /** @type {Solve | null} */
 let shown = null;
 
@@ -97,25 +99,7 @@ function draw(solve) {
   } else if (solve.level === "grading") {
     tiles.push(["best", "Best", "…", ""]);
   }
-  byId("done-stats").replaceChildren(...tiles.map(([name, label, value, badge]) => {
-    const tile = document.createElement("div");
-    tile.className = "done-tile";
-    const dt = document.createElement("dt");
-    dt.textContent = label;
-    const dd = document.createElement("dd");
-    dd.dataset.stat = name;
-    const text = document.createElement("span");
-    text.textContent = value;
-    dd.append(text);
-    if (badge) {
-      const mark = document.createElement("span");
-      mark.className = "done-badge";
-      mark.textContent = badge;
-      dd.append(" ", mark);
-    }
-    tile.append(dt, dd);
-    return tile;
-  }));
+  byId("done-stats").replaceChildren(...tiles.map(([name, label, value, badge]) => statTile("done", name, label, value, badge)));
 
   const notes = [
     ["hints", "Hints", solve.hints], ["reveals", "Revealed cells", solve.reveals], ["undos", "Undos", solve.undos],
@@ -142,6 +126,32 @@ function draw(solve) {
   byId("done-new").classList.toggle("primary", !level);
 }
 
+/**
+ * A number as a tile of a <dl> (the Solved moment's, the Statistics view's): its label, its
+ * value (`dd[data-stat=name]`) and, when given, a note after it (the `<kind>-badge` span).
+ * @param {"done" | "stats"} kind  the class prefix @param {string} name @param {string} label
+ * @param {string} value @param {string} note
+ */
+export function statTile(kind, name, label, value, note) {
+  const tile = document.createElement("div");
+  tile.className = `${kind}-tile`;
+  const dt = document.createElement("dt");
+  dt.textContent = label;
+  const dd = document.createElement("dd");
+  dd.dataset.stat = name;
+  const text = document.createElement("span");
+  text.textContent = value;
+  dd.append(text);
+  if (note) {
+    const mark = document.createElement("span");
+    mark.className = `${kind}-badge`;
+    mark.textContent = note;
+    dd.append(" ", mark);
+  }
+  tile.append(dt, dd);
+  return tile;
+}
+
 /** The dialog's buttons. @param {CompletionActions} wanted */
 export function wireCompletion(wanted) {
   actions = wanted;
@@ -149,6 +159,10 @@ export function wireCompletion(wanted) {
   byId("done-new").addEventListener("click", () => {
     dialog.close();
     actions.newPuzzle();
+  });
+  byId("done-review").addEventListener("click", () => {
+    dialog.close();
+    actions.review();
   });
   const again = byId("done-again");
   again.addEventListener("click", () => {

@@ -11,7 +11,7 @@
 
 import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "../board/cell-layers.js";
 import { EMPTY, cellName, isGrid } from "../board/grid.js";
-import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory } from "./move-history.js";
+import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory, readTimes } from "./move-history.js";
 import { toPuzzleInfo } from "../puzzles/puzzle-info.js";
 
 /** @typedef {import("../puzzles/puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -206,7 +206,11 @@ function historyShape(value) {
   if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
     return { ok: false, problem: "its position is outside its moves" };
   }
-  const fitted = fitHistory({ moves: /** @type {string[]} */ (v.moves), at: Number(v.at) });
+  const timesProblem = readTimes(/** @type {{times?: unknown}} */ (v).times, v.moves.length);
+  if (timesProblem) return { ok: false, problem: timesProblem };
+  const stored = { moves: /** @type {string[]} */ (v.moves), at: Number(v.at) };
+  const times = /** @type {{times?: (number | null)[]}} */ (v).times;
+  const fitted = fitHistory(times ? { ...stored, times: [...times] } : stored);
   return { ok: true, history: fitted, moves: [], dropped: v.moves.length - fitted.moves.length };
 }
 

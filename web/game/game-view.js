@@ -14,7 +14,7 @@ import { EMPTY_GRID, combine, filledCount, findConflicts, wrongCells } from "../
 import { clearHint } from "../teach/hint-view.js";
 import { board, markSolved, setInfo, setProgress, state } from "../app/page-state.js";
 import { updateHistoryButtons } from "./play-history.js";
-import { LEVEL_NAMES, describeInfo } from "../puzzles/puzzle-info.js";
+import { LEVEL_NAMES, describeInfo, infoParts } from "../puzzles/puzzle-info.js";
 import { showCurrentGame } from "./recent-games.js";
 import { settings } from "../app/settings.js";
 import { gameChanged, say } from "../app/status.js";
@@ -300,8 +300,11 @@ export function solutionWanted() {
 /** The puzzle's seed and level above the board and in the print header. */
 export function showInfo() {
   const info = state.info;
-  const text = info ? describeInfo(info, { grading: state.grading === info.puzzle }) : "";
-  if (puzzleInfo.textContent !== text) puzzleInfo.textContent = text; // unchanged text is not announced again
+  const grading = info ? state.grading === info.puzzle : false;
+  const text = info ? describeInfo(info, { grading }) : "";
+  // unchanged text is not announced again
+  if (puzzleInfo.textContent !== text) puzzleInfo.replaceChildren(...(info ? infoSpans(infoParts(info, { grading })) : []));
+  puzzleInfo.title = text; // the whole line, where a narrow top bar cuts it short
   puzzleInfo.hidden = !info;
   for (const [name, value] of Object.entries({
     seed: info?.seed, level: info?.level, score: info?.score, symmetry: info?.symmetry, source: info?.source,
@@ -311,6 +314,29 @@ export function showInfo() {
     else puzzleInfo.dataset[name] = String(value);
   }
   printTitle.textContent = info?.level ? `Sudoku · ${LEVEL_NAMES[info.level]}` : "Sudoku";
+}
+
+/**
+ * The info line as spans (its text is describeInfo's): the first part, then the score and the
+ * rest in `.info-sub`, which a phone's top bar puts on a second line, smaller: the score alone
+ * when there is one, without the brackets and the separator that would start it (`.info-punct`).
+ * @param {{head: string, score: string, rest: string[]}} parts
+ */
+function infoSpans({ head, score, rest }) {
+  const span = (/** @type {string} */ text, /** @type {string} */ className = "") => {
+    const element = document.createElement("span");
+    element.textContent = text;
+    if (className) element.className = className;
+    return element;
+  };
+  const sub = span("", "info-sub");
+  if (score) sub.append(span(" (", "info-punct"), span(score, "info-score"), span(")", "info-punct"));
+  rest.forEach((part, i) => {
+    const more = span("", "info-rest");
+    more.append(span(" · ", i === 0 && !score ? "info-punct" : ""), part);
+    sub.append(more);
+  });
+  return [span(head, "info-head"), sub];
 }
 
 /** The info changed (graded in the background): show it, link it, save it. */

@@ -2,20 +2,41 @@
 // A game's history: every move as compact text (cell-layers.js encodes it), and how many of them
 // are applied. Undo steps back, redo forward, a new move drops the undone ones. Saved with the
 // game, so it survives reloads; at MAX_MOVES the oldest move goes with each new one, so what is
-// written is always what the reader takes. Plain data, no DOM.
+// written is always what the reader takes. Beside the moves, `times`: the play time (whole
+// seconds) each move was made at, for the review of the solve; null for a move whose time is
+// unknown (made by a page that did not keep times, or merged from another tab). A history
+// without `times` (an older page's) is read as it is. Plain data, no DOM.
 
 import { decodeMove } from "../board/cell-layers.js";
 
-/** `moves[0..at)` are applied; `moves[at..]` can be redone. @typedef {{moves: string[], at: number}} History */
+/**
+ * `moves[0..at)` are applied; `moves[at..]` can be redone; `times[i]`, when there, is the play
+ * time in whole seconds that `moves[i]` was made at (null: unknown), as long as `moves`.
+ * @typedef {{moves: string[], at: number, times?: (number | null)[]}} History
+ */
 
 /** @returns {History} */
 export const emptyHistory = () => ({ moves: [], at: 0 });
 
 /**
- * After a new move: the redo tail is gone, and past MAX_MOVES the oldest move too.
- * @param {History} history @param {string} move @returns {History}
+ * After a new move: the redo tail is gone, and past MAX_MOVES the oldest move too. `seconds`: the
+ * play time it was made at (null: unknown); the first timed move of an older history gives its
+ * earlier moves unknown times.
+ * @param {History} history @param {string} move @param {number | null} [seconds] @returns {History}
  */
-export const pushMove = (history, move) => fitHistory({ moves: [...history.moves.slice(0, history.at), move], at: history.at + 1 });
+export function pushMove(history, move, seconds = null) {
+  const moves = [...history.moves.slice(0, history.at), move];
+  const time = seconds === null ? null : Math.min(Math.max(0, Math.floor(seconds)), Number.MAX_SAFE_INTEGER);
+  if (!history.times && time === null) return fitHistory({ moves, at: history.at + 1 });
+  const times = [...(history.times ?? new Array(history.moves.length).fill(null)).slice(0, history.at), time];
+  return fitHistory({ moves, at: history.at + 1, times });
+}
+
+/**
+ * The history with `at` moved (undo, redo): the moves and their times kept.
+ * @param {History} history @param {number} at @returns {History}
+ */
+export const historyAt = (history, at) => ({ ...history, at });
 
 /**
  * A history of at most MAX_MOVES moves, the same one when it is already: the moves that can be
@@ -28,7 +49,9 @@ export function fitHistory(history) {
   if (history.moves.length <= MAX_MOVES) return history;
   const end = Math.max(history.at, MAX_MOVES); // the redo tail's end goes first
   const start = end - MAX_MOVES;
-  return { ...history, moves: history.moves.slice(start, end), at: history.at - start };
+  const cut = { ...history, moves: history.moves.slice(start, end), at: history.at - start };
+  const times = /** @type {{times?: unknown[]}} */ (history).times;
+  return Array.isArray(times) ? { ...cut, times: times.slice(start, end) } : cut;
 }
 
 /** @param {History} history */
@@ -55,7 +78,10 @@ export function readHistory(value) {
   if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
     return { ok: false, problem: "its position is outside its moves" };
   }
-  const fitted = fitHistory({ moves: /** @type {unknown[]} */ (v.moves), at: Number(v.at) });
+  const timesProblem = readTimes(v.times, v.moves.length);
+  if (timesProblem) return { ok: false, problem: timesProblem };
+  const stored = { moves: /** @type {unknown[]} */ (v.moves), at: Number(v.at) };
+  const fitted = fitHistory(Array.isArray(v.times) ? { ...stored, times: /** @type {(number | null)[]} */ (v.times) } : stored);
   const dropped = v.moves.length - fitted.moves.length;
   const first = Number(v.at) - fitted.at; // the first kept move's place in the stored list
   const moves = [];
@@ -64,7 +90,22 @@ export function readHistory(value) {
     if (!move) return { ok: false, problem: `move ${first + i + 1} is unreadable` };
     moves.push(move);
   }
-  return { ok: true, history: { moves: /** @type {string[]} */ ([...fitted.moves]), at: fitted.at }, moves, dropped };
+  /** @type {History} */
+  const history = { moves: /** @type {string[]} */ ([...fitted.moves]), at: fitted.at };
+  if ("times" in fitted && fitted.times) history.times = [...fitted.times];
+  return { ok: true, history, moves, dropped };
+}
+
+/**
+ * What is wrong with stored move times, or "": absent (an older page's history), or one whole
+ * number of seconds (or null, unknown) per move.
+ * @param {unknown} times @param {number} count the history's moves
+ */
+export function readTimes(times, count) {
+  if (times === undefined) return "";
+  if (!Array.isArray(times) || times.length !== count) return "its move times do not match its moves";
+  const bad = times.findIndex((t) => t !== null && !(Number.isSafeInteger(t) && t >= 0));
+  return bad < 0 ? "" : `the time of move ${bad + 1} is not a number of seconds`;
 }
 
 /** What is wrong with a stored history, or "". @param {unknown} value */

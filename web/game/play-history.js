@@ -5,12 +5,13 @@
 // game (New puzzle, Paste, a link, Clear all) is a different story: the undo line's "Bring it
 // back" (undo-line.js) does that, never Undo (held down, it would run on into the game before and
 // the next digit would drop that game's redo moves). Nothing changes while the game is paused.
+// Each move keeps the play time it was made at (the review of the solve replays them).
 
 import { applyChanges, decodeMove, encodeMove } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
-import { isPaused } from "./game-timer.js";
+import { elapsedMs, isPaused } from "./game-timer.js";
 import { wrongCells } from "../board/grid.js";
-import { canRedo, canUndo, pushMove } from "./move-history.js";
+import { canRedo, canUndo, historyAt, pushMove } from "./move-history.js";
 import { board, countHelp, setHistory, state } from "../app/page-state.js";
 
 /** @typedef {import("../board/cell-layers.js").Change} Change */
@@ -45,7 +46,7 @@ function announce(text) {
  */
 export function recordMove(kind, changes) {
   if (!changes.length) return;
-  setHistory(pushMove(state.progress.history, encodeMove({ kind, changes })));
+  setHistory(pushMove(state.progress.history, encodeMove({ kind, changes }), elapsedMs() / 1000));
   updateHistoryButtons();
 }
 
@@ -72,7 +73,7 @@ export function undo() {
   const move = decodeMove(history.moves[history.at - 1]);
   if (!move) return;
   board.applyChanges(move.changes);
-  setHistory({ moves: history.moves, at: history.at - 1 });
+  setHistory(historyAt(history, history.at - 1));
   countHelp("undos");
   announce(`Undid ${MOVE_WORDS[move.kind]}.`);
   updateHistoryButtons();
@@ -90,7 +91,7 @@ export function redo() {
   const move = decodeMove(history.moves[history.at]);
   if (!move) return;
   board.applyChanges(move.changes);
-  setHistory({ moves: history.moves, at: history.at + 1 });
+  setHistory(historyAt(history, history.at + 1));
   announce(`Redid ${MOVE_WORDS[move.kind]}.`);
   updateHistoryButtons();
   changed();
@@ -131,7 +132,7 @@ export function undoToLastCorrect(solution) {
     layers = applyChanges(layers, /** @type {import("../board/cell-layers.js").Move} */ (decodeMove(history.moves[history.at - 1 - i])).changes);
   }
   board.layers = layers;
-  setHistory({ moves: history.moves, at: history.at - back });
+  setHistory(historyAt(history, history.at - back));
   countHelp("undos");
   const text = `Undid ${back} move${back === 1 ? "" : "s"}, back to the last state with only correct digits.`;
   announce(text);

@@ -18,15 +18,17 @@ import { bookletLink, bookletSheets, caption, levelMix } from "./booklet-pages.j
 /** The most puzzles the page makes in one booklet (the engine takes up to 120). */
 const MOST = 60;
 
-/** Wire the Booklet… button and its dialog. */
+/** Open the dialog (the Booklet… button: app.js loads this module on its first click). */
+export function openBooklet() {
+  byId("booklet-error").textContent = "";
+  /** @type {HTMLDialogElement} */ (byId("booklet-dialog")).showModal();
+}
+
+/** Wire the booklet's dialog. */
 export function wireBooklet() {
   const dialog = /** @type {HTMLDialogElement} */ (byId("booklet-dialog"));
   const form = /** @type {HTMLFormElement} */ (byId("booklet-form"));
   const error = byId("booklet-error");
-  byId("booklet").addEventListener("click", () => {
-    error.textContent = "";
-    dialog.showModal();
-  });
   byId("booklet-cancel").addEventListener("click", () => dialog.close());
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -6,7 +6,7 @@
 // again brings that game back from the library rather than starting over.
 
 import { byId } from "../app/dom.js";
-import { DAILY_LEVELS, calendarDays, dailySeed, dayKey, dayLabel, isDailyDay } from "./daily.js";
+import { DAILY_LEVELS, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 import { board, knowSolution, state } from "../app/page-state.js";
@@ -19,13 +19,6 @@ import { startEngine } from "../engine/engine-runner.js";
 /** @typedef {import("./puzzle-info.js").Level} Level */
 /** @typedef {import("./puzzle-info.js").PuzzleInfo} PuzzleInfo */
 /** @typedef {import("../game/game-record.js").GameRecord} GameRecord */
-
-/**
- * The search for a day's puzzle runs without a time limit in Python's tests; here it has a
- * generous one (every pinned day takes well under a second), and a puzzle that missed its level
- * in that time is said to be not the day's puzzle.
- */
-const DAILY_SECONDS = 120;
 
 /** The saved daily games, by day then level (the most recently saved of each). @type {Map<string, Map<Level, GameRecord>>} */
 let games = new Map();
@@ -117,9 +110,9 @@ export async function playDaily(day, level) {
   }
   clearVerdict();
   try {
-    const seed = dailySeed(day, level);
+    // a puzzle that missed its level in the time allowed is said to be not the day's puzzle
     const r = await startEngine(
-      "generate_graded", { difficulty: level, seed, symmetry: "none", max_seconds: DAILY_SECONDS },
+      "generate_graded", dailyArgs(day, level),
       `Making ${name}`,
       (p) => `Making ${name}… try ${p.tries ?? 1}`,
     );
@@ -144,7 +137,7 @@ export async function playDaily(day, level) {
   }
 }
 
-/** Play today's puzzle of a level (the welcome's Daily button, an embed's data-sudoku-daily). @param {Level} level */
+/** Play today's puzzle of a level (the welcome's Daily button). @param {Level} level */
 export function playToday(level) {
   return playDaily(dayKey(new Date()), level);
 }

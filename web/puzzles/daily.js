@@ -17,6 +17,16 @@ export const DAILY_EPOCH = "2026-01-01";
 export const DAILY_SEED_BASE = 1_000_000_000;
 /** How many past days the calendar offers (today included). */
 export const CALENDAR_DAYS = 60;
+/** The level of a daily puzzle asked for without one (an embed's `data-sudoku-daily=""`, the welcome's button). */
+export const DEFAULT_DAILY_LEVEL = /** @type {Level} */ ("medium");
+/** The longest daily puzzle name read ("2026-11-26:extreme" is 18 characters). */
+export const MAX_DAILY_CHARS = 40;
+/**
+ * The search for a day's puzzle runs without a time limit in Python's tests; in a browser it has
+ * a generous one (every pinned day takes well under a second), and a puzzle that missed its
+ * level in that time is not the day's puzzle.
+ */
+export const DAILY_SECONDS = 120;
 
 const DAY_MS = 86_400_000;
 
@@ -89,4 +99,41 @@ export function dayLabel(key) {
   if (ms === null) return key;
   const d = new Date(ms);
   return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** The engine's request for a day's puzzle of a level: the same everywhere it is made. @param {string} day @param {Level} level */
+export function dailyArgs(day, level) {
+  return { difficulty: level, seed: dailySeed(day, level), symmetry: /** @type {const} */ ("none"), max_seconds: DAILY_SECONDS };
+}
+
+/**
+ * A daily puzzle named in text, as an embed names it (untrusted: every refusal says why):
+ * "" for today's puzzle of the default level, a level ("hard": today's Hard), a day
+ * ("2026-11-26": its Medium), or both ("2026-11-26:hard"; "today:hard" too). Case and spaces
+ * around it do not matter. Today is the visitor's local day, given; a day after it is refused
+ * (its puzzle is not out yet there), as is one before DAILY_EPOCH.
+ * @param {unknown} text @param {string} today
+ * @returns {{ok: true, day: string, level: Level} | {ok: false, problem: string}}
+ */
+export function readDaily(text, today) {
+  const example = `write a level (${DAILY_LEVELS.join(", ")}), a day (YYYY-MM-DD) or both, as in “2026-11-26:hard”`;
+  if (typeof text !== "string") return { ok: false, problem: `it is not a text: ${example}` };
+  if (text.length > MAX_DAILY_CHARS) return { ok: false, problem: `it is ${text.length.toLocaleString("en")} characters long; at most ${MAX_DAILY_CHARS}: ${example}` };
+  const value = text.trim().toLowerCase();
+  const colon = value.indexOf(":");
+  const named = (/** @type {string} */ part) => `“${part}”`;
+  // one part alone is a day when it starts like one ("2026…", "today"), else a level
+  const alone = /^(\d|today$)/.test(value);
+  const dayPart = (colon >= 0 ? value.slice(0, colon) : alone ? value : "").trim();
+  const levelPart = (colon >= 0 ? value.slice(colon + 1) : alone ? "" : value).trim();
+  const level = levelPart === "" ? DEFAULT_DAILY_LEVEL : /** @type {Level} */ (levelPart);
+  if (!DAILY_LEVELS.includes(/** @type {any} */ (level))) {
+    return { ok: false, problem: `${named(levelPart)} is not a level; the levels are ${DAILY_LEVELS.join(", ")}` };
+  }
+  const day = dayPart === "" || dayPart === "today" ? today : dayPart;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { ok: false, problem: `${named(dayPart)} is not a day: write it as YYYY-MM-DD, as in 2026-11-26` };
+  if (utcOf(day) === null) return { ok: false, problem: `${named(day)} is not a date on the calendar` };
+  if (!isDailyDay(day)) return { ok: false, problem: `the daily puzzles begin on ${DAILY_EPOCH}; there is none for ${day}` };
+  if (day > today) return { ok: false, problem: `the daily puzzle of ${day} is not out yet (today is ${today} here)` };
+  return { ok: true, day, level };
 }

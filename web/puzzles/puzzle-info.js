@@ -119,18 +119,33 @@ export function readInfoParams(parts, givens) {
 }
 
 /**
- * One line for people: "Hard (score 1140) · seed 3000 · no symmetry".
+ * The info in parts: the first thing said (the level, else "grading…" or whatever comes first),
+ * the level's score, and the rest (seed, symmetry, ...), each part starting lower case. A
+ * narrow top bar shows the first on a line of its own and the others under it.
  * @param {PuzzleInfo} info @param {{grading?: boolean}} [options]
+ * @returns {{head: string, score: string, rest: string[]}}
  */
-export function describeInfo(info, options = {}) {
+export function infoParts(info, options = {}) {
   const parts = [];
-  if (info.level) parts.push(`${LEVEL_NAMES[info.level]}${info.score !== undefined ? ` (score ${info.score})` : ""}`);
-  else if (options.grading) parts.push("grading…");
+  let score = "";
+  if (info.level) {
+    parts.push(LEVEL_NAMES[info.level]);
+    if (info.score !== undefined) score = `score ${info.score}`;
+  } else if (options.grading) parts.push("grading…");
   if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
   if (info.symmetry) parts.push(SYMMETRY_NAMES[info.symmetry]);
   if (info.clues !== undefined) parts.push(`at most ${info.clues} clues`);
   if (info.minimal) parts.push("minimal");
   if (info.claimed && parts.length) parts.push("claimed by the link, not yet checked");
-  const text = parts.join(" · ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const [head = "", ...rest] = parts;
+  return { head: head.charAt(0).toUpperCase() + head.slice(1), score, rest };
+}
+
+/**
+ * One line for people: "Hard (score 1140) · seed 3000 · no symmetry".
+ * @param {PuzzleInfo} info @param {{grading?: boolean}} [options]
+ */
+export function describeInfo(info, options = {}) {
+  const { head, score, rest } = infoParts(info, options);
+  return [`${head}${score ? ` (${score})` : ""}`, ...rest].filter(Boolean).join(" · ");
 }

@@ -132,7 +132,8 @@ function apply() {
     return;
   }
   if (!current || current.shown < 3 || !step) return;
-  const words = `Applied: ${step.text.slice(step.text.lastIndexOf(": ") + 2)}. Undo takes it back.`;
+  // in words (the notation stays behind the card's Notation disclosure, which goes with the hint)
+  const words = `Applied ${step.summary ?? step.technique}. Undo takes it back.`;
   if (!makeMove("hint", stepChanges(step, board.layers, tidy()))) return;
   board.focusGrid(); // Apply hides itself: play goes on on the board
   // the move cleared the hint (any change does); say what it did in the same live region

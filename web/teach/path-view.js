@@ -43,6 +43,11 @@ const bottleneckButton = /** @type {HTMLButtonElement} */ (byId("grade-bottlenec
 const hardestLine = byId("grade-hardest");
 const pathButton = /** @type {HTMLButtonElement} */ (byId("path"));
 const techniqueButton = byId("path-technique");
+const notation = /** @type {HTMLDetailsElement} */ (byId("path-notation"));
+const notationText = byId("path-notation-text");
+
+/** A step in words (its notation is behind the Notation disclosure). @param {Step} step */
+const said = (step) => step.summary ?? step.text;
 
 /** The path on show: the grid it was found for (givens, entries), its grade and steps, the selected step. */
 let shown = /** @type {{grid: string, givens: string, entries: string, grade: Grade, steps: Step[], at: number} | null} */ (null);
@@ -114,7 +119,9 @@ function select(at) {
   const step = shown.steps[shown.at];
   const { placed, removed } = boardBefore(shown, shown.at);
   const legend = drawingWords(step);
-  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${step.text}.${legend ? ` ${legend}` : ""}`;
+  status.textContent = `Step ${shown.at + 1} of ${shown.steps.length}: ${said(step)}.${legend ? ` ${legend}` : ""}`;
+  notationText.textContent = step.text;
+  notation.hidden = false;
   note.textContent = "The board shows the path's candidates before this step"
     + (placed || removed ? ` (${placed} digit${placed === 1 ? "" : "s"} placed by the steps before, in italics; ${removed} candidate${removed === 1 ? "" : "s"} removed)` : "")
     + ". Your own board comes back when you close the path.";
@@ -187,7 +194,7 @@ function showGrade(grade) {
   }));
   const hardest = grade.bottleneck;
   hardestLine.hidden = !hardest;
-  bottleneckButton.textContent = hardest ? hardest.text : "";
+  bottleneckButton.textContent = hardest ? said(hardest) : "";
   const index = hardest ? (grade.path ?? []).findIndex((s) => JSON.stringify(s) === JSON.stringify(hardest)) : -1;
   bottleneckButton.dataset.index = String(index);
 }
@@ -203,7 +210,7 @@ function showPath(grade, grid) {
     option.setAttribute("aria-selected", "false");
     option.dataset.index = String(i);
     option.dataset.technique = step.technique;
-    option.textContent = `${i + 1}. ${step.text}`;
+    option.textContent = `${i + 1}. ${said(step)}`;
     return option;
   }));
   list.dataset.count = String(steps.length);
@@ -217,6 +224,7 @@ function showPath(grade, grid) {
   } else {
     status.textContent = isSolved(grid) ? "The puzzle is already solved: there is no step left." : "Nothing left to solve: the grid is full.";
     note.textContent = "";
+    notation.hidden = true;
     askAbout(techniqueButton, null);
     panel.dataset.selected = "";
     prevButton.disabled = nextButton.disabled = applyButton.disabled = true;

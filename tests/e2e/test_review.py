@@ -1,0 +1,221 @@
+"""Review my solve, end to end: a game scripted on the page (Fill candidates, a Naked Single, a
+wrong digit and its erasure, the answer struck from a cell's candidates, the singles of the
+grader's path, a Hidden Pair's elimination) is replayed in the review move for move (the review's
+board at step k is the game after k moves, walked with the arrow keys), each step labelled as the
+engine's review labels it (known here from the grader's path), the mistakes flagged, and the
+summary beside the grader's path. Also from the Solved moment, and the game is never touched."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.play_helpers import PUZZLE, SOLUTION, start_game, tool
+from sudoku_core import grade
+from sudoku_core.grid import cell_name
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import Locator
+
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+PATH = grade(PUZZLE).path
+"""Its first 24 steps are singles, each placing one digit; the 25th is a Hidden Pair."""
+R5C4, R1C1 = 39, 0
+
+
+def dialog(app: Studio) -> Locator:
+    return app.page.locator("#review-dialog")
+
+
+def snapshot(board: Locator) -> tuple[str, str]:
+    """What a board shows: its entries and centre marks."""
+    return str(board.get_attribute("entries")), str(board.get_attribute("centre") or "")
+
+
+def play_digit(app: Studio, cell: int, digit: str) -> None:
+    app.cell(cell).click()
+    app.page.keyboard.press(digit)
+
+
+def step_labels(app: Studio) -> list[str]:
+    return [str(t) for t in app.page.locator("#review-labels li").all_inner_texts()]
+
+
+def test_the_review_replays_the_game_move_by_move_with_its_labels(app: Studio) -> None:
+    start_game(app)
+    tool(app, "Digit")
+    board = app.board
+    shown = [snapshot(board)]  # the game after 0, 1, 2... moves
+
+    def moved() -> None:
+        expect(app.page.locator("#undo-move")).to_have_attribute("data-moves", str(len(shown)))
+        shown.append(snapshot(board))
+
+    app.button("Fill candidates").click()
+    moved()
+    assert PATH[0].placements == ((R5C4, 3),) and PATH[0].technique == "Naked Single"
+    play_digit(app, R5C4, "3")
+    moved()
+    wrong = "6"  # allowed in r1c1 (not its answer); the 6s it tidies from its peers are no claims
+    assert SOLUTION[R1C1] != wrong and wrong not in {str(d) for _, d in PATH[24].eliminations[:1]}
+    play_digit(app, R1C1, wrong)
+    moved()
+    app.page.keyboard.press("Delete")
+    moved()
+    tool(app, "Centre")
+    app.page.keyboard.press(SOLUTION[R1C1])  # the answer struck from r1c1's candidates
+    moved()
+    tool(app, "Digit")
+    for step in PATH[1:24]:
+        ((cell, digit),) = step.placements
+        play_digit(app, cell, str(digit))
+        moved()
+    assert PATH[24].technique == "Hidden Pair"
+    hidden_pair = PATH[24].eliminations[0]
+    tool(app, "Centre")
+    app.cell(hidden_pair[0]).click()
+    app.page.keyboard.press(str(hidden_pair[1]))
+    moved()
+    game_before = snapshot(board)
+
+    app.button("Review my solve…").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("open", "")
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    last = len(shown) - 1
+    expect(review).to_have_attribute("data-step", str(last))
+    review_board = app.page.locator("#review-board")
+    slider = app.page.locator("#review-step")
+    expect(slider).to_be_focused()
+    app.page.keyboard.press("Home")
+    for k, expected in enumerate(shown):
+        expect(review).to_have_attribute("data-step", str(k))
+        assert snapshot(review_board) == expected, f"step {k}"
+        if k < last:
+            app.page.keyboard.press("ArrowRight")
+    app.page.keyboard.press("ArrowRight")  # past the end: stays
+    expect(review).to_have_attribute("data-step", str(last))
+    app.page.keyboard.press("ArrowLeft")
+    expect(review).to_have_attribute("data-step", str(last - 1))
+    app.page.keyboard.press("End")
+    expect(review).to_have_attribute("data-step", str(last))
+
+    labels = app.page.locator("#review-labels")
+    expected_labels = {
+        1: "Fill candidates.",
+        2: "Placed 3 in r5c4: a Naked Single.",
+        3: f"Placed {wrong} in r1c1: a wrong digit.",
+        4: "Erased r1c1 (a wrong digit).",
+        5: f"Removed {SOLUTION[R1C1]} from r1c1: a true candidate lost (it is the cell's answer).",
+        6 + 19: f"Placed 2 in {cell_name(PATH[20].placements[0][0])}: a Hidden Single.",
+        last: f"Removed {hidden_pair[1]} from {cell_name(hidden_pair[0])}: a Hidden Pair.",
+    }
+    for k, text in expected_labels.items():
+        slider.fill(str(k))
+        expect(review).to_have_attribute("data-step", str(k))
+        expect(labels).to_contain_text(text)
+    slider.fill("3")
+    expect(review_board).to_have_attribute("flagged", str(R1C1))  # the wrong digit, drawn
+    slider.fill("4")
+    expect(review_board).not_to_have_attribute("flagged", str(R1C1))
+    slider.fill("5")
+    expect(review_board).to_have_attribute("flagged", str(R1C1))  # its answer struck
+
+    summary = app.page.locator("#review-summary")
+    yours = summary.locator("#review-yours")
+    expect(yours).to_contain_text("Hidden Pair \u00d71")
+    expect(yours).to_contain_text("1 wrong digit, 1 true candidate lost")
+    expect(yours.locator("div", has_text="Hardest found yourself")).to_contain_text("Hidden Pair")
+    grader = summary.locator("#review-grader")
+    expect(grader).to_contain_text("Hard (score")
+    expect(grader).to_contain_text("Swordfish")
+    expect(summary.locator("#review-phases")).to_contain_text("Opening")
+
+    app.page.locator("#review-close").click()
+    expect(review).not_to_have_attribute("open", "")
+    assert snapshot(board) == game_before  # the game was never touched
+    tool(app, "Digit")
+
+
+def test_the_solved_moment_offers_the_review(app: Studio) -> None:
+    start_game(app)
+    tool(app, "Digit")
+    for cell in range(81):
+        if PUZZLE[cell] == "." and cell != R1C1:
+            play_digit(app, cell, SOLUTION[cell])
+    play_digit(app, R1C1, SOLUTION[R1C1])
+    done = app.page.locator("#done-dialog")
+    expect(done).to_have_attribute("open", "")
+    done.get_by_role("button", name="Review my solve").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("open", "")
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(app.page.locator("#review-at")).to_have_text(
+        f"{PUZZLE.count('.')} of {PUZZLE.count('.')}"
+    )
+    expect(app.page.locator("#review-yours")).to_contain_text("Full House")
+    app.page.locator("#review-close").click()
+
+
+def test_a_game_opened_with_progress_is_reviewed_from_there(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """A link's progress is the review's start, not moves of the player's: only the last digit,
+    typed here, is labelled."""
+    one_short = "".join(
+        "." if given != "." or cell == R1C1 else digit
+        for cell, (given, digit) in enumerate(zip(PUZZLE, SOLUTION, strict=True))
+    )
+    link = f"#puzzle={PUZZLE.replace('.', '0')}&progress={one_short.replace('.', '0')}"
+    studio = fresh(site_server + link)
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    play_digit(studio, R1C1, SOLUTION[R1C1])
+    done = studio.page.locator("#done-dialog")
+    expect(done).to_have_attribute("open", "")
+    done.get_by_role("button", name="Review my solve").click()
+    expect(dialog(studio)).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(studio.page.locator("#review-at")).to_have_text("1 of 1")
+    labels = studio.page.locator("#review-labels")
+    expect(labels).to_have_text(f"found Placed {SOLUTION[R1C1]} in r1c1: a Full House.")
+    expect(studio.page.locator("#review-yours")).to_contain_text("Full House \u00d71")
+    studio.page.keyboard.press("Home")
+    expect(labels).to_contain_text("The start: 53 of your digits were on the board")
+
+
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["desktop", "phone", "landscape"],
+)
+def test_the_review_fits_the_screen(app: Studio, size: dict[str, int]) -> None:
+    start_game(app)
+    tool(app, "Digit")
+    play_digit(app, R5C4, "3")
+    page = app.page
+    original = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    try:
+        app.button("Review my solve…").click()
+        review = dialog(app)
+        expect(review).to_have_attribute("data-state", "done")
+        box = review.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        board = page.locator("#review-board").bounding_box()
+        assert board is not None and board["width"] >= 0.4 * min(size["width"], size["height"])
+        assert board["y"] + board["height"] <= size["height"]  # the whole board at once
+        overflow = review.evaluate("d => d.scrollWidth - d.clientWidth")
+        assert overflow <= 0
+        expect(page.locator("#review-step")).to_be_in_viewport()
+    finally:
+        page.keyboard.press("Escape")
+        if original is not None:
+            page.set_viewport_size(original)

@@ -1,0 +1,174 @@
+"""The player's statistics (web/game/statistics*.js): a solved game is counted once, survives a
+reload, and round-trips through Export and Import; a bad file is refused with the entry and field
+that is wrong named, and the statistics stay as they were; an embedded frame counts nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.axe import check_axe
+from e2e.play_helpers import PUZZLE, SOLUTION, reload
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from e2e.conftest import Studio
+
+pytestmark = pytest.mark.e2e
+
+KEY = "sudoku-studio.statistics"
+DRILLS = {"v": 1, "techniques": {"X-Wing": {"tries": 4, "right": 3, "streak": 2, "best": 3}}}
+# the drills' own record (web/train/drill-stats.js), as drill-view.js keeps it
+KEEP_DRILLS = f"localStorage.setItem('sudoku-studio.drills', {json.dumps(json.dumps(DRILLS))});"
+# PUZZLE one digit short of the end (r1c1 left), with its seed and level, as a share link.
+ONE_SHORT = "".join(
+    "." if given != "." or cell == 0 else digit
+    for cell, (given, digit) in enumerate(zip(PUZZLE, SOLUTION, strict=True))
+)
+LINK = (
+    f"#puzzle={PUZZLE.replace('.', '0')}&progress={ONE_SHORT.replace('.', '0')}"
+    "&seed=7&symmetry=none&level=hard"
+)
+
+
+def finish(studio: Studio) -> None:
+    """Type the last digit: the Solved moment opens."""
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    studio.cell(0).click()
+    studio.page.keyboard.press(SOLUTION[0])
+    expect(studio.page.locator("#done-dialog")).to_have_attribute("open", "")
+
+
+def stored(studio: Studio) -> dict[str, Any] | None:
+    text = studio.page.evaluate(f"() => localStorage.getItem({KEY!r})")
+    return json.loads(text) if text else None
+
+
+def open_statistics(studio: Studio) -> Locator:
+    """The Statistics dialog, opened from the Games panel."""
+    studio.button("Statistics…").click()
+    dialog = studio.page.locator("#stats-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    return dialog
+
+
+def close(dialog: Locator) -> None:
+    dialog.get_by_role("button", name="Close", exact=True).click()
+    expect(dialog).not_to_have_attribute("open", "")
+
+
+def tile(dialog: Locator, name: str) -> Locator:
+    return dialog.locator(f'#stats-tiles dd[data-stat="{name}"]')
+
+
+def numbers(dialog: Locator) -> dict[str, str]:
+    """What the dialog says, as text: the tiles and the table per level."""
+    return {
+        "tiles": dialog.locator("#stats-tiles").inner_text(),
+        "levels": dialog.locator("#stats-levels-table").inner_text(),
+    }
+
+
+def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_file(
+    fresh: Callable[..., Studio], site_server: str, tmp_path: Path
+) -> None:
+    studio = fresh(site_server + LINK, init_script=KEEP_DRILLS)
+    studio.wait_ready()  # the link's level is verified by the engine before it counts as Hard
+    finish(studio)
+    studio.page.locator("#done-dialog").get_by_role("button", name="Statistics", exact=True).click()
+    dialog = studio.page.locator("#stats-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(tile(dialog, "started")).to_have_text("1")
+    expect(tile(dialog, "solved")).to_have_text(re.compile(r"^1 \(100%\)"))
+    expect(tile(dialog, "unaided")).to_have_text("1")
+    row = dialog.locator("#stats-levels-table tbody tr")
+    expect(row).to_have_count(1)
+    expect(row.locator("th")).to_have_text("Hard")
+    expect(row.locator("td").first).to_have_text("1 of 1")
+    expect(dialog.locator("#stats-levels-chart svg[role=img]")).to_have_attribute(
+        "aria-label", re.compile("Hard: 1 solved of 1 started")
+    )
+    expect(dialog.locator("#stats-times-chart svg[role=img]")).to_have_attribute(
+        "aria-label", re.compile("Times of the last 1 Hard solves")
+    )
+    expect(dialog.locator("#stats-times-list li")).to_have_count(1)
+    drills = dialog.locator("#stats-drills-table tbody tr")
+    expect(drills).to_have_text(re.compile(r"X-Wing\s*3 of 4\s*75%\s*2\s*3"))
+    before = numbers(dialog)
+    dialog.locator("summary").first.click()  # the times as a list, open
+    for scheme in ("light", "dark"):
+        studio.page.emulate_media(color_scheme=scheme)
+        check_axe(studio.page, f"the Statistics dialog ({scheme})")
+    close(dialog)
+    record = stored(studio)
+    assert record and record["format"] == "sudoku-studio-statistics" and record["version"] == 1
+    [game] = record["games"]
+    assert game["level"] == "hard" and game["solvedAt"] and game["hints"] == 0
+
+    # a reload (the game saved again, reopened): still one game, the same numbers
+    reload(studio)
+    dialog = open_statistics(studio)
+    assert numbers(dialog) == before
+    record = stored(studio)
+    assert record and len(record["games"]) == 1
+
+    # Export downloads the file
+    with studio.page.expect_download() as download:
+        dialog.get_by_role("button", name="Export…").click()
+    exported = tmp_path / "statistics.json"
+    download.value.save_as(exported)
+    assert re.fullmatch(
+        r"sudoku-statistics-\d{4}-\d\d-\d\d\.json", download.value.suggested_filename
+    )
+    data = json.loads(exported.read_text())
+    assert data["format"] == "sudoku-studio-statistics" and data["games"] == record["games"]
+    expect(dialog.locator("#stats-message")).to_have_text(re.compile("^Exported 1 game as "))
+    close(dialog)
+
+    # gone from the browser: nothing counted
+    studio.page.evaluate(f"() => localStorage.removeItem({KEY!r})")
+    dialog = open_statistics(studio)
+    expect(tile(dialog, "started")).to_have_text("0")
+    expect(dialog.locator("#stats-levels-table")).to_be_hidden()
+
+    # a bad file is refused, says where, and changes nothing
+    bad = json.loads(exported.read_text())
+    bad["games"][0]["ms"] = -5
+    bad_file = tmp_path / "bad.json"
+    bad_file.write_text(json.dumps(bad))
+    dialog.locator("#stats-file").set_input_files(bad_file)
+    message = dialog.locator("#stats-message")
+    expect(message).to_have_attribute("data-tone", "error")
+    expect(message).to_contain_text("bad.json was not imported: games[0].ms: not a whole number")
+    expect(message).to_contain_text("Your statistics are unchanged.")
+    not_json = tmp_path / "notes.json"
+    not_json.write_text("hello")
+    dialog.locator("#stats-file").set_input_files(not_json)
+    expect(message).to_contain_text("notes.json was not imported: the file is not JSON")
+    expect(tile(dialog, "started")).to_have_text("0")
+    assert stored(studio) is None
+
+    # the exported file brings the same numbers back; the same file again adds nothing
+    dialog.locator("#stats-file").set_input_files(exported)
+    expect(message).to_have_text("Imported statistics.json: 1 game, 1 of them new here.")
+    assert numbers(dialog) == before
+    dialog.locator("#stats-file").set_input_files(exported)
+    expect(message).to_have_text("Imported statistics.json: 1 game, 0 of them new here.")
+    assert numbers(dialog) == before
+    close(dialog)
+    reload(studio)
+    assert numbers(open_statistics(studio)) == before
+
+
+def test_an_embedded_studio_counts_nothing(fresh: Callable[..., Studio], site_server: str) -> None:
+    studio = fresh(site_server + "?embed" + LINK)
+    finish(studio)
+    studio.page.wait_for_timeout(300)  # a write would have happened at the solve
+    assert stored(studio) is None
