@@ -202,8 +202,10 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     expect(page.locator("#engine-reason")).to_have_text("The engine is busy; Cancel to stop it.")
 
     # the page's main thread stays free: timers fire on time while the engine counts
-    lag = app.page.evaluate(LAG_SCRIPT)
-    assert max(lag) < 100, lag
+    # (most timers: another process on a loaded 2-core machine can hold one or two of twenty
+    # for a few hundred ms; a count on this thread would hold nearly all of them)
+    lag = sorted(app.page.evaluate(LAG_SCRIPT))
+    assert lag[len(lag) // 2] < 50 and lag[len(lag) * 4 // 5] < 100, lag
     # manual play answers while the engine works (the lag above is the in-page measure; this
     # bound includes the test driver's round trips, which a loaded machine stretches past 0.5 s)
     app.cell(40).click()
