@@ -6,7 +6,7 @@
 // again brings that game back from the library rather than starting over.
 
 import { byId } from "../app/dom.js";
-import { DAILY_LEVELS, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
+import { DAILY_LEVELS, DEFAULT_DAILY_LEVEL, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 import { board, knowSolution, state } from "../app/page-state.js";
@@ -137,8 +137,8 @@ export async function playDaily(day, level) {
   }
 }
 
-/** Play today's puzzle of a level (the welcome's Daily button). @param {Level} level */
-export function playToday(level) {
+/** Play today's puzzle of a level (the welcome's Daily button: the default level). @param {Level} [level] */
+export function playToday(level = DEFAULT_DAILY_LEVEL) {
   return playDaily(dayKey(new Date()), level);
 }
 
