@@ -129,7 +129,12 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
         strike(app, item["cell"], item["digit"])
     feedback = check(app)
     expect(feedback).to_have_attribute("data-state", "right")
-    expect(feedback).to_contain_text("Right")
+    expect(feedback).to_have_text(f"Right. {record['step']['summary']}.")  # in words
+    notation = app.page.locator("#drill-notation")
+    expect(notation).to_be_visible()  # the expert's line, behind its disclosure
+    expect(app.page.locator("#drill-notation-text")).to_be_hidden()
+    notation.locator("summary").click()
+    expect(app.page.locator("#drill-notation-text")).to_have_text(record["step"]["text"])
     expect(app.page.locator("#drill-stats")).to_contain_text("1 of 1 right (100%)")
     want = {(e["cell"], e["digit"]) for e in record["step"]["eliminations"]}
     assert overlay_roles(app, "eliminate") == want
@@ -142,6 +147,9 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
     expect(feedback).to_have_attribute("data-state", "wrong")
     expect(feedback).to_contain_text("Struck, but the solution needs it")
     expect(feedback).to_contain_text("Missed:")
+    expect(feedback).to_contain_text(f"The step is {record['step']['summary']}.")
+    expect(notation).to_be_visible()
+    expect(app.page.locator("#drill-notation-text")).to_have_text(record["step"]["text"])
     expect(app.page.locator("#drill-stats")).to_contain_text(
         "Streak 0 (best 1) · 1 of 2 right (50%)"
     )
