@@ -152,3 +152,25 @@ def test_a_puzzle_without_a_level_says_grading_then_shows_it(
     expect(
         dialog.get_by_role("button", name=f"Another {level.capitalize()} puzzle")
     ).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}], ids=["phone", "landscape"]
+)
+def test_on_a_phone_every_button_of_the_solved_moment_fits_in_it(
+    fresh: Callable[..., Studio], site_server: str, size: dict[str, int]
+) -> None:
+    studio = fresh(site_server + link("hard"), viewport=size)
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    dialog = finish(studio)
+    overflow = dialog.evaluate("(d) => d.scrollWidth - d.clientWidth")
+    assert overflow <= 0, f"the dialog scrolls sideways by {overflow}px"
+    box = dialog.bounding_box()
+    assert box is not None
+    for button in dialog.get_by_role("button").all():
+        inner = button.bounding_box()
+        name = button.inner_text()
+        assert inner is not None, name
+        assert inner["x"] >= box["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"], name
+        fits = button.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+        assert fits, f"{name!r} is cut off"
