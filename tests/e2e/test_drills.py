@@ -212,3 +212,22 @@ def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_an
     expect(work).to_be_hidden()
     expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")
     drills()
+
+
+def test_on_a_phone_on_its_side_the_board_is_as_tall_as_the_window_and_check_in_view(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    size = {"width": 844, "height": 390}
+    studio = fresh(site_server, viewport=size)
+    studio.show_panel("Learn")
+    record = open_drill(studio, "X-Wing")
+    board = studio.page.locator("#drill-board").bounding_box()
+    assert board is not None
+    assert board["height"] >= 0.85 * size["height"], f"a {board['height']:.0f}px board"
+    assert board["y"] >= 0 and board["y"] + board["height"] <= size["height"]
+    for name in ("Strike", "Check", "Next"):
+        box = dialog(studio).get_by_role("button", name=name, exact=True).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"], name
+    item = record["step"]["eliminations"][0]
+    strike(studio, item["cell"], item["digit"])
+    expect(check(studio)).not_to_have_attribute("data-state", "none")
