@@ -112,6 +112,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     test_p.add_argument("--e2e", action="store_true", help="only browser (Playwright) tests")
     test_p.add_argument("--pyodide", action="store_true", help="only Pyodide-in-Node tests")
     test_p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="pytest worker processes (pytest-xdist); default one per core, 0 for none",
+    )
+    test_p.add_argument(
         "--no-lint",
         dest="lint",
         action="store_false",

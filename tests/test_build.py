@@ -186,6 +186,20 @@ def test_test_subsets_become_marker_expressions() -> None:
     assert quick[quick.index("-m") + 1] == "(not e2e and not pyodide and not site and not slow)"
 
 
+def test_pytest_runs_in_workers_a_file_each_unless_told_otherwise() -> None:
+    three = suite.pytest_args(bp.parse_args(["test", "--workers", "3", "--", "-x"]))
+    assert three[three.index("--numprocesses") + 1] == "3"
+    assert three[three.index("--dist") + 1] == "loadfile"
+    assert three[-1] == "-x"  # what follows `--` still comes last, so it can override
+    for alone in ("0", "1"):
+        assert "--numprocesses" not in suite.pytest_args(
+            bp.parse_args(["test", "--workers", alone])
+        )
+    default = suite.pytest_args(bp.parse_args(["test", "--quick"]))
+    cores = os.cpu_count() or 1
+    assert ("--numprocesses" in default) == (cores > 1)
+
+
 def test_the_site_tests_are_marked_so_the_quick_tier_leaves_them_out(
     request: pytest.FixtureRequest,
 ) -> None:

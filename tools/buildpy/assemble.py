@@ -11,7 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +37,9 @@ from tools.buildpy.service_worker import write_service_worker
 from tools.buildpy.snapshot import write_snapshot
 from tools.buildpy.venvs import ensure_tools
 from tools.buildpy.wheel import build_wheel, keep_library_wheel, page_wheel
+
+if sys.platform != "win32":
+    import fcntl
 
 # What the site is made of: a change to any of these makes `serve` and the tests build again.
 FINGERPRINTED = ("build.py", "pyproject.toml", "README.md", "package-lock.json")
@@ -122,9 +128,23 @@ def build(
     return site
 
 
+@contextmanager
+def one_build_at_a_time(cache: Path = CACHE) -> Iterator[None]:
+    """Hold the cache's build lock: the test workers of one run (pytest-xdist) each ask for the
+    site as their session starts, and the first one builds it while the others wait, then reuse
+    it. (On Windows, without fcntl, nothing is locked.)"""
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / "build.lock").open("a") as lock:
+        if sys.platform != "win32":
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        yield
+
+
 def ensure_built(site: Path = SITE, cache: Path = CACHE, *, offline: bool = False) -> Path:
-    """Reuse site/ when its manifest's fingerprint matches the inputs, else build it."""
-    manifest = read_manifest(site)
-    if manifest is not None and manifest.get("inputs") == fingerprint():
-        return site
-    return build(site, cache, offline=offline)
+    """Reuse site/ when its manifest's fingerprint matches the inputs, else build it (one
+    process at a time: see `one_build_at_a_time`)."""
+    with one_build_at_a_time(cache):
+        manifest = read_manifest(site)
+        if manifest is not None and manifest.get("inputs") == fingerprint():
+            return site
+        return build(site, cache, offline=offline)

@@ -7,6 +7,13 @@ The tiers, by pytest marker (conftest.py marks every test that uses the built si
 - `--unit`: every test without a browser or Pyodide, the site's own tests included (they build it);
 - `--e2e`, `--pyodide`: the browser tests, the wheel in Pyodide;
 - none of these: everything.
+
+pytest runs in one worker process per core (pytest-xdist; `--workers N` to choose, 0 for none),
+after the site is built here once, so that no worker builds it. Each test file runs whole in
+one worker, in its order (`--dist loadfile`): a file's module fixtures and caches (the steps of
+test_step_links, the Pyodide report) are made once, and no file's tests meet a state that its
+neighbours in the file never left. Session fixtures (the site's server, the browser, the shared
+booted page) are one per worker.
 """
 
 from __future__ import annotations
@@ -32,12 +39,27 @@ SUBSETS = {
 }
 
 
+def worker_count(requested: int | None) -> int:
+    """pytest-xdist's workers: as asked, else one per core the machine has.
+
+    Examples:
+        >>> worker_count(3), worker_count(0), worker_count(None) == (os.cpu_count() or 1)
+        (3, 0, True)
+    """
+    return requested if requested is not None else os.cpu_count() or 1
+
+
 def pytest_args(args: argparse.Namespace) -> list[str]:
-    """pytest's arguments for the chosen subset, plus whatever followed `--`."""
+    """pytest's arguments for the chosen subset and workers, plus whatever followed `--`."""
     selected = [name for name in SUBSETS if getattr(args, name, False)]
     argv = ["-p", "no:cacheprovider"] if os.environ.get("CI") else []
     if selected:
         argv += ["-m", " or ".join(f"({SUBSETS[name]})" for name in selected)]
+    workers = worker_count(getattr(args, "workers", None))
+    if workers > 1:
+        # Files in collection order, not re-sorted by their number of tests: tests/e2e/ comes
+        # first, and its files are the longest, so the run does not end on one of them alone.
+        argv += ["--numprocesses", str(workers), "--dist", "loadfile", "--no-loadscope-reorder"]
     return [*argv, "--timeout=900", *args.pytest_args]
 
 

@@ -12,6 +12,7 @@ whole wheel in .cache/wheels/ for what runs the library's benchmarks in Pyodide 
 
 from __future__ import annotations
 
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -96,12 +97,21 @@ def page_wheel(wheel: Path, dest: Path) -> Path:
 
 def keep_library_wheel(wheel: Path, cache: Path = CACHE) -> Path:
     """Keep the whole wheel (the library's, with its front-ends) in the cache's wheels/ folder,
-    in place of an older one; its path there."""
+    in place of an older one; its path there.
+
+    The new file takes its name in one step (a copy under a temporary name, then a rename), so
+    whatever reads the kept wheel meanwhile (a Pyodide benchmark in a parallel test worker
+    while another test rebuilds the site) reads the old bytes or the new, never a gap.
+    """
     folder = cache / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / wheel.name
     for old in folder.glob("sudoku_core-*.whl"):
-        old.unlink()
-    return Path(shutil.copy2(wheel, folder / wheel.name))
+        if old != kept:
+            old.unlink()
+    partial = Path(shutil.copy2(wheel, folder / f".{wheel.name}.{os.getpid()}.partial"))
+    os.replace(partial, kept)
+    return kept
 
 
 def library_wheel(name: str, cache: Path = CACHE) -> Path:
