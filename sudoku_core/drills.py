@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from sudoku_core._record import Frozen, frozen_init
 from sudoku_core._slices import run_to_end
+from sudoku_core.explain.words import summary
 from sudoku_core.formats import format_line
 from sudoku_core.generator import iter_generate
 from sudoku_core.grid import CELLS, Grid, Mask
@@ -106,7 +107,8 @@ class Drill(Frozen):
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: the technique, its level, the three grids as 81-character
-        lines, the candidates as 81 strings of digits, and the step (:meth:`Step.to_dict`)."""
+        lines, the candidates as 81 strings of digits, and the step (:meth:`Step.to_dict`, with
+        its ``summary`` in words: the page says that, its notation ``text`` behind a disclosure)."""
         return {
             "technique": self.technique,
             "level": self.step.info.level.value,
@@ -114,7 +116,7 @@ class Drill(Frozen):
             "digits": format_line(self.grid),
             "candidates": marks_text(self.marks),
             "solution": format_line(self.solution),
-            "step": self.step.to_dict(),
+            "step": {**self.step.to_dict(), "summary": summary(self.step)},
         }
 
 

@@ -411,10 +411,13 @@ def _doing(move: Move) -> str:
 
 
 def _justified(move: Move, technique: str, steps: int) -> str:
+    """The label's words. A longer route is the grader's simplest-first walk, not the player's
+    shortest way there: say whose route it is, and that its technique is the hardest on it."""
     if steps <= 1:
         return f"{_doing(move)}: {a_technique(technique)}."
     return (
-        f"{_doing(move)}: it needed {plural(steps, 'step')}, the hardest {a_technique(technique)}."
+        f"{_doing(move)}: the grader's route there takes {plural(steps, 'step')},"
+        f" none harder than {a_technique(technique)}."
     )
 
 
@@ -555,7 +558,7 @@ def review(
         >>> [label.kind for label in done.labels]
         ['wrong', 'erase', 'technique']
         >>> done.labels[2].text
-        'Placed 1 in r1c2: it needed 11 steps, the hardest a Locked Triple.'
+        "Placed 1 in r1c2: the grader's route there takes 11 steps, none harder than a Locked Triple."
     """
     if isinstance(moves, str):
         moves = parse_moves(moves)

@@ -28,6 +28,7 @@ from sudoku_core.drills import (
     next_step,
     position_board,
 )
+from sudoku_core.explain.words import summary
 from sudoku_core.formats import parse, parse_marks
 from sudoku_core.logic.steps import TECHNIQUES, Level
 from sudoku_core.verdict import unique_solution
@@ -48,20 +49,21 @@ def _effect(step: dict[str, Any]) -> tuple[list[tuple[int, int]], list[tuple[int
     )
 
 
-def _regraded(record: dict[str, Any]) -> tuple[str | None, Any]:
-    """A fresh grading of a pack position: its next step's technique and effect."""
+def _regraded(record: dict[str, Any]) -> tuple[str | None, Any, str | None]:
+    """A fresh grading of a pack position: its next step's technique, effect and words."""
     puzzle, digits = parse(record["puzzle"]), parse(record["digits"])
     marks = parse_marks(record["candidates"].split(","))
     step = next_step(puzzle, digits, marks)
     if step is None:
-        return None, None
-    return step.technique, _effect(step.to_dict())
+        return None, None, None
+    return step.technique, _effect(step.to_dict()), summary(step)
 
 
 def _check(record: dict[str, Any]) -> None:
-    technique, effect = _regraded(record)
+    technique, effect, words = _regraded(record)
     assert technique is not None and technique == record["technique"], record["digits"]
     assert effect == _effect(record["step"]), record["digits"]
+    assert record["step"].get("summary") == words, record["digits"]  # what the page says
     assert record["level"] == TECHNIQUES[technique].level.value
 
 

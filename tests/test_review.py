@@ -70,7 +70,9 @@ def test_a_scripted_game_gets_the_labels_it_should() -> None:
     assert by_move["r9c1-3@400"].technique == "Swordfish"
     late = by_move["r3c8=7@450"]
     assert late.kind == "technique" and late.technique == "Swordfish" and late.steps == 4
-    assert late.text == "Placed 7 in r3c8: it needed 4 steps, the hardest a Swordfish."
+    assert late.text == (
+        "Placed 7 in r3c8: the grader's route there takes 4 steps, none harder than a Swordfish."
+    )
     assert found.hardest is not None and found.hardest.move.text == "r9c1-3@400"
     assert found.count("wrong") == 1 and found.count("lost") == 1 and found.count("guess") == 0
     assert found.complete

@@ -67,6 +67,17 @@ def test_two_visitors_get_the_same_daily_puzzle_and_it_comes_back_solved(
     first.page.locator('#daily-levels button[data-daily-level="easy"]').click()
     expect(first.verdict).to_contain_text("Easy daily puzzle")
     assert first.givens() != HARD_OF_THE_DAY
+    medium = first.page.locator('#daily-levels button[data-daily-level="medium"]')
+    medium.click()
+    expect(first.verdict).to_contain_text("Medium daily puzzle")
+    expect(medium).to_have_attribute("data-state", "started")  # at once, its first save or not
+    # a level's mark keeps its name on one line, its button as tall as one without a mark
+    sizes = first.page.locator("#daily-levels button").evaluate_all(
+        "(buttons) => buttons.map((b) => [b.getBoundingClientRect().height, b.scrollWidth - b.clientWidth])"
+    )
+    heights = [height for height, _ in sizes]
+    assert max(heights) - min(heights) < 1, sizes
+    assert all(overflow <= 0 for _, overflow in sizes), sizes
     hard.click()
     expect(first.board).to_have_attribute("givens", HARD_OF_THE_DAY)
     assert "." not in first.grid()

@@ -129,7 +129,12 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
         strike(app, item["cell"], item["digit"])
     feedback = check(app)
     expect(feedback).to_have_attribute("data-state", "right")
-    expect(feedback).to_contain_text("Right")
+    expect(feedback).to_have_text(f"Right. {record['step']['summary']}.")  # in words
+    notation = app.page.locator("#drill-notation")
+    expect(notation).to_be_visible()  # the expert's line, behind its disclosure
+    expect(app.page.locator("#drill-notation-text")).to_be_hidden()
+    notation.locator("summary").click()
+    expect(app.page.locator("#drill-notation-text")).to_have_text(record["step"]["text"])
     expect(app.page.locator("#drill-stats")).to_contain_text("1 of 1 right (100%)")
     want = {(e["cell"], e["digit"]) for e in record["step"]["eliminations"]}
     assert overlay_roles(app, "eliminate") == want
@@ -142,6 +147,9 @@ def test_a_drill_answered_right_then_wrong_is_judged_drawn_and_counted(
     expect(feedback).to_have_attribute("data-state", "wrong")
     expect(feedback).to_contain_text("Struck, but the solution needs it")
     expect(feedback).to_contain_text("Missed:")
+    expect(feedback).to_contain_text(f"The step is {record['step']['summary']}.")
+    expect(notation).to_be_visible()
+    expect(app.page.locator("#drill-notation-text")).to_have_text(record["step"]["text"])
     expect(app.page.locator("#drill-stats")).to_contain_text(
         "Streak 0 (best 1) · 1 of 2 right (50%)"
     )
@@ -204,3 +212,22 @@ def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_an
     expect(work).to_be_hidden()
     expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")
     drills()
+
+
+def test_on_a_phone_on_its_side_the_board_is_as_tall_as_the_window_and_check_in_view(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    size = {"width": 844, "height": 390}
+    studio = fresh(site_server, viewport=size)
+    studio.show_panel("Learn")
+    record = open_drill(studio, "X-Wing")
+    board = studio.page.locator("#drill-board").bounding_box()
+    assert board is not None
+    assert board["height"] >= 0.85 * size["height"], f"a {board['height']:.0f}px board"
+    assert board["y"] >= 0 and board["y"] + board["height"] <= size["height"]
+    for name in ("Strike", "Check", "Next"):
+        box = dialog(studio).get_by_role("button", name=name, exact=True).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"], name
+    item = record["step"]["eliminations"][0]
+    strike(studio, item["cell"], item["digit"])
+    expect(check(studio)).not_to_have_attribute("data-state", "none")

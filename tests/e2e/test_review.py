@@ -219,3 +219,15 @@ def test_the_review_fits_the_screen(app: Studio, size: dict[str, int]) -> None:
         page.keyboard.press("Escape")
         if original is not None:
             page.set_viewport_size(original)
+
+
+def test_with_no_puzzle_on_the_board_the_review_says_to_start_one(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)  # a first visit: the welcome put away, the board empty
+    studio.button("Review my solve…").click()
+    expect(dialog(studio)).to_have_attribute("open", "")
+    expect(studio.page.locator("#review-labels")).to_have_text("No puzzle on the board yet.")
+    expect(studio.page.locator("#review-work")).to_have_text(
+        "Start a puzzle (Games panel), play, then review your moves here."
+    )

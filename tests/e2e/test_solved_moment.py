@@ -152,3 +152,32 @@ def test_a_puzzle_without_a_level_says_grading_then_shows_it(
     expect(
         dialog.get_by_role("button", name=f"Another {level.capitalize()} puzzle")
     ).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["phone", "landscape"],
+)
+def test_on_a_phone_every_button_of_the_solved_moment_is_in_view(
+    fresh: Callable[..., Studio], site_server: str, size: dict[str, int]
+) -> None:
+    studio = fresh(site_server + link("hard"), viewport=size)
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    studio.wait_ready()  # the link's level checked: "Another Hard puzzle" is offered too
+    dialog = finish(studio)
+    expect(dialog.locator("#done-again")).to_be_visible()
+    dialog.evaluate("(d) => Promise.all(d.getAnimations({subtree: true}).map((a) => a.finished))")
+    overflow = dialog.evaluate("(d) => d.scrollWidth - d.clientWidth")
+    assert overflow <= 0, f"the dialog scrolls sideways by {overflow}px"
+    box = dialog.bounding_box()
+    assert box is not None
+    for button in dialog.get_by_role("button").all():
+        inner = button.bounding_box()
+        name = button.inner_text()
+        assert inner is not None, name
+        left, right = inner["x"], inner["x"] + inner["width"]
+        assert box["x"] <= left and right <= box["x"] + box["width"], name
+        assert inner["y"] + inner["height"] <= size["height"], f"{name!r} is below the window"
+        fits = button.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+        assert fits, f"{name!r} is cut off"

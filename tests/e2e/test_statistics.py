@@ -172,3 +172,14 @@ def test_an_embedded_studio_counts_nothing(fresh: Callable[..., Studio], site_se
     finish(studio)
     studio.page.wait_for_timeout(300)  # a write would have happened at the solve
     assert stored(studio) is None
+
+
+def test_with_no_game_yet_the_tiles_say_so_rather_than_an_average_of_nothing(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(site_server)
+    dialog = open_statistics(studio)
+    expect(tile(dialog, "started")).to_have_text("0")
+    expect(tile(dialog, "help")).to_have_text("—")  # not "0.0": no game, no average
+    expect(tile(dialog, "streak")).to_have_text("0")  # and no "longest 0" beside it
+    expect(dialog.locator("#stats-levels-chart")).to_contain_text("No games yet")

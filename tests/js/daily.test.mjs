@@ -3,6 +3,7 @@
 // seeds make). Run by tests/test_web_modules.py (`node --test`).
 
 import assert from "node:assert/strict";
+import { describeInfo } from "../../web/puzzles/puzzle-info.js";
 import { test } from "node:test";
 
 import {
@@ -71,4 +72,14 @@ test("a bad daily puzzle name says what is wrong and never names another puzzle"
   assert.match(problem("2026-11-27:hard"), /the daily puzzle of 2026-11-27 is not out yet \(today is 2026-11-26 here\)/);
   assert.match(problem("x".repeat(5000)), /5,000 characters long; at most 40/);
   for (const odd of [null, 3, ["hard"], { level: "hard" }]) assert.match(problem(odd), /not a text/);
+});
+
+test("a daily game's info line names its day, not the seed the day makes", () => {
+  const info = {
+    puzzle: ".".repeat(81), seed: 1_000_001_646, symmetry: /** @type {const} */ ("none"), difficulty: /** @type {const} */ ("medium"),
+    level: /** @type {const} */ ("medium"), score: 438, daily: "2026-11-26",
+  };
+  assert.equal(describeInfo(info), "Medium (score 438) · daily puzzle of Thu 26 Nov 2026 · no symmetry");
+  const { daily: _, ...other } = info;
+  assert.equal(describeInfo(other), "Medium (score 438) · seed 1000001646 · no symmetry");
 });

@@ -69,6 +69,21 @@ test("the step's effect, exactly, is right; nothing done is not judged", () => {
   assert.equal(judge(drill, EMPTY.repeat(81), [...drill.candidates]).state, "empty");
 });
 
+test("the verdict says the step in words; its notation is kept apart, for the disclosure", () => {
+  const drill = first("X-Wing");
+  assert.ok(drill.step.summary, "the pack's steps carry their words");
+  const { entries, centre } = answered(drill);
+  const right = judge(drill, entries, centre);
+  assert.equal(right.words, `Right. ${drill.step.summary}.`);
+  assert.equal(right.notation, drill.step.text);
+  assert.ok(!right.words.includes(drill.step.text));
+  const missed = answered(drill, { skip: 1 });
+  const wrong = judge(drill, missed.entries, missed.centre);
+  assert.ok(wrong.words.endsWith(`The step is ${drill.step.summary}.`), wrong.words);
+  assert.equal(wrong.notation, drill.step.text);
+  assert.equal(judge(drill, EMPTY.repeat(81), [...drill.candidates]).notation, "");
+});
+
 test("a missed elimination, a true candidate struck, a placed digit: each said and flagged", () => {
   const drill = PACK.drills.find((d) => d.technique === "X-Wing" && d.step.eliminations.length >= 2);
   const missed = answered(drill, { skip: 1 });

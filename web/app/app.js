@@ -285,7 +285,7 @@ otherTabs.addEventListener("change", () => void refreshRecentGames());
 byId("new-puzzle").addEventListener("click", () => void newPuzzleDialog.get().then((m) => m?.openNewPuzzleDialog()));
 byId("welcome-daily").addEventListener("click", () => {
   hideWelcome();
-  void dailyView.get().then((m) => m?.playToday("medium"));
+  void dailyView.get().then((m) => m?.playToday());
 });
 wireWelcome({
   play: (level) => void newPuzzleDialog.get().then((m) => m?.playLevel(level)),

@@ -83,8 +83,8 @@ function drawTiles(all, streak) {
     ["started", "Games played", String(all.started), ""],
     ["solved", "Solved", String(all.solved), rate],
     ["unaided", "Without help", String(all.unaided), ""],
-    ["help", "Hints per game", all.helpPerGame.toFixed(1), ""],
-    ["streak", "Daily streak", String(streak.current), `longest ${streak.longest}`],
+    ["help", "Hints per game", all.started ? all.helpPerGame.toFixed(1) : "—", ""],
+    ["streak", "Daily streak", String(streak.current), streak.longest ? `longest ${streak.longest}` : ""],
   ];
   byId("stats-tiles").replaceChildren(...tiles.map(([name, label, value, note]) => statTile("stats", name, label, value, note)));
 }

@@ -6,7 +6,7 @@
 // again brings that game back from the library rather than starting over.
 
 import { byId } from "../app/dom.js";
-import { DAILY_LEVELS, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
+import { DAILY_LEVELS, DEFAULT_DAILY_LEVEL, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 import { board, knowSolution, state } from "../app/page-state.js";
@@ -45,8 +45,12 @@ function dailyGames(records) {
   return found;
 }
 
+/** Is the game on the board that day's game of the level? (Its first save may be under way.) @param {string} day @param {Level} level */
+const onBoard = (day, level) => state.info?.daily === day && state.info.difficulty === level;
+
 /** Is that day's game of the level solved? The game on the board counts as it is now. @param {string} day @param {Level} level */
 function solved(day, level) {
+  if (onBoard(day, level)) return state.progress.solved;
   const record = games.get(day)?.get(level);
   if (!record) return false;
   return record.id === currentGameId() ? state.progress.solved : record.play.solved;
@@ -69,7 +73,7 @@ function draw() {
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (byId("daily-levels").querySelectorAll("button[data-daily-level]"))) {
     const level = /** @type {Level} */ (button.dataset.dailyLevel);
     const done = solved(chosen, level);
-    const started = games.get(chosen)?.has(level) ?? false;
+    const started = (games.get(chosen)?.has(level) ?? false) || onBoard(chosen, level);
     button.dataset.state = done ? "solved" : started ? "started" : "new";
     button.textContent = LEVEL_NAMES[level];
     // "Daily Hard": the Games panel's New puzzle row has its own "Hard" button
@@ -78,7 +82,7 @@ function draw() {
       const mark = document.createElement("span");
       mark.className = "daily-mark";
       mark.setAttribute("aria-hidden", "true");
-      mark.textContent = done ? " ✓" : " …";
+      mark.textContent = done ? "✓" : "…";
       button.append(mark);
       button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
     }
@@ -137,8 +141,8 @@ export async function playDaily(day, level) {
   }
 }
 
-/** Play today's puzzle of a level (the welcome's Daily button). @param {Level} level */
-export function playToday(level) {
+/** Play today's puzzle of a level (the welcome's Daily button: the default level). @param {Level} [level] */
+export function playToday(level = DEFAULT_DAILY_LEVEL) {
   return playDaily(dayKey(new Date()), level);
 }
 

@@ -5,7 +5,7 @@
 // engine grades it in the background (source "graded": no seed, no symmetry). Plain data,
 // checked on the way in from storage or a URL, and written into share links.
 
-import { isDailyDay } from "./daily.js";
+import { dayLabel, isDailyDay } from "./daily.js";
 import { isGrid } from "../board/grid.js";
 
 /** @typedef {"easy" | "medium" | "hard" | "unfair" | "extreme"} Level */
@@ -132,7 +132,9 @@ export function infoParts(info, options = {}) {
     parts.push(LEVEL_NAMES[info.level]);
     if (info.score !== undefined) score = `score ${info.score}`;
   } else if (options.grading) parts.push("grading…");
-  if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
+  // a daily puzzle's seed is its day's: the day says more to a player
+  if (info.daily) parts.push(`daily puzzle of ${dayLabel(info.daily)}`);
+  else if (info.seed !== undefined) parts.push(`seed ${info.seed}`);
   if (info.symmetry) parts.push(SYMMETRY_NAMES[info.symmetry]);
   if (info.clues !== undefined) parts.push(`at most ${info.clues} clues`);
   if (info.minimal) parts.push("minimal");

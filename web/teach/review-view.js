@@ -82,6 +82,7 @@ function stepItems(game, here, step) {
   };
   if (here.length) return here.map((label) => item(label.text, label.kind));
   if (step === 0) {
+    if (!game.givens.replaceAll(".", "")) return [item("No puzzle on the board yet.", "start")];
     const before = game.start.replaceAll(".", "").length;
     return [item(before ? `The start: ${before} of your digits were on the board before the recorded moves.` : "The start: the puzzle as given.", "start")];
   }
@@ -136,6 +137,10 @@ function showSummary(result) {
 async function label() {
   if (!ui || !review.game) return;
   const game = review.game;
+  if (!game.givens.replaceAll(".", "")) {
+    ui.work.textContent = "Start a puzzle (Games panel), play, then review your moves here.";
+    return;
+  }
   if (!game.moves.length) {
     ui.work.textContent = "No digit or candidate moves to label yet: play some, then review.";
     return;

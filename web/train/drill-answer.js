@@ -5,7 +5,8 @@
 // all as good). Otherwise the verdict says what was missed, what was wrong (a struck candidate
 // that is the solution's digit, a placed digit that is not) and what was true but not this
 // pattern's doing, and what the board draws: the step as Hint draws it at its last level, and
-// the cells where the player went wrong flagged.
+// the cells where the player went wrong flagged. The step is said in words (its `summary`); its
+// notation (`text`, the expert's line) is the verdict's `notation`, for a disclosure.
 
 import { bit, maskDigits } from "../board/cell-layers.js";
 import { EMPTY, UNITS, cellName } from "../board/grid.js";
@@ -17,9 +18,10 @@ import { highlightFor } from "../teach/hint-drawing.js";
 /**
  * `state`: "empty" (nothing done yet: not judged), "right" or "wrong". `missed`: the step's
  * placements and eliminations not made; `wrong`: struck candidates that are the solution's
- * digit, placed digits that are not; `extra`: true deductions this step does not make.
+ * digit, placed digits that are not; `extra`: true deductions this step does not make;
+ * `notation`: the step in notation ("" when the verdict is not about the pack's step).
  * @typedef {{state: "empty" | "right" | "wrong", placed: Candidate[], struck: Candidate[],
- *   missed: Candidate[], wrong: Candidate[], extra: Candidate[], words: string}} Verdict
+ *   missed: Candidate[], wrong: Candidate[], extra: Candidate[], words: string, notation: string}} Verdict
  */
 
 export const SINGLES = ["Full House", "Naked Single", "Hidden Single"];
@@ -28,6 +30,8 @@ export const SINGLES = ["Full House", "Naked Single", "Hidden Single"];
 const has = (list, item) => list.some((c) => c.cell === item.cell && c.digit === item.digit);
 /** @param {Candidate[]} list */
 const named = (list) => list.map(({ cell, digit }) => `${digit} in ${cellName(cell)}`).join(", ");
+/** A step in words (a step from before steps carried them: its notation). @param {Drill["step"]} step */
+const said = (step) => step.summary ?? step.text;
 
 /**
  * Whether placing `digit` in `cell` is a single of the technique's kind in the drill's position.
@@ -67,7 +71,7 @@ export function playerMoves(drill, entries, centre) {
 export function judge(drill, entries, centre) {
   const { placed, struck } = playerMoves(drill, entries, centre);
   const solution = (/** @type {number} */ cell) => Number(drill.solution[cell]);
-  const base = { placed, struck, missed: [], wrong: [], extra: [] };
+  const base = { placed, struck, missed: [], wrong: [], extra: [], notation: "" };
   if (!placed.length && !struck.length) {
     return { ...base, state: "empty", words: "Make the step on the board first: place its digit, or strike the candidates it removes." };
   }
@@ -78,7 +82,7 @@ export function judge(drill, entries, centre) {
   ];
   const anySingle = SINGLES.includes(drill.technique) && placed.length === 1 && !wrong.length && !struck.length
     && isSingleOfKind(drill, placed[0], drill.technique);
-  if (anySingle) return { ...base, state: "right", words: `Right: ${drill.technique}, ${named(placed)}.` };
+  if (anySingle) return { ...base, state: "right", words: `Right. ${drill.technique}: place ${named(placed)}.` };
   const wantPlaced = step.placements.map(({ cell, digit }) => ({ cell, digit }));
   const wantStruck = step.eliminations.map(({ cell, digit }) => ({ cell, digit }));
   const missed = [...wantPlaced.filter((c) => !has(placed, c)), ...wantStruck.filter((c) => !has(struck, c))];
@@ -87,7 +91,7 @@ export function judge(drill, entries, centre) {
     ...struck.filter((s) => !has(wrong, s) && !has(wantStruck, s)),
   ];
   if (!wrong.length && !missed.length && !extra.length) {
-    return { ...base, state: "right", words: `Right: ${step.text}` };
+    return { ...base, state: "right", words: `Right. ${said(step)}.`, notation: step.text };
   }
   const parts = [];
   const wrongStruck = struck.filter((s) => has(wrong, s));
@@ -96,8 +100,8 @@ export function judge(drill, entries, centre) {
   if (wrongPlaced.length) parts.push(`Not the solution's digit: ${named(wrongPlaced)}.`);
   if (missed.length) parts.push(`Missed: ${named(missed)}.`);
   if (extra.length) parts.push(`Not this step's: ${named(extra)}.`);
-  parts.push(`The step: ${step.text}`);
-  return { ...base, state: "wrong", missed, wrong, extra, words: parts.join(" ") };
+  parts.push(`The step is ${said(step)}.`);
+  return { ...base, state: "wrong", missed, wrong, extra, words: parts.join(" "), notation: step.text };
 }
 
 /**

@@ -2,7 +2,8 @@
 // "Practise a technique" (#drill-dialog): a position whose next step is the chosen technique on a
 // board of its own (the game's board and saved game are never touched), answered on that board
 // (place the digit, or strike the candidates from the centre marks), judged, with the step drawn
-// as Hint draws it, and the next one. "Mixed" picks among the player's weakest techniques.
+// as Hint draws it and said in words (its notation behind a "Notation" disclosure, as on the hint
+// card), and the next one. "Mixed" picks among the player's weakest techniques.
 // Positions come from the shipped pack (drill-pack.json); a technique the pack has none of is
 // made by the engine (the `drill` operation), with progress and Cancel in the dialog (the page's
 // work area is behind the modal dialog). The record per technique is kept in localStorage.
@@ -38,7 +39,8 @@ const LEVEL_NAMES = /** @type {const} */ ({ easy: "Easy", medium: "Medium", hard
 const drills = { pack: { techniques: [], drills: [] }, stats: {}, drill: null, counted: false, recent: [], running: null, loading: null };
 
 /** @type {{dialog: HTMLDialogElement, board: SudokuBoard, select: HTMLSelectElement, task: HTMLElement,
- *   feedback: HTMLElement, stats: HTMLElement, work: HTMLElement, workText: HTMLElement} | null} */
+ *   feedback: HTMLElement, notation: HTMLDetailsElement, notationText: HTMLElement, stats: HTMLElement,
+ *   work: HTMLElement, workText: HTMLElement} | null} */
 let ui = null;
 /** Told when the player goes to the drills and comes back (the game's clock stops meanwhile). */
 let away = (/** @type {boolean} */ _on) => {};
@@ -95,8 +97,7 @@ function showDrill(drill) {
   ui.dialog.dataset.technique = drill.technique;
   ui.dialog.dataset.state = "asking";
   ui.task.textContent = taskWords(drill);
-  ui.feedback.textContent = "";
-  ui.feedback.dataset.state = "none";
+  say("");
   showStats();
 }
 
@@ -129,11 +130,17 @@ async function nextDrill() {
   else say("No drills could be loaded; reload the page to try again.", "wrong");
 }
 
-/** @param {string} text @param {"none" | "right" | "wrong"} [state] */
-function say(text, state = "none") {
+/**
+ * The feedback line, and the step's notation behind its disclosure (none: hidden).
+ * @param {string} text @param {"none" | "right" | "wrong"} [state] @param {string} [notation]
+ */
+function say(text, state = "none", notation = "") {
   if (!ui) return;
   ui.feedback.textContent = text;
   ui.feedback.dataset.state = state;
+  ui.notationText.textContent = notation;
+  ui.notation.hidden = !notation;
+  if (!notation) ui.notation.open = false;
 }
 
 /** A drill made by the engine, with progress and Cancel in the dialog. @param {string} technique */
@@ -193,7 +200,7 @@ function check() {
   ui.board.highlight = drawing.highlight;
   ui.board.flagged = drawing.flagged;
   ui.dialog.dataset.state = verdict.state;
-  say(verdict.words, verdict.state);
+  say(verdict.words, verdict.state, verdict.notation);
   showStats();
 }
 
@@ -243,6 +250,8 @@ export function wireDrills(options = {}) {
     select: /** @type {HTMLSelectElement} */ (byId("drill-technique")),
     task: byId("drill-task"),
     feedback: byId("drill-feedback"),
+    notation: /** @type {HTMLDetailsElement} */ (byId("drill-notation")),
+    notationText: byId("drill-notation-text"),
     stats: byId("drill-stats"),
     work: byId("drill-work"),
     workText: byId("drill-work-text"),
