@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
-from e2e.test_daily import A_MORNING, HARD_OF_THE_DAY, open_on_the_day
+from e2e.conftest import BOOT_MS
+from e2e.test_daily import A_MORNING, HARD_OF_THE_DAY, MADE_MS, open_on_the_day
 from e2e.test_game_library import ALL_RECORDS
 from sudoku_core import format_line, solve
 
@@ -366,7 +367,8 @@ def test_the_example_host_page_works_under_a_sub_path(
     expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
     # the page's second embed: today's Hard daily puzzle
     daily = page.frame_locator("#daily-studio iframe")
-    expect(daily.locator("#board")).to_have_attribute("givens", HARD_OF_THE_DAY)
+    # (its engine boots, then makes the day's puzzle: no board before both)
+    expect(daily.locator("#board")).to_have_attribute("givens", HARD_OF_THE_DAY, timeout=BOOT_MS)
 
 
 def test_solved_is_sent_once_and_options_change_the_actions(
@@ -694,7 +696,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     # the page's own Daily puzzle: Hard, today (the 26th)
     own = open_on_the_day(fresh, site_server)
     own.page.locator('#daily-levels button[data-daily-level="hard"]').click()
-    expect(own.verdict).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026")
+    expect(own.verdict).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026", timeout=MADE_MS)
     todays_hard = own.givens()
     assert todays_hard == HARD_OF_THE_DAY
 
@@ -703,7 +705,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     page = studio.page
     framed = frame_of(page)
     board = framed.locator("#board")
-    expect(board).to_have_attribute("givens", todays_hard)
+    expect(board).to_have_attribute("givens", todays_hard, timeout=BOOT_MS)
     expect(framed.locator("#verdict")).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026")
     load = wait_heard(page, "change")
     assert load["id"] == "embed-1" and load["progress"]["givens"] == todays_hard
@@ -716,7 +718,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     assert kept["entries"][empty] == "1"
     assert json.loads(page.evaluate(f"() => localStorage.getItem({KEEP!r})")) == kept
     page.reload()
-    expect(board).to_have_attribute("givens", todays_hard)
+    expect(board).to_have_attribute("givens", todays_hard, timeout=BOOT_MS)
     expect(board).to_have_attribute("entries", kept["entries"])
 
     # a fixed day and level, asked by the host's own load: the calendar's puzzle of that day
@@ -724,7 +726,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
         document.querySelector('#studio iframe').contentWindow.postMessage(message, origin)"""
     load_daily = {"api": "sudoku-studio", "version": 1, "type": "load", "id": "nov-1"}
     page.evaluate(send, [{**load_daily, "daily": "2026-11-01:easy"}, origin_of(site_server)])
-    expect(board).to_have_attribute("givens", EASY_OF_NOV_1)
+    expect(board).to_have_attribute("givens", EASY_OF_NOV_1, timeout=BOOT_MS)  # made in the worker
     assert any(m["data"].get("id") == "nov-1" for m in heard(page, "change"))
     # a day that has not come yet: refused with its reason, said in the frame, the board kept
     page.evaluate(send, [{**load_daily, "daily": "2026-11-27:hard"}, origin_of(site_server)])
