@@ -207,6 +207,8 @@ def test_any_arguments_get_an_answer_and_no_traceback(
         ["bench", "puzzles.txt", "--grading", "--limit", "5"],
         ["bank", "--db", "-1", "grade", "-f", "x" * 300],
         ["bench", "y" * 300],
+        ["drill", "--pack", "--generated", "9" * 40, "-o", "-1"],
+        ["drill", "--seed", "99999999999999999999999", "--technique", "X-Wing"],
     ],
 )
 def test_what_the_fuzz_found_is_answered(argv: list[str]) -> None:

@@ -37,6 +37,7 @@ from sudoku_core.cli.command import (
     add_jobs_argument,
     at_least,
     processes,
+    seed_number,
 )
 from sudoku_core.drills import (
     DRILL_TECHNIQUES,
@@ -62,6 +63,8 @@ PACK_VERSION = 1
 PACK_SETS = ("magictour_top1465.txt", "top95.txt")
 """The public sets a pack walks first (hard puzzles: most of the Unfair techniques)."""
 PACK_GENERATED = 1500
+# (a bound, not a need: a pack walks 1,500; without one a huge number fails in range's length)
+MAX_GENERATED = 1_000_000
 """Generated puzzles a pack walks after them (the easier techniques, and more variety)."""
 
 
@@ -239,7 +242,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--count", type=at_least(1), default=1, metavar="N", help="positions (default 1)"
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help="the generated puzzles' first seed (default 1)"
+        "--seed", type=seed_number, default=1, help="the generated puzzles' first seed (default 1)"
     )
     parser.add_argument(
         "--max-puzzles",
@@ -260,7 +263,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--generated",
-        type=at_least(0),
+        type=at_least(0, MAX_GENERATED),
         default=PACK_GENERATED,
         metavar="N",
         help=f"--pack: generated puzzles walked after the sets (default {PACK_GENERATED})",
