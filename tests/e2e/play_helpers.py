@@ -137,11 +137,16 @@ MARKS_COMPLETE = "My centre marks are complete candidates"
 CENTRE_GRID = "Show centre marks in 3\u00d73 positions"
 
 
-def open_settings(studio: Studio) -> Locator:
-    studio.button("Settings…").click()
-    dialog = studio.page.locator("#settings-dialog")
+def open_dialog(studio: Studio, button: str, dialog_id: str) -> Locator:
+    """The dialog ``#dialog_id``, opened by the button named ``button`` (its tab or menu first)."""
+    studio.button(button).click()
+    dialog = studio.page.locator(f"#{dialog_id}")
     expect(dialog).to_have_attribute("open", "")
     return dialog
+
+
+def open_settings(studio: Studio) -> Locator:
+    return open_dialog(studio, "Settings…", "settings-dialog")
 
 
 def close_settings(studio: Studio) -> None:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.axe import check_axe
-from e2e.play_helpers import PUZZLE, SOLUTION, reload
+from e2e.play_helpers import PUZZLE, SOLUTION, open_dialog, reload
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -53,10 +53,7 @@ def stored(studio: Studio) -> dict[str, Any] | None:
 
 def open_statistics(studio: Studio) -> Locator:
     """The Statistics dialog, opened from the Games panel."""
-    studio.button("Statistics…").click()
-    dialog = studio.page.locator("#stats-dialog")
-    expect(dialog).to_have_attribute("open", "")
-    return dialog
+    return open_dialog(studio, "Statistics…", "stats-dialog")
 
 
 def close(dialog: Locator) -> None:
