@@ -176,6 +176,20 @@ class Studio:
 
         expect(self.engine).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
 
+    def cancel_between_slices(self) -> None:
+        """Cancel the running request and check that the worker itself stopped between two
+        slices: the page says so and serves again, and the client did not have to replace the
+        worker (it does that when a slice has not answered the cancel within a second). The
+        proof is that no restart happened, not a wall-clock bound a loaded machine can stretch."""
+        from playwright.sync_api import expect
+
+        restarts = str(self.engine.get_attribute("data-restarts"))
+        self.button("Cancel").click()
+        expect(self.verdict).to_have_attribute("data-status", "cancelled", timeout=10_000)
+        expect(self.button("Solve…")).to_be_enabled(timeout=10_000)
+        expect(self.engine).to_have_attribute("data-state", "ready")
+        expect(self.engine).to_have_attribute("data-restarts", restarts)
+
     def mode(self, name: str, *, anyway: bool = True) -> None:
         """Play or Create (the radios of the Games panel), as a person gets there.
 

@@ -210,15 +210,10 @@ def test_cancel_a_long_count_and_the_ui_stays_responsive(app: Studio) -> None:
     # bound includes the test driver's round trips, which a loaded machine stretches past 0.5 s)
     app.cell(40).click()
     page.keyboard.press("4")
-    expect(app.cell(40)).to_have_accessible_name("Row 5, column 5, 4", timeout=1000)
+    expect(app.cell(40)).to_have_accessible_name("Row 5, column 5, 4", timeout=5000)
 
-    started = time.perf_counter()
-    app.button("Cancel").click()
-    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
-    expect(app.button("Solve…")).to_be_enabled(timeout=1000)
-    assert time.perf_counter() - started < 2.0  # between two slices, not at the count's end
-    # the same worker goes on serving (it stopped between two slices; no restart)
-    expect(app.engine).to_have_attribute("data-state", "ready")
+    # the same worker stops between two slices (no restart) and goes on serving
+    app.cancel_between_slices()
     app.button(
         "Count solutions"
     ).click()  # limit 1,000,000, but this grid has one 4 only... still huge
@@ -264,14 +259,13 @@ def test_a_stuck_worker_is_replaced_after_cancel(app: Studio) -> None:
     expect(page.locator("#work-text")).to_contain_text("solutions so far")
     worker = the_worker(page)
     worker.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 20000); })")
-    started = time.perf_counter()
     app.button("Cancel").click()
-    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=1000)
+    expect(app.verdict).to_have_attribute("data-status", "cancelled", timeout=5000)
     app.cell(0).click()  # the page itself never froze
     page.keyboard.press("2")
-    expect(app.cell(0)).to_have_accessible_name("Row 1, column 1, 2", timeout=1000)
-    expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1), timeout=5000)
-    assert time.perf_counter() - started < 5
+    expect(app.cell(0)).to_have_accessible_name("Row 1, column 1, 2", timeout=5000)
+    # replaced long before the blocked thread (20 s) could have read the cancel
+    expect(app.engine).to_have_attribute("data-restarts", str(restarts + 1), timeout=10_000)
     app.wait_ready()
     app.button("Check").click()
     expect(app.verdict).to_have_attribute("data-action", "check")
