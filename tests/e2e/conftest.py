@@ -31,7 +31,19 @@ __all__ = ["Counted", "ServeFactory", "Studio"]  # ServeFactory: for the tests' 
 
 BOOT_MS = 120_000  # generous: a loaded 2-core machine; the page's own boot timeout is 60 s
 TIMEOUT_MS = float(os.environ.get("SUDOKU_E2E_TIMEOUT_MS", "30000"))
+# An expect() waits this long unless a test says otherwise (Playwright's default is 5 s): CI runs
+# two browsers on a loaded 2-core machine, where an engine answer can take longer. These are not
+# speed tests (speed lives in benchmarks); a passing expect returns as soon as it holds.
+EXPECT_MS = 15_000
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def expect_timeout() -> None:
+    """Every e2e test's expect() waits EXPECT_MS by default."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_MS)
 
 
 @pytest.hookimpl(wrapper=True)
