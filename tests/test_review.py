@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import bridge, grade
+from sudoku_core.cli import main
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.steps import TECHNIQUES
@@ -236,3 +237,18 @@ def test_hint_and_undone_marks_round_trip() -> None:
     for bad in ("r1c1=5~h", "r1c1=5!h", "r1c1=5hh"):
         with pytest.raises(ValueError, match="is not a move"):
             parse_moves(bad)
+
+
+def test_the_command_line_reviews_moves_from_the_players_digits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["review", HARD, "--moves", "r5c4=3@4 r1c1=4~@9 r4c6=6h@12"]) == 0
+    out = capsys.readouterr().out
+    assert "1. r5c4=3@4" in out and "Placed 3 in r5c4: a Naked Single." in out
+    assert "Placed 4 in r1c1: a wrong digit, undone." in out
+    assert "Placed 6 in r4c6 with help (after a hint)." in out
+    assert "wrong digits 1, true candidates lost 0 (undone 1), with help 1" in out
+    solution = grade(HARD).solution
+    rows = "".join(str(solution[c]) if c < 27 and c else HARD[c] for c in range(81))
+    assert main(["review", HARD, "--digits", rows, "--moves", "r1c1=5"]) == 0
+    assert "Placed 5 in r1c1: a Full House." in capsys.readouterr().out

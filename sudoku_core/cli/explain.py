@@ -77,7 +77,7 @@ def _review_text(done: Review) -> list[str]:
     lines.append(f"  hardest found by yourself: {hardest.technique if hardest else 'none'}")
     lines.append(
         f"  guesses {done.count('guess')}, wrong digits {done.count('wrong')}, true candidates"
-        f" lost {done.count('lost')} ({done.undone_mistakes} undone), with help"
+        f" lost {done.count('lost')} (undone {done.undone_mistakes}), with help"
         f" {done.count('helped')}"
     )
     phases = [
@@ -185,6 +185,12 @@ def _moves(text: str) -> tuple[Move, ...]:
 
 def _add_review_arguments(parser: argparse.ArgumentParser) -> None:
     add_input_arguments(parser)
+    parser.add_argument(
+        "--digits",
+        type=_digits,
+        metavar="GRID",
+        help="the player's grid where the moves start (givens and entries), 81 characters",
+    )
     parser.add_argument(
         "--moves",
         type=_moves,
