@@ -27,7 +27,7 @@ import {
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
-import { board, state } from "../app/page-state.js";
+import { board, readHint, state } from "../app/page-state.js";
 import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
 import { showFailure } from "../engine/verdict-view.js";
@@ -71,6 +71,10 @@ function bringIntoView() {
 /** @param {Hint} hint @param {number} level 1..3 */
 function show(hint, level) {
   const step = hint.step;
+  // read at any level: the moves it leads to are made with its help (the review says so)
+  if (hint.kind === "step" && step) {
+    readHint([...step.placements.map((p) => `${p.cell}=${p.digit}`), ...step.eliminations.map((e) => `${e.cell}-${e.digit}`)]);
+  }
   text.textContent = hintWords(hint, level);
   text.hidden = false;
   bringIntoView();
