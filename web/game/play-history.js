@@ -13,7 +13,7 @@ import { byId } from "../app/dom.js";
 import { elapsedMs, isPaused } from "./game-timer.js";
 import { wrongCells } from "../board/grid.js";
 import { canRedo, canUndo, hintedMarks, historyAt, pushMove } from "./move-history.js";
-import { board, countHelp, setHistory, state } from "../app/page-state.js";
+import { board, countHelp, hintsReadOn, setHistory, state } from "../app/page-state.js";
 
 /** @typedef {import("../board/cell-layers.js").Change} Change */
 /** @typedef {import("../board/cell-layers.js").MoveKind} MoveKind */
@@ -49,7 +49,7 @@ export function recordMove(kind, changes) {
   if (!changes.length) return;
   const after = board.layers;
   const before = applyChanges(after, changes); // a change is an XOR: applied again, it undoes
-  const hinted = hintedMarks(kind, before, after, state.hintsRead);
+  const hinted = hintedMarks(kind, before, after, hintsReadOn(after.givens));
   setHistory(pushMove(state.progress.history, encodeMove({ kind, changes }), elapsedMs() / 1000, { entries: before.entries, hinted }));
   updateHistoryButtons();
 }
