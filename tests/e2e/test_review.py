@@ -280,7 +280,7 @@ def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app:
         expect(board).not_to_have_attribute("flagged", str(R1C1))
         assert str(board.get_attribute("entries"))[R1C1] == "."  # undone
         yours = app.page.locator("#review-yours")
-        expect(yours).to_contain_text("1 wrong digit, 0 true candidates lost (1 undone)")
+        expect(yours).to_contain_text("1 wrong digit, 0 true candidates lost (1 of them undone)")
         expect(yours.locator("div", has_text="With help")).to_contain_text("1")
         expect(yours.locator("div", has_text="Techniques")).to_contain_text(
             f"{PATH[1].technique} \u00d71"

@@ -115,7 +115,7 @@ function showSummary(result) {
   if (!ui) return;
   const s = result.summary;
   const mistakes = s.wrong + s.lost;
-  const undone = s.undone ? ` (${s.undone} undone)` : "";
+  const undone = s.undone ? ` (${s.undone} of them undone)` : "";
   ui.yours.replaceChildren(...pairs([
     ["Techniques", techniques(s.used)],
     ["Hardest found yourself", s.hardest ? s.hardest.technique ?? "" : "none yet"],
