@@ -556,7 +556,7 @@ OPERATIONS: dict[str, Operation] = {
                     required=True,
                     checked_by="parse_moves",
                     doc="the player's moves in order: r1c3=5 place, r1c3-5 remove a candidate, "
-                    "r1c3x erase; ! helped, @seconds of play",
+                    "r1c3x erase; ! helped, h after a hint, ~ undone, @seconds of play",
                 ),
                 Argument("digits", "grid", doc="the player's digits where the moves start"),
                 Argument(

@@ -17,7 +17,12 @@ passes through, and the labels say what *could* be known when the move was made:
   seen* when a placed digit in a peer rules it out, or *a true candidate lost* when it is the
   cell's answer.
 - moves made with help (a hint applied, Reveal, Solve) move the state on but are not the
-  player's own: they are labelled *with help* and never counted as found.
+  player's own: they are labelled *with help* and never counted as found. So are the moves the
+  player made after reading a hint that named them (*hinted*: the page knows which hint it
+  showed): found with the hint's help, not by themselves.
+- a move the player *undid* (and then made another instead, or not yet redid) is reviewed where
+  it was made but leaves the state as it was: a wrong digit or a lost candidate undone is still a
+  mistake made, and anything else undone is neither found nor counted.
 
 Which pencil-mark moves are eliminations is the page's call, made before the moves get here
 (web/teach/review-model.js): striking a digit from a cell's centre marks counts only while the
@@ -78,32 +83,44 @@ __all__ = [
 
 MoveKind = Literal["place", "eliminate", "erase"]
 LabelKind = Literal[
-    "technique", "guess", "wrong", "seen", "lost", "helped", "erase", "repeat", "unchecked"
+    "technique",
+    "guess",
+    "wrong",
+    "seen",
+    "lost",
+    "helped",
+    "erase",
+    "repeat",
+    "undone",
+    "unchecked",
 ]
 """What a move was: justified by a ``technique``; a ``guess`` (not yet justified); a
 ``wrong`` digit; an elimination ``seen`` already (a placed peer rules it out); a true
 candidate ``lost``; made with ``help``; an ``erase``; a ``repeat`` of what the state already
-holds; ``unchecked`` (past the budget)."""
+holds; ``undone`` (and neither wrong nor lost); ``unchecked`` (past the budget)."""
 
 MAX_MOVES: Final = 5000
 """The most moves one review takes: far more than a solve with every candidate struck by hand
 (about 600), and a bound on the request."""
 PHASES: Final = ("opening", "middle", "endgame")
-_MOVE = re.compile(r"r([1-9])c([1-9])(?:([=-])([1-9])|(x))(!?)(?:@(\d{1,7}(?:\.\d{1,3})?))?")
+_MOVE = re.compile(r"r([1-9])c([1-9])(?:([=-])([1-9])|(x))([!h]?)(~?)(?:@(\d{1,7}(?:\.\d{1,3})?))?")
 
 
 class Move(Frozen):
     """One move of the player's: ``place`` ``digit`` in ``cell``, ``eliminate`` it from the
     cell's candidates, or ``erase`` the cell's digit (``digit`` 0). ``seconds``: the play time
-    it was made at (None: unknown). ``helped``: made by a hint, Reveal or Solve."""
+    it was made at (None: unknown). ``helped``: made by a hint, Reveal or Solve; ``hinted``:
+    made by the player after reading a hint that named it; ``undone``: taken back by Undo."""
 
-    _fields = ("kind", "cell", "digit", "seconds", "helped")
+    _fields = ("kind", "cell", "digit", "seconds", "helped", "hinted", "undone")
     __slots__ = _fields
     kind: MoveKind
     cell: Cell
     digit: Digit
     seconds: float | None
     helped: bool
+    hinted: bool
+    undone: bool
 
     def __init__(
         self,
@@ -113,16 +130,19 @@ class Move(Frozen):
         *,
         seconds: float | None = None,
         helped: bool = False,
+        hinted: bool = False,
+        undone: bool = False,
     ) -> None:
-        frozen_init(self, kind, cell, digit, seconds, helped)
+        frozen_init(self, kind, cell, digit, seconds, helped, hinted and not helped, undone)
 
     @property
     def text(self) -> str:
         """The move in the review's notation: ``r1c3=5``, ``r1c3-5``, ``r1c3x``; ``!`` when
-        helped, ``@seconds`` when known."""
+        helped, ``h`` when hinted, ``~`` when undone, ``@seconds`` when known."""
         name = cell_name(self.cell)
         body = {"place": f"{name}={self.digit}", "eliminate": f"{name}-{self.digit}"}
-        text = body.get(self.kind, f"{name}x") + ("!" if self.helped else "")
+        help_mark = "!" if self.helped else "h" if self.hinted else ""
+        text = body.get(self.kind, f"{name}x") + help_mark + ("~" if self.undone else "")
         return text if self.seconds is None else f"{text}@{self.seconds:g}"
 
 
@@ -133,8 +153,8 @@ def parse_moves(text: str) -> tuple[Move, ...]:
     :data:`MAX_MOVES`.
 
     Examples:
-        >>> [m.text for m in parse_moves("r1c3=5@12.5 r2c2-7, r1c3x! r9c9=1")]
-        ['r1c3=5@12.5', 'r2c2-7', 'r1c3x!', 'r9c9=1']
+        >>> [m.text for m in parse_moves("r1c3=5@12.5 r2c2-7h, r1c3x! r9c9=1~")]
+        ['r1c3=5@12.5', 'r2c2-7h', 'r1c3x!', 'r9c9=1~']
         >>> parse_moves("r1c3=0")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -149,9 +169,10 @@ def parse_moves(text: str) -> tuple[Move, ...]:
         if found is None:
             raise ValueError(
                 f"move {i} {token[:20]!r} is not a move: write r1c3=5 (place), r1c3-5 (remove a"
-                " candidate) or r1c3x (erase), then ! if helped and @seconds"
+                " candidate) or r1c3x (erase), then ! if helped or h if made after a hint,"
+                " ~ if undone, and @seconds"
             )
-        row, col, sign, digit, _, helped, seconds = found.groups()
+        row, col, sign, digit, _, helped, undone, seconds = found.groups()
         cell = (int(row) - 1) * 9 + int(col) - 1
         kind: MoveKind = "erase" if sign is None else "place" if sign == "=" else "eliminate"
         moves.append(
@@ -160,7 +181,9 @@ def parse_moves(text: str) -> tuple[Move, ...]:
                 cell,
                 int(digit or 0),
                 seconds=None if seconds is None else float(seconds),
-                helped=bool(helped),
+                helped=helped == "!",
+                hinted=helped == "h",
+                undone=bool(undone),
             )
         )
     return tuple(moves)
@@ -202,7 +225,7 @@ class Label(Frozen):
     @property
     def own(self) -> bool:
         """A step the player found by themselves."""
-        return self.kind == "technique" and not self.move.helped
+        return self.kind == "technique" and not (self.move.helped or self.move.hinted)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -255,6 +278,11 @@ class Review(Frozen):
         return sum(1 for label in self.labels if label.kind == kind)
 
     @property
+    def undone_mistakes(self) -> int:
+        """How many of the wrong digits and lost candidates the player undid."""
+        return sum(1 for label in self.labels if label.move.undone and label.kind != "undone")
+
+    @property
     def used(self) -> dict[str, int]:
         """The techniques the player used by themselves and how often, hardest first."""
         found = Counter(label.technique for label in self.labels if label.own and label.technique)
@@ -298,6 +326,7 @@ class Review(Frozen):
                 "guesses": self.count("guess"),
                 "wrong": self.count("wrong"),
                 "lost": self.count("lost"),
+                "undone": self.undone_mistakes,
                 "helped": self.count("helped"),
                 "phases": [
                     {"name": p.name, "moves": p.moves, "seconds": p.seconds} for p in self.phases
@@ -489,11 +518,26 @@ def review_in_slices(
                 Label(i, move, "unchecked", phase=phase, text=f"{_doing(move)}: not checked.")
             )
             continue
+        if move.undone:
+            labels.append(_undone(solution, move, index=i, phase=phase))
+            continue
         label = yield from _label(state, solution, move, index=i, phase=phase, left=left)
         labels.append(label)
         _advance(state, solution, move)
         yield progress
     return Review(tuple(labels), grade, not left.spent(), time.perf_counter() - started)
+
+
+def _undone(solution: Grid, move: Move, *, index: int, phase: str) -> Label:
+    """The label of a move the player undid: a mistake made still (a wrong digit, a true
+    candidate lost), else a move that left nothing behind."""
+    cell, digit, doing = move.cell, move.digit, _doing(move)
+    if move.kind == "place" and digit != solution[cell]:
+        return Label(index, move, "wrong", phase=phase, text=f"{doing}: a wrong digit, undone.")
+    if move.kind == "eliminate" and digit == solution[cell]:
+        text = f"{doing}: a true candidate lost (it is the cell's answer), undone."
+        return Label(index, move, "lost", phase=phase, text=text)
+    return Label(index, move, "undone", phase=phase, text=f"{doing}, then undone.")
 
 
 def _label(
@@ -521,6 +565,9 @@ def _label(
             return Label(index, move, "repeat", phase=phase, text=f"{doing}: it was gone already.")
     if move.helped:
         return Label(index, move, "helped", phase=phase, text=f"{doing} with help.")
+    if move.hinted:
+        text = f"{doing} with help (after a hint)."
+        return Label(index, move, "helped", phase=phase, text=text)
     left.count()
     routed = yield from relay(_route(state.board(), move), lambda _: {"moves": index})
     if routed is None:

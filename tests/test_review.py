@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import bridge, grade
+from sudoku_core.cli import main
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.grid import cell_name
 from sudoku_core.logic.steps import TECHNIQUES
@@ -183,3 +184,71 @@ def test_replaying_the_graders_path_is_justified_move_by_move(puzzle: str) -> No
         label = found.labels[first]
         assert (label.technique, label.steps) == (step.technique, 1), label.text
         first += len(step.placements) + len(step.eliminations)
+
+
+def test_a_wrong_digit_placed_and_undone_is_a_mistake_that_leaves_no_trace() -> None:
+    """An undone move is reviewed where it was made but moves the state on no further: the
+    wrong digit counts as a mistake, a correct one undone is neither found nor counted."""
+    found = review(HARD, "r5c4=3@4 r1c1=4~@9 r5c4x~@10 r4c6=6@12 r1c1=5~@14 r1c1-5~@15")
+    assert [label.kind for label in found.labels] == [
+        "technique",
+        "wrong",
+        "undone",
+        "technique",
+        "undone",
+        "lost",
+    ]
+    assert found.labels[1].text == "Placed 4 in r1c1: a wrong digit, undone."
+    assert found.labels[2].text == "Erased r5c4, then undone."
+    assert found.labels[4].text == "Placed 5 in r1c1, then undone."
+    assert found.labels[5].text == (
+        "Removed 5 from r1c1: a true candidate lost (it is the cell's answer), undone."
+    )
+    assert found.labels[3].technique == "Naked Single"  # r5c4's 3 stayed: its erase was undone
+    assert found.count("wrong") == 1 and found.count("lost") == 1
+    summary = found.to_dict()["summary"]
+    assert summary["wrong"] == 1 and summary["undone"] == 2
+    assert found.used == {"Naked Single": 2}
+    assert [p.moves for p in found.phases] == [6, 0, 0]
+
+
+def test_a_move_made_after_reading_a_hint_is_with_help_not_found() -> None:
+    found = review(HARD, "r5c4=3h@4 r4c6=6@9 r1c1=4h@10")
+    assert [label.kind for label in found.labels] == ["helped", "technique", "wrong"]
+    assert found.labels[0].text == "Placed 3 in r5c4 with help (after a hint)."
+    assert found.used == {"Naked Single": 1}
+    assert found.hardest is not None and found.hardest.move.text == "r4c6=6@9"
+    assert found.to_dict()["summary"]["helped"] == 1
+    swordfish = review(HARD, " ".join([*moves_of_path(HARD, 0, 25), "r9c1-3h"]))
+    assert swordfish.labels[-1].kind == "helped"
+    assert swordfish.hardest is not None and swordfish.hardest.technique == "Hidden Pair"
+
+
+def test_hint_and_undone_marks_round_trip() -> None:
+    text = "r1c3=5h@12 r1c1=4~@13 r2c2-7h r1c3x!~"
+    moves = parse_moves(text)
+    assert format_moves(moves) == text
+    assert [(m.hinted, m.undone, m.helped) for m in moves] == [
+        (True, False, False),
+        (False, True, False),
+        (True, False, False),
+        (False, True, True),
+    ]
+    for bad in ("r1c1=5~h", "r1c1=5!h", "r1c1=5hh"):
+        with pytest.raises(ValueError, match="is not a move"):
+            parse_moves(bad)
+
+
+def test_the_command_line_reviews_moves_from_the_players_digits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["review", HARD, "--moves", "r5c4=3@4 r1c1=4~@9 r4c6=6h@12"]) == 0
+    out = capsys.readouterr().out
+    assert "1. r5c4=3@4" in out and "Placed 3 in r5c4: a Naked Single." in out
+    assert "Placed 4 in r1c1: a wrong digit, undone." in out
+    assert "Placed 6 in r4c6 with help (after a hint)." in out
+    assert "wrong digits 1, true candidates lost 0 (undone 1), with help 1" in out
+    solution = grade(HARD).solution
+    rows = "".join(str(solution[c]) if c < 27 and c else HARD[c] for c in range(81))
+    assert main(["review", HARD, "--digits", rows, "--moves", "r1c1=5"]) == 0
+    assert "Placed 5 in r1c1: a Full House." in capsys.readouterr().out

@@ -77,7 +77,8 @@ def _review_text(done: Review) -> list[str]:
     lines.append(f"  hardest found by yourself: {hardest.technique if hardest else 'none'}")
     lines.append(
         f"  guesses {done.count('guess')}, wrong digits {done.count('wrong')}, true candidates"
-        f" lost {done.count('lost')}, with help {done.count('helped')}"
+        f" lost {done.count('lost')} (undone {done.undone_mistakes}), with help"
+        f" {done.count('helped')}"
     )
     phases = [
         f"{p.name} {p.moves} moves" + ("" if p.seconds is None else f" {p.seconds:g} s")
@@ -185,13 +186,19 @@ def _moves(text: str) -> tuple[Move, ...]:
 def _add_review_arguments(parser: argparse.ArgumentParser) -> None:
     add_input_arguments(parser)
     parser.add_argument(
+        "--digits",
+        type=_digits,
+        metavar="GRID",
+        help="the player's grid where the moves start (givens and entries), 81 characters",
+    )
+    parser.add_argument(
         "--moves",
         type=_moves,
         required=True,
         metavar="MOVES",
         help="the player's moves in order, e.g. 'r5c4=3@4 r1c1-5@15 r1c1x@20': =d places a "
-        "digit, -d removes a candidate, x erases; ! after a move made with help (hint, reveal); "
-        "@seconds of play when known",
+        "digit, -d removes a candidate, x erases; ! after a move made with help (hint, reveal), "
+        "h after one made after reading a hint, ~ after one undone; @seconds of play when known",
     )
     parser.add_argument(
         "--max-seconds",

@@ -292,7 +292,7 @@ class Studio:
         from playwright.sync_api import expect
 
         page = self.page
-        for dialog in ("#import-dialog", "#new-dialog", "#drill-dialog"):
+        for dialog in ("#import-dialog", "#new-dialog", "#drill-dialog", "#review-dialog"):
             if page.locator(f"{dialog}[open]").count():
                 page.keyboard.press("Escape")
         if page.locator('#work[data-state="running"]').count():

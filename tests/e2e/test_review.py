@@ -3,7 +3,10 @@ wrong digit and its erasure, the answer struck from a cell's candidates, the sin
 grader's path, a Hidden Pair's elimination) is replayed in the review move for move (the review's
 board at step k is the game after k moves, walked with the arrow keys), each step labelled as the
 engine's review labels it (known here from the grader's path), the mistakes flagged, and the
-summary beside the grader's path. Also from the Solved moment, and the game is never touched."""
+summary beside the grader's path. Also from the Solved moment, and the game is never touched. A
+wrong digit placed and undone is a mistake the review shows where it was made (after a reload
+too), a move made after reading a hint is "with help", and the review's board lays out centre
+marks as the setting says."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from e2e.play_helpers import PUZZLE, SOLUTION, start_game, tool
+from e2e.play_helpers import PUZZLE, SOLUTION, choose, reload, start_game, tool, wrong_digit
 from sudoku_core import grade
 from sudoku_core.grid import cell_name
 
@@ -42,6 +45,12 @@ def snapshot(board: Locator) -> tuple[str, str]:
 def play_digit(app: Studio, cell: int, digit: str) -> None:
     app.cell(cell).click()
     app.page.keyboard.press(digit)
+
+
+def mark_rows(marks: Locator) -> int:
+    """On how many rows a cell's marks are drawn."""
+    boxes = [m.bounding_box() for m in marks.all()]
+    return len({round(box["y"]) for box in boxes if box is not None})
 
 
 def step_labels(app: Studio) -> list[str]:
@@ -231,3 +240,85 @@ def test_with_no_puzzle_on_the_board_the_review_says_to_start_one(
     expect(studio.page.locator("#review-work")).to_have_text(
         "Start a puzzle (Games panel), play, then review your moves here."
     )
+
+
+def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app: Studio) -> None:
+    start_game(app)
+    tool(app, "Digit")
+    app.button("Hint").click()  # its first level only: where to look
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    assert PATH[0].placements == ((R5C4, 3),)
+    play_digit(app, R5C4, "3")  # the hint's step, made after reading it
+    wrong = wrong_digit(R1C1, PUZZLE[:R5C4] + "3" + PUZZLE[R5C4 + 1 :])
+    play_digit(app, R1C1, wrong)
+    app.button("Undo").click()
+    expect(app.board).to_have_attribute("entries", "." * R5C4 + "3" + "." * (80 - R5C4))
+    ((cell, digit),) = PATH[1].placements
+    play_digit(app, cell, str(digit))  # a new move: the undone one can no longer be redone
+    expect(app.page.locator("#redo-move")).to_have_attribute("data-moves", "0")
+
+    def check_review() -> None:
+        app.button("Review my solve…").click()
+        review = dialog(app)
+        expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+        expect(app.page.locator("#review-at")).to_have_text("3 of 3")
+        labels = app.page.locator("#review-labels")
+        board = app.page.locator("#review-board")
+        steps = {
+            1: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+            2: ("mistake", f"Placed {wrong} in r1c1: a wrong digit, undone."),
+            3: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+        }
+        for k, (tag, text) in steps.items():
+            app.page.locator("#review-step").fill(str(k))
+            expect(review).to_have_attribute("data-step", str(k))
+            expect(labels).to_have_text(f"{tag} {text}")
+        app.page.locator("#review-step").fill("2")
+        expect(board).to_have_attribute("flagged", str(R1C1))  # the wrong digit, shown and flagged
+        assert str(board.get_attribute("entries"))[R1C1] == wrong
+        app.page.locator("#review-step").fill("3")
+        expect(board).not_to_have_attribute("flagged", str(R1C1))
+        assert str(board.get_attribute("entries"))[R1C1] == "."  # undone
+        yours = app.page.locator("#review-yours")
+        expect(yours).to_contain_text("1 wrong digit, 0 true candidates lost (1 of them undone)")
+        expect(yours.locator("div", has_text="With help")).to_contain_text("1")
+        expect(yours.locator("div", has_text="Techniques")).to_contain_text(
+            f"{PATH[1].technique} \u00d71"
+        )
+        expect(yours.locator("div", has_text="Hardest found yourself")).to_contain_text(
+            PATH[1].technique
+        )
+        app.page.locator("#review-close").click()
+        expect(review).not_to_have_attribute("open", "")
+
+    check_review()
+    reload(app)  # the saved game keeps the undone digit and the hint's mark
+    app.dismiss_welcome()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    check_review()
+
+
+def test_the_review_board_lays_out_centre_marks_as_the_setting_says(app: Studio) -> None:
+    start_game(app)
+    app.button("Fill candidates").click()
+    review_board = app.page.locator("#review-board")
+    app.button("Review my solve…").click()
+    expect(dialog(app)).to_have_attribute("open", "")
+    expect(review_board).not_to_have_attribute("centre-layout", "grid")
+    marks = review_board.locator(f'[role="gridcell"][data-cell="{R1C1}"] .centre span')
+    assert [m.get_attribute("data-d") for m in marks.all()] == ["1", "3", "5", "6"]
+    assert mark_rows(marks) == 1  # in a line, as typed
+    app.page.locator("#review-close").click()
+    choose(app, centre_grid=True)
+    try:
+        expect(app.board).to_have_attribute("centre-layout", "grid")
+        app.button("Review my solve…").click()
+        expect(dialog(app)).to_have_attribute("open", "")
+        expect(review_board).to_have_attribute("centre-layout", "grid")
+        assert mark_rows(marks) == 2  # 1 and 3 on the top row of the cell, 5 and 6 the middle
+        app.page.locator("#review-close").click()
+    finally:
+        if dialog(app).get_attribute("open") is not None:
+            app.page.keyboard.press("Escape")
+        choose(app, centre_grid=False)  # the shared page's settings, as they were
+    expect(review_board).not_to_have_attribute("centre-layout", "grid")

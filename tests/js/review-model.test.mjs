@@ -5,26 +5,48 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LAYER, applyChanges, autoCandidates, editCells, encodeMove, layersOf } from "../../web/board/cell-layers.js";
-import { readRecord, newPlay } from "../../web/game/game-record.js";
-import { MAX_MOVES, fitHistory, historyAt, pushMove, readHistory } from "../../web/game/move-history.js";
+import { LAYER, applyChanges, autoCandidates, decodeMove, editCells, encodeMove, layersOf } from "../../web/board/cell-layers.js";
+import { fitPlay, readRecord, newPlay } from "../../web/game/game-record.js";
+import {
+  MAX_HINTED, MAX_MOVES, MAX_UNDONE, fitHistory, hintedMarks, historyAt, pushMove, readHistory,
+} from "../../web/game/move-history.js";
 import { MAX_REVIEW_MOVES, flaggedAt, labelsAt, reviewGame } from "../../web/teach/review-model.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
 const EMPTY = ".".repeat(81);
 const NOTES = { marksComplete: false, autoCandidates: false };
 
-/** A game played move by move, as the page keeps it: its layers and timed history. */
+/**
+ * A game played move by move, as the page keeps it: its layers and timed history (each move with
+ * the digits before it, as play-history.js records it, and the hints read, as page-state keeps them).
+ */
 function play() {
   let layers = layersOf(PUZZLE, EMPTY);
-  let history = { moves: /** @type {string[]} */ ([]), at: 0 };
+  /** @type {import("../../web/game/move-history.js").History} */
+  let history = { moves: [], at: 0 };
   let seconds = 0;
+  /** @type {Set<string>} */
+  const read = new Set();
   const game = {
     /** @param {import("../../web/board/cell-layers.js").MoveKind} kind @param {import("../../web/board/cell-layers.js").Change[]} changes */
     move(kind, changes) {
+      const before = layers;
       layers = applyChanges(layers, changes);
       seconds += 5;
-      history = pushMove(history, encodeMove({ kind, changes }), seconds);
+      const hinted = hintedMarks(kind, before, layers, read);
+      history = pushMove(history, encodeMove({ kind, changes }), seconds, { entries: before.entries, hinted });
+      return game;
+    },
+    undo() {
+      const move = decodeMove(history.moves[history.at - 1]);
+      layers = applyChanges(layers, /** @type {NonNullable<typeof move>} */ (move).changes);
+      history = historyAt(history, history.at - 1);
+      seconds += 1;
+      return game;
+    },
+    /** A hint read: its step's placements ("39=3") and eliminations ("0-5"). @param {string[]} keys */
+    hint(...keys) {
+      keys.forEach((key) => read.add(key));
       return game;
     },
     /** @param {number} cell @param {number} digit */
@@ -150,4 +172,97 @@ test("stored times are checked: absent is fine, a mismatch or a bad number is re
   assert.ok(readRecord(record({ moves: [five], at: 1 })).ok, "an older page's record loads");
   const bad = readRecord(record({ moves: [five], at: 1, times: [-4] }));
   assert.ok(!bad.ok && /time of move 1/.test(bad.problem));
+});
+
+test("a wrong digit placed and undone is in the review where it was made, as an undone move", () => {
+  // r5c4 (cell 39) is 3, r4c6 (cell 32) is 6, r1c1 (cell 0) is 5
+  const game = play().digit(39, 3).digit(0, 4).undo().digit(32, 6);
+  assert.deepEqual(game.history.undone, [{ after: 1, cell: 0, digit: 4, time: 10 }]);
+  const review = reviewGame({ layers: game.layers, history: game.history, settings: NOTES });
+  assert.equal(review.text, "r5c4=3@5 r1c1=4~@10 r4c6=6@16");
+  assert.deepEqual(review.moves.map((m) => [m.step, m.undone]), [[1, false], [2, true], [3, false]]);
+  assert.equal(review.states.length, 4);
+  assert.equal(review.states[2].entries[0], "4", "the undone digit's step shows it");
+  assert.equal(review.states[3].entries[0], ".", "and the next step shows it gone");
+  assert.equal(review.states[3].entries, game.layers.entries);
+  assert.deepEqual(review.kinds, ["digit", "undone", "digit"]);
+  const labels = [{ index: 0, kind: "technique" }, { index: 1, kind: "wrong" }, { index: 2, kind: "technique" }];
+  assert.deepEqual(flaggedAt(review, labels, 2), [0]);
+  assert.deepEqual(flaggedAt(review, labels, 3), [], "an undone wrong digit is flagged at its own step only");
+});
+
+test("undone moves not yet replaced (the redo tail) are reviewed too, and undone undos in the order made", () => {
+  const tail = play().digit(39, 3).digit(0, 4).undo();
+  const review = reviewGame({ layers: tail.layers, history: tail.history, settings: NOTES });
+  assert.equal(review.text, "r5c4=3@5 r1c1=4~@10");
+  assert.equal(review.states.length, 3);
+  // a wrong 4 undone, then 6 in r4c6 and 7 over it, both undone, then 8 in r4c5 (cell 31)
+  const nested = play().digit(39, 3).digit(0, 4).undo().digit(32, 6).digit(32, 7).undo().undo().digit(31, 8);
+  assert.deepEqual(nested.history.undone?.map((u) => [u.after, u.cell, u.digit, u.time]), [
+    [1, 0, 4, 10], [1, 32, 6, 16], [1, 32, 7, 21],
+  ]);
+  const text = reviewGame({ layers: nested.layers, history: nested.history, settings: NOTES }).text;
+  assert.equal(text, "r5c4=3@5 r1c1=4~@10 r4c6=6~@16 r4c6=7~@21 r4c5=8@28");
+});
+
+test("a move that places or strikes what a hint read named is marked, and reviewed as after a hint", () => {
+  const game = play().fill().hint("39=3", "0-5").digit(39, 3).centre(0, 5).centre(1, 3).digit(32, 6);
+  assert.deepEqual(game.history.hinted, [{ move: 1, cell: 39, digit: 3 }, { move: 2, cell: 0, digit: 5 }]);
+  const review = reviewGame({ layers: game.layers, history: game.history, settings: NOTES });
+  assert.equal(review.text, "r5c4=3h@10 r1c1-5h@15 r1c2-3@20 r4c6=6@25");
+  assert.deepEqual(hintedMarks("digit", game.layers, game.layers, new Set(["39=3"])), [], "no change, no mark");
+  assert.deepEqual(hintedMarks("centre", layersOf(PUZZLE, EMPTY), layersOf(PUZZLE, "3" + EMPTY.slice(1)), new Set(["0=3"])), []);
+});
+
+test("undone and hinted marks: kept through undo, a new move and the history's limit", () => {
+  const game = play().hint("39=3").digit(39, 3).digit(0, 4).undo().undo().digit(32, 6);
+  assert.equal(game.history.hinted, undefined, "the hinted move was undone and replaced");
+  assert.deepEqual(game.history.undone?.map((u) => [u.after, u.cell, u.digit]), [[0, 39, 3], [0, 0, 4]]);
+  const many = Array.from({ length: MAX_UNDONE + 3 }, (_, i) => ({ after: 0, cell: 0, digit: 4, time: i }));
+  const capped = pushMove({ moves: [], at: 0, undone: many }, "dAAF", 1);
+  assert.equal(capped.undone?.length, MAX_UNDONE);
+  assert.equal(capped.undone?.[0].time, 3, "the oldest go first");
+  const marks = Array.from({ length: MAX_HINTED + 2 }, (_, i) => ({ move: i, cell: 0, digit: 5 }));
+  const long = fitHistory({ moves: new Array(MAX_HINTED + 2).fill("dAAF"), at: MAX_HINTED + 2, hinted: marks });
+  assert.equal(long.hinted?.length, MAX_HINTED);
+  const cut = fitHistory({
+    moves: new Array(MAX_MOVES + 2).fill("dAAF"), at: MAX_MOVES + 2,
+    undone: [{ after: 1, cell: 0, digit: 4, time: null }, { after: 2, cell: 0, digit: 4, time: null }, { after: 9, cell: 0, digit: 4, time: null }],
+    hinted: [{ move: 1, cell: 0, digit: 5 }, { move: 2, cell: 0, digit: 5 }],
+  });
+  assert.deepEqual(cut.undone?.map((u) => u.after), [0, 7], "shifted with the moves; those before the cut go");
+  assert.deepEqual(cut.hinted?.map((h) => h.move), [0]);
+});
+
+test("stored undone and hinted marks are checked; over their limits they are repaired as read", () => {
+  const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  const base = { moves: [five], at: 1 };
+  const ok = readHistory({ ...base, undone: [{ after: 0, cell: 0, digit: 4, time: 3 }], hinted: [{ move: 0, cell: 0, digit: 5 }] });
+  assert.ok(ok.ok);
+  assert.deepEqual(ok.history.undone, [{ after: 0, cell: 0, digit: 4, time: 3 }]);
+  assert.deepEqual(ok.history.hinted, [{ move: 0, cell: 0, digit: 5 }]);
+  for (const undone of ["x", [{ after: 2, cell: 0, digit: 4, time: null }], [{ after: 0, cell: 81, digit: 4, time: null }],
+    [{ after: 0, cell: 0, digit: 0, time: null }], [{ after: 0, cell: 0, digit: 4, time: -1 }], [{ after: 1, cell: 0, digit: 4, time: 1 }, { after: 0, cell: 0, digit: 4, time: 2 }], [null]]) {
+    assert.ok(!readHistory({ ...base, undone }).ok, JSON.stringify(undone));
+  }
+  for (const hinted of [{}, [{ move: 1, cell: 0, digit: 5 }], [{ move: 0, cell: 0, digit: 10 }], [{ move: "0", cell: 0, digit: 5 }]]) {
+    assert.ok(!readHistory({ ...base, hinted }).ok, JSON.stringify(hinted));
+  }
+  const record = (history) => ({
+    schema: 2, id: "g1", givens: PUZZLE, entries: "5" + EMPTY.slice(1), mode: "play", rev: 1,
+    createdAt: "2026-01-01T00:00:00.000Z", savedAt: "2026-01-01T00:00:00.000Z", play: { ...newPlay(), history },
+  });
+  const over = Array.from({ length: MAX_UNDONE + 4 }, () => ({ after: 0, cell: 0, digit: 4, time: null }));
+  const read = readRecord(record({ ...base, undone: over }));
+  assert.ok(read.ok, read.ok ? "" : read.problem);
+  assert.equal(read.record.play.history.undone?.length, MAX_UNDONE);
+  assert.match(read.repaired, /dropped the oldest 4 undone digits and hint marks/);
+  const shallow = readRecord(record({ ...base, undone: over }), { deep: false });
+  assert.ok(shallow.ok && shallow.record.play.history.undone?.length === MAX_UNDONE);
+  const bad = readRecord(record({ ...base, hinted: [{ move: 3, cell: 0, digit: 5 }] }));
+  assert.ok(!bad.ok && /hint mark 1/.test(bad.problem), bad.ok ? "" : bad.problem);
+  const written = fitPlay({ ...newPlay(), history: { ...base, undone: over } });
+  assert.equal(written.history.undone?.length, MAX_UNDONE, "the writer keeps the limit its reader checks");
+  const again = readRecord(record(written.history));
+  assert.ok(again.ok && again.repaired === "");
 });

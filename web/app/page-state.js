@@ -26,6 +26,11 @@ import { byId } from "./dom.js";
  *   while its givens are unchanged
  * @property {string} grading  the puzzle the engine is grading in the background, or ""
  * @property {Progress} progress
+ * @property {{readonly givens: string, readonly keys: ReadonlySet<string>}} hintsRead  what the hints
+ *   the player read on this puzzle named ("39=3": 3 placed in cell 39; "0-5": 5 struck from cell
+ *   0), since the page was loaded: the move that makes one of them is marked in the history as
+ *   made after a hint (the review says "with help", not "found"). Kept by the puzzle, not the
+ *   game: another tab's moves merged in, or the same puzzle started again, do not unread a hint.
  */
 
 export const board = /** @type {SudokuBoardElement} */ (byId("board"));
@@ -34,6 +39,7 @@ export const board = /** @type {SudokuBoardElement} */ (byId("board"));
 const mutable = {
   saving: true, busy: null, solution: null, info: null, grading: "",
   progress: { history: { moves: [], at: 0 }, hints: 0, reveals: 0, undos: 0, solved: false },
+  hintsRead: { givens: "", keys: new Set() },
 };
 
 /** What the page knows; read it anywhere, write it with the functions below. */
@@ -73,6 +79,18 @@ export function setGrading(puzzle) {
 export function setProgress(progress) {
   mutable.progress = progress;
 }
+
+/**
+ * The player read a hint on the puzzle `givens` naming these placements and eliminations (keys
+ * as `hintsRead`'s). @param {string} givens @param {readonly string[]} keys
+ */
+export function readHint(givens, keys) {
+  const known = mutable.hintsRead.givens === givens ? mutable.hintsRead.keys : [];
+  mutable.hintsRead = { givens, keys: new Set([...known, ...keys]) };
+}
+
+/** What the hints read on the puzzle `givens` named (none for another puzzle). @param {string} givens */
+export const hintsReadOn = (givens) => (state.hintsRead.givens === givens ? state.hintsRead.keys : new Set());
 
 /** The game's history after a move, an undo or a redo. @param {History} history */
 export function setHistory(history) {

@@ -69,17 +69,18 @@
  *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
  *   many generated puzzles were walked (`seed` is the first one's).
  * @typedef {{index: number, move: string, cell: number, digit: number, kind: "technique" | "guess" | "wrong"
- *   | "seen" | "lost" | "helped" | "erase" | "repeat" | "unchecked", technique: string | null,
+ *   | "seen" | "lost" | "helped" | "erase" | "repeat" | "undone" | "unchecked", technique: string | null,
  *   level: Level | null, steps: number, phase: "opening" | "middle" | "endgame", text: string}} ReviewLabel
  *   review.Label.to_dict(): one move and what justified it then, in a sentence (`steps`: the
  *   grader's route to it; 1: the technique applied directly).
  * @typedef {{labels: ReviewLabel[], complete: boolean, summary: {used: Record<string, number>,
- *   guesses: number, wrong: number, lost: number, helped: number,
+ *   guesses: number, wrong: number, lost: number, undone: number, helped: number,
  *   phases: {name: string, moves: number, seconds: number | null}[], hardest: ReviewLabel | null},
  *   grader: {level: Level, score: number, histogram: Record<string, number>, steps: number,
  *   hardest: string | null}, seconds: number}} ReviewResult
  *   review.Review.to_dict(): every move's label, the summary (techniques the player used by
- *   themselves, hardest first), and the grader's path beside it; `complete` false when the
+ *   themselves, hardest first; `undone`, how many of the wrong digits and lost candidates were
+ *   undone), and the grader's path beside it; `complete` false when the
  *   budget ran out (the rest are "unchecked").
  * @typedef {{tries: number, best: number | null, givens: number, seconds?: number}} GenerateProgress
  * @typedef {{tries: number, level: Level, last?: Level, best?: number | null, givens?: number,

@@ -11,7 +11,7 @@
 
 import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "../board/cell-layers.js";
 import { EMPTY, cellName, isGrid } from "../board/grid.js";
-import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory, readTimes } from "./move-history.js";
+import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory, readHistoryShape } from "./move-history.js";
 import { toPuzzleInfo } from "../puzzles/puzzle-info.js";
 
 /** @typedef {import("../puzzles/puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -57,15 +57,16 @@ function readCount(value, min) {
 export const nextRev = (rev) => Math.min(rev + 1, LARGEST);
 
 /**
- * A play state within every limit the reader checks: the history cut to MAX_MOVES, the counts
- * saturated. The same object when it already is.
+ * A play state within every limit the reader checks: the history cut to MAX_MOVES (and its
+ * undone digits and hint marks to theirs), the counts saturated. The same object when it already is.
  * @param {PlayState} play @returns {PlayState}
  */
 export function fitPlay(play) {
-  const over = play.history.moves.length > MAX_MOVES || COUNTERS.some((name) => play[name] > LARGEST);
+  const history = fitHistory(play.history);
+  const over = history !== play.history || COUNTERS.some((name) => play[name] > LARGEST);
   if (!over) return play;
   return {
-    ...play, history: fitHistory(play.history),
+    ...play, history,
     ms: Math.min(play.ms, LARGEST), hints: Math.min(play.hints, LARGEST), reveals: Math.min(play.reveals, LARGEST), undos: Math.min(play.undos, LARGEST),
   };
 }
@@ -189,29 +190,26 @@ function readPlay(value, givens, entries, deep = true) {
   }
   const repaired = [
     ...(history.dropped ? [`dropped its oldest ${history.dropped.toLocaleString("en")} moves (a history keeps ${MAX_MOVES.toLocaleString("en")})`] : []),
+    ...(history.notesDropped ? [`dropped the oldest ${history.notesDropped.toLocaleString("en")} undone digits and hint marks`] : []),
     ...COUNTERS.filter((name) => counts[name] !== v[name]).map((name) => `capped its ${name === "ms" ? "time played" : name}`),
   ].join("; ");
   return { ok: true, play, repaired };
 }
 
 /**
- * A stored history's shape only (a list of moves and a position in it, cut to MAX_MOVES), not its
- * moves: for the list of games, which shows no history.
+ * A stored history's shape only (a list of moves and a position in it, cut to MAX_MOVES; its times,
+ * undone digits and hint marks), not its moves: for the list of games, which shows no history.
  * @param {unknown} value
- * @returns {{ok: true, history: import("./move-history.js").History, moves: import("../board/cell-layers.js").Move[], dropped: number} | {ok: false, problem: string}}
+ * @returns {{ok: true, history: import("./move-history.js").History, moves: import("../board/cell-layers.js").Move[],
+ *   dropped: number, notesDropped: number} | {ok: false, problem: string}}
  */
 function historyShape(value) {
-  const v = /** @type {{moves?: unknown, at?: unknown} | null} */ (value && typeof value === "object" ? value : null);
-  if (!v || !Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
-  if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
-    return { ok: false, problem: "its position is outside its moves" };
-  }
-  const timesProblem = readTimes(/** @type {{times?: unknown}} */ (v).times, v.moves.length);
-  if (timesProblem) return { ok: false, problem: timesProblem };
-  const stored = { moves: /** @type {string[]} */ (v.moves), at: Number(v.at) };
-  const times = /** @type {{times?: (number | null)[]}} */ (v).times;
-  const fitted = fitHistory(times ? { ...stored, times: [...times] } : stored);
-  return { ok: true, history: fitted, moves: [], dropped: v.moves.length - fitted.moves.length };
+  const shape = readHistoryShape(value);
+  if (!shape.ok) return shape;
+  const { history } = shape;
+  const copy = { ...history, moves: /** @type {string[]} */ ([...history.moves]) };
+  if (history.times) copy.times = [...history.times];
+  return { ...shape, history: copy, moves: [] };
 }
 
 /** @typedef {import("../board/cell-layers.js").Layers} Layers */
@@ -280,6 +278,6 @@ export function mergeGames(base, mine, stored) {
   };
   // This tab's history stays the way back: the other tab's moves arrive as one "merge" move.
   const changes = diffLayers(layersOfGame(mine), layersOfGame({ givens, entries, play }));
-  if (changes.length) play.history = pushMove(m.history, encodeMove({ kind: "merge", changes }));
+  if (changes.length) play.history = pushMove(m.history, encodeMove({ kind: "merge", changes }), null, { entries: mine.entries });
   return { givens, entries, mode, info, play };
 }

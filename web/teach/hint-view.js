@@ -8,7 +8,9 @@
 // (marks-meaning.js: else they are notes, and the engine takes nothing as removed), and in three
 // levels too: the unit, the cell, then the digit, with Apply putting it back. Each press that
 // shows something new counts as one hint; any change of the board takes the hint (and its
-// drawing) away.
+// drawing) away, but not what it named: a step's digits and eliminations, once shown at any
+// level, are read (page-state's hintsRead), and the move that makes one is marked in the history
+// as made after a hint (the review says "with help").
 //
 // From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
 // a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
@@ -27,7 +29,7 @@ import {
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
-import { board, state } from "../app/page-state.js";
+import { board, readHint, state } from "../app/page-state.js";
 import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
 import { showFailure } from "../engine/verdict-view.js";
@@ -71,6 +73,10 @@ function bringIntoView() {
 /** @param {Hint} hint @param {number} level 1..3 */
 function show(hint, level) {
   const step = hint.step;
+  if (hint.kind === "step" && step) {
+    const named = [...step.placements.map((p) => `${p.cell}=${p.digit}`), ...step.eliminations.map((e) => `${e.cell}-${e.digit}`)];
+    readHint(board.givens, named);
+  }
   text.textContent = hintWords(hint, level);
   text.hidden = false;
   bringIntoView();

@@ -2,7 +2,8 @@
 // The review of the player's own solve, as data (no DOM): the game's history replayed into the
 // board after each of its moves, and the moves the engine's `review` labels (docs/web.md), in its
 // notation ("r1c3=5@12": a digit placed 12 s into play; "r1c3-5": a candidate removed; "r1c3x":
-// a digit erased; "!" when a hint, Reveal or Solve made it).
+// a digit erased; "!" when a hint, Reveal or Solve made it; "h" when the player made it after
+// reading a hint that named it; "~" when it was undone).
 //
 // Which history moves give the engine which moves:
 //   - a digit written in a cell: a placement (over another digit: that one erased first); a
@@ -15,11 +16,17 @@
 //     (SudokuPad) rubs them out while thinking, and those are not claims, never a lost candidate.
 //     Marks a placed digit takes out of its peers, or that Fill candidates or an erase change,
 //     are the page's tidying, not the player's claims. Corner marks and colours are notes.
-//   - a hint applied, Reveal and Solve: their digits and eliminations, marked as helped.
+//   - a hint applied, Reveal and Solve: their digits and eliminations, marked as helped; the
+//     player's digits and strikes that a hint they had read named (the history's `hinted`):
+//     marked as made after a hint.
+//   - a digit the player placed and undid (the history's `undone`, and the digits of the moves
+//     still to redo): a step of its own where it was made, the board then showing it; the next
+//     step shows the board without it.
 // Node tests: tests/js/review-model.test.mjs.
 
 import { applyChanges, decodeMove, maskDigits } from "../board/cell-layers.js";
 import { EMPTY, PEERS, cellName, combine } from "../board/grid.js";
+import { undoneSoFar } from "../game/move-history.js";
 
 /** @typedef {import("../board/cell-layers.js").Layers} Layers */
 /** @typedef {import("../board/cell-layers.js").MoveKind} MoveKind */
@@ -28,15 +35,21 @@ import { EMPTY, PEERS, cellName, combine } from "../board/grid.js";
 export const MAX_REVIEW_MOVES = 5000;
 
 /**
- * One move for the engine, with the history step it belongs to (1: the first move replayed).
- * @typedef {{text: string, step: number, cell: number}} ReviewMove
+ * One move for the engine, with the step it belongs to (1: the first move replayed) and whether
+ * it was undone.
+ * @typedef {{text: string, step: number, cell: number, undone: boolean}} ReviewMove
+ */
+/**
+ * What a step was: a history move's kind, or "undone" (a digit placed and undone).
+ * @typedef {MoveKind | "undone"} StepKind
  */
 /**
  * A game ready for review: the board before each step (`states[0]` the start, `states[k]` after
- * k history moves), each step's kind, the engine's moves and their text, whether moves past
- * MAX_REVIEW_MOVES were left out, and the player's digits at the start (a game opened from a
- * link with progress, or older than its recorded moves: the engine's `digits`; none: "").
- * @typedef {{givens: string, start: string, states: Layers[], kinds: MoveKind[], moves: ReviewMove[],
+ * k steps: the history's moves, and the digits undone where they were placed), each step's kind,
+ * the engine's moves and their text, whether moves past MAX_REVIEW_MOVES were left out, and the
+ * player's digits at the start (a game opened from a link with progress, or older than its
+ * recorded moves: the engine's `digits`; none: "").
+ * @typedef {{givens: string, start: string, states: Layers[], kinds: StepKind[], moves: ReviewMove[],
  *   text: string, cut: boolean}} ReviewGame
  */
 
@@ -44,10 +57,11 @@ const HELPED = new Set(["hint", "reveal", "solve"]);
 
 /**
  * The game's history replayed for review, from the board as it is now (`layers`) and its history
- * (the applied moves, `moves[0..at)`, are undone from the board to find the start). A change of
- * the givens (Create mode) starts the review after it: the moves before were another puzzle's.
- * @param {{layers: Layers, history: {readonly moves: readonly string[], readonly at: number,
- *   readonly times?: readonly (number | null)[]}, settings: {marksComplete: boolean, autoCandidates: boolean}}} game
+ * (the applied moves, `moves[0..at)`, are undone from the board to find the start; the moves
+ * still to redo were undone, so their digits are reviewed as undone). A change of the givens
+ * (Create mode) starts the review after it: the moves before were another puzzle's.
+ * @param {{layers: Layers, history: import("../game/move-history.js").History,
+ *   settings: {marksComplete: boolean, autoCandidates: boolean}}} game
  * @returns {ReviewGame}
  */
 export function reviewGame({ layers, history, settings }) {
@@ -60,25 +74,45 @@ export function reviewGame({ layers, history, settings }) {
   for (let i = decoded.length - 1; i >= first; i--) start = applyChanges(start, /** @type {NonNullable<typeof decoded[number]>} */ (decoded[i]).changes);
   /** @type {Layers[]} */
   const states = [start];
-  /** @type {MoveKind[]} */
+  /** @type {StepKind[]} */
   const kinds = [];
   /** @type {ReviewMove[]} */
   const moves = [];
+  const hinted = new Set((history.hinted ?? []).map((h) => `${h.move}:${h.cell}:${h.digit}`));
+  const undone = undoneSoFar(history, layers.entries).filter((u) => u.after >= first);
+  let kept = start; // the board after the history's moves so far (an undone digit's step is not one)
+  let next = 0; // the next undone digit
+  /** The steps of the undone digits placed before the history's move `i` (Infinity: all left). @param {number} i */
+  const undoneBefore = (i) => {
+    for (; next < undone.length && undone[next].after <= i; next++) {
+      const { cell, digit, time } = undone[next];
+      if (kept.givens[cell] !== EMPTY) continue; // not the player's cell (storage is untrusted)
+      moves.push({ text: `${cellName(cell)}=${digit}~${time === null ? "" : `@${time}`}`, step: states.length, cell, undone: true });
+      states.push({ ...kept, entries: kept.entries.slice(0, cell) + String(digit) + kept.entries.slice(cell + 1) });
+      kinds.push("undone");
+    }
+  };
   let filled = false; // Fill candidates made the centre marks, and they were not all cleared since
   for (let i = first; i < decoded.length; i++) {
+    undoneBefore(i);
     const move = /** @type {NonNullable<typeof decoded[number]>} */ (decoded[i]);
-    const before = states[states.length - 1];
+    const before = kept;
     const after = applyChanges(before, move.changes);
     const complete = settings.marksComplete || settings.autoCandidates || filled || everyEmptyCellMarked(before);
     const time = history.times?.[i];
-    const suffix = (HELPED.has(move.kind) ? "!" : "") + (typeof time === "number" ? `@${time}` : "");
+    const at = typeof time === "number" ? `@${time}` : "";
     const step = states.length;
-    for (const { text, cell } of movesOf(move.kind, before, after, complete)) moves.push({ text: text + suffix, step, cell });
+    for (const { text, cell, digit } of movesOf(move.kind, before, after, complete)) {
+      const help = HELPED.has(move.kind) ? "!" : hinted.has(`${i}:${cell}:${digit}`) ? "h" : "";
+      moves.push({ text: text + help + at, step, cell, undone: false });
+    }
     if (move.kind === "candidates") filled = true;
     if (after.centre.every((mask) => mask === 0)) filled = false;
     states.push(after);
     kinds.push(move.kind);
+    kept = after;
   }
+  undoneBefore(Infinity);
   const cut = moves.length > MAX_REVIEW_MOVES;
   const sent = cut ? moves.slice(0, MAX_REVIEW_MOVES) : moves;
   const begun = start.entries.replaceAll(EMPTY, "") ? start.entries : "";
@@ -98,22 +132,22 @@ function everyEmptyCellMarked(layers) {
 }
 
 /**
- * The engine's moves of one history move, without the time: digits placed and erased, and the
- * centre marks struck that are claims (see the module's comment).
+ * The engine's moves of one history move, without the help mark and the time: digits placed and
+ * erased (digit 0), and the centre marks struck that are claims (see the module's comment).
  * @param {MoveKind} kind @param {Layers} before @param {Layers} after @param {boolean} complete
- * @returns {{text: string, cell: number}[]}
+ * @returns {{text: string, cell: number, digit: number}[]}
  */
 function movesOf(kind, before, after, complete) {
-  /** @type {{text: string, cell: number}[]} */
+  /** @type {{text: string, cell: number, digit: number}[]} */
   const found = [];
   const placed = new Set();
   for (let cell = 0; cell < 81; cell++) {
     const [was, now] = [before.entries[cell], after.entries[cell]];
     if (was === now) continue;
     const name = cellName(cell);
-    if (was !== EMPTY) found.push({ text: `${name}x`, cell });
+    if (was !== EMPTY) found.push({ text: `${name}x`, cell, digit: 0 });
     if (now !== EMPTY) {
-      found.push({ text: `${name}=${now}`, cell });
+      found.push({ text: `${name}=${now}`, cell, digit: Number(now) });
       placed.add(cell);
     }
   }
@@ -124,7 +158,7 @@ function movesOf(kind, before, after, complete) {
     if (!gone || placed.has(cell) || after.entries[cell] !== EMPTY || after.givens[cell] !== EMPTY) continue;
     for (const digit of maskDigits(gone)) {
       if (seenByPlaced(after, cell, digit, placed)) continue; // tidied after a digit placed in this move
-      found.push({ text: `${cellName(cell)}-${digit}`, cell });
+      found.push({ text: `${cellName(cell)}-${digit}`, cell, digit });
     }
   }
   return found;
@@ -149,7 +183,7 @@ export function labelsAt(game, labels, step) {
 
 /**
  * The cells to flag on the board after `step` steps: a wrong digit still there, and a cell that
- * lost its answer from its marks in this very step.
+ * lost its answer from its marks, or got a wrong digit that was undone, in this very step.
  * @param {ReviewGame} game @param {readonly {index: number, kind: string}[]} labels @param {number} step
  * @returns {number[]}
  */
@@ -161,6 +195,10 @@ export function flaggedAt(game, labels, step) {
   for (const label of labels) {
     const move = game.moves[label.index];
     if (!move || move.step > step) break;
+    if (move.undone) {
+      if ((label.kind === "wrong" || label.kind === "lost") && move.step === step) lost.push(move.cell);
+      continue;
+    }
     if (label.kind === "wrong") wrong.set(move.cell, true);
     else if (move.text.includes("=") || move.text.includes("x")) wrong.delete(move.cell);
     if (label.kind === "lost" && move.step === step) lost.push(move.cell);

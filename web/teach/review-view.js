@@ -3,16 +3,19 @@
 // (#review-board, read-only: the game is never touched), one step of the game's history at a
 // time with a slider (Left/Right, Home/End; the same keys anywhere in the dialog), each step's
 // moves labelled by the engine's `review` with the simplest technique that justified them then
-// (or a guess, a wrong digit, a lost candidate: flagged on the board), and the summary beside
-// the grader's path. Opened from the Learn panel and from the Solved moment, at any point of a
-// game; the game's clock stops meanwhile. The pure part: review-model.js.
+// (or a guess, a wrong digit, a lost candidate: flagged on the board; a digit placed and undone
+// is a step of its own), and the summary beside the grader's path. Opened from the Learn panel
+// and from the Solved moment, at any point of a game; the game's clock stops meanwhile. Its board
+// lays out centre marks as the game's board does (the setting "Show centre marks in 3x3
+// positions"). The pure part: review-model.js.
 
 import { byId } from "../app/dom.js";
 import { board as gameBoard, state } from "../app/page-state.js";
-import { settings } from "../app/settings.js";
+import { settings, settingsChanges } from "../app/settings.js";
 import { CancelledError } from "../engine/solver-client.js";
 import { client, personRequests } from "../engine/engine-runner.js";
 import { formatTime } from "../game/game-summary.js";
+import { wireCentreLayout } from "./centre-layout.js";
 import { flaggedAt, labelsAt, reviewGame } from "./review-model.js";
 
 /** @typedef {import("./review-model.js").ReviewGame} ReviewGame */
@@ -27,13 +30,13 @@ const PHASE_NAMES = /** @type {Record<string, string>} */ ({ opening: "Opening",
 /** How each kind of step is named in the list of the step's moves. */
 const KIND_WORDS = /** @type {Record<string, string>} */ ({
   technique: "found", guess: "guess", wrong: "mistake", seen: "seen", lost: "mistake", helped: "help",
-  erase: "erase", repeat: "again", unchecked: "not checked",
+  erase: "erase", repeat: "again", undone: "undone", unchecked: "not checked",
 });
 /** What a history step was, when it gave the engine no move. */
 const STEP_WORDS = /** @type {Record<string, string>} */ ({
   corner: "Corner marks (notes).", centre: "Centre marks (notes).", colour: "A colour.", candidates: "Fill candidates.",
   erase: "Marks erased.", clear: "Clear entries.", merge: "Moves from another tab.", digit: "A digit.",
-  hint: "A hint applied.", reveal: "A revealed digit.", solve: "Solve.",
+  hint: "A hint applied.", reveal: "A revealed digit.", solve: "Solve.", undone: "A digit, undone.",
 });
 
 /** @type {{game: ReviewGame | null, result: ReviewResult | null, step: number, running: AbortController | null}} */
@@ -112,11 +115,12 @@ function showSummary(result) {
   if (!ui) return;
   const s = result.summary;
   const mistakes = s.wrong + s.lost;
+  const undone = s.undone ? ` (${s.undone} of them undone)` : "";
   ui.yours.replaceChildren(...pairs([
     ["Techniques", techniques(s.used)],
     ["Hardest found yourself", s.hardest ? s.hardest.technique ?? "" : "none yet"],
     ["Guesses", String(s.guesses)],
-    ["Mistakes", mistakes ? `${s.wrong} wrong digit${s.wrong === 1 ? "" : "s"}, ${s.lost} true candidate${s.lost === 1 ? "" : "s"} lost` : "none"],
+    ["Mistakes", mistakes ? `${s.wrong} wrong digit${s.wrong === 1 ? "" : "s"}, ${s.lost} true candidate${s.lost === 1 ? "" : "s"} lost${undone}` : "none"],
     ["With help", String(s.helped)],
   ]));
   const g = result.grader;
@@ -232,6 +236,7 @@ export function wireReview(options = {}) {
     phases: byId("review-phases"),
     summary: byId("review-summary"),
   };
+  wireCentreLayout(ui.board, () => settings.centreGrid, settingsChanges);
   const slider = ui.slider;
   slider.addEventListener("input", () => showStep(Number(slider.value)));
   byId("review-prev").addEventListener("click", () => showStep(review.step - 1));
