@@ -406,6 +406,62 @@ def test_a_game_at_every_limit_keeps_saving_and_reloading(
     assert record["rev"] == record["play"]["ms"] == 2**53 - 1
 
 
+# Run in a page of the site that is not the studio (as AT_THE_LIMITS): the saved game's move
+# times damaged (its first move's time a word, as a faulty page or a hand edit could leave it)
+# and its puzzle details unreadable. Both are optional: the game must still open.
+DAMAGED_OPTIONAL = """() => new Promise((resolve, reject) => {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("sudoku-studio.unsaved.")) localStorage.removeItem(key);
+  }
+  const open = indexedDB.open("sudoku-studio");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction("games", "readwrite");
+    const store = tx.objectStore("games");
+    const all = store.getAll();
+    all.onsuccess = () => {
+      const [record] = all.result;
+      const { history } = record.play;
+      history.times = history.moves.map((_, i) => (i === 0 ? "soon" : i));
+      record.info = { puzzle: "not these givens", level: "nightmare" };
+      store.put(record);
+    };
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def test_a_game_with_damaged_move_times_opens_and_keeps_saving(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Damaged optional parts of a saved game (a move's time, the puzzle details) cost those
+    parts, never the game: it opens, is not counted as damaged, and saves repaired."""
+    studio = fresh(site_server)
+    play_a_little(studio)
+    studio.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # icon.svg's
+    studio.page.goto(site_server + "icon.svg")
+    studio.page.evaluate(DAMAGED_OPTIONAL)
+    studio.page.goto(site_server)
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+    expect(studio.page.locator("#recent-note")).to_have_attribute("data-kept", "0")
+    assert len(recent(studio)) == 1
+    studio.mode("Play")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    saved(studio)
+    [record] = studio.page.evaluate(ALL_RECORDS)
+    history = record["play"]["history"]
+    assert history["times"][0] is None  # forgotten: unknown, as a move from an older page
+    assert all(isinstance(t, int) for t in history["times"][1:])
+    assert len(history["times"]) == len(history["moves"])
+    assert "info" not in record
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
+
+
 # Holds the library's creation for 4 s on the first load of a tab: this script creates the
 # database first and keeps its upgrade busy, so the page's own open waits behind it (as a
 # first visit's does, for a new profile's database on disk).

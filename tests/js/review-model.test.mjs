@@ -129,25 +129,50 @@ test("move times: kept beside the moves, through undo, redo and the history's li
   assert.equal(long.times?.[0], 2);
 });
 
-test("stored times are checked: absent is fine, a mismatch or a bad number is refused", () => {
+test("stored times are optional: damaged ones are dropped or forgotten, the history and the game load", () => {
   const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  const colour = encodeMove({ kind: "colour", changes: [{ layer: LAYER.colour, cell: 1, xor: 1 }] });
   assert.ok(readHistory({ moves: [five], at: 1 }).ok);
   const timed = readHistory({ moves: [five], at: 1, times: [7] });
-  assert.ok(timed.ok && timed.history.times?.[0] === 7);
-  assert.ok(readHistory({ moves: [five], at: 1, times: [null] }).ok);
-  for (const times of [[], [1, 2], [-1], [1.5], ["3"], "7"]) {
+  assert.ok(timed.ok && timed.history.times?.[0] === 7 && timed.repaired === "");
+  const unknown = readHistory({ moves: [five], at: 1, times: [null] });
+  assert.ok(unknown.ok && unknown.repaired === "");
+  // not one per move (or not a list): all dropped, the moves kept
+  for (const times of [[], [1, 2], "7", null, { 0: 1 }]) {
     const read = readHistory({ moves: [five], at: 1, times });
-    assert.ok(!read.ok, JSON.stringify(times));
+    assert.ok(read.ok, JSON.stringify(times));
+    assert.equal(read.history.times, undefined, JSON.stringify(times));
+    assert.deepEqual(read.history.moves, [five]);
+    assert.equal(read.repaired, "dropped its move times (not one per move)");
   }
+  // one per move, some unreadable: those become unknown, the rest kept
+  for (const bad of [-1, 1.5, "3", Number.MAX_SAFE_INTEGER + 2, true, {}]) {
+    const read = readHistory({ moves: [five, colour], at: 2, times: [bad, 9] });
+    assert.ok(read.ok, String(bad));
+    assert.deepEqual(read.history.times, [null, 9], String(bad));
+    assert.equal(read.repaired, "forgot the unreadable time of move 1");
+  }
+  const two = readHistory({ moves: [five, colour], at: 2, times: ["x", -2] });
+  assert.ok(two.ok && two.repaired === "forgot the unreadable times of 2 moves");
   const record = (history) => ({
     schema: 2, id: "g1", givens: PUZZLE, entries: "5" + EMPTY.slice(1), mode: "play", rev: 1,
     createdAt: "2026-01-01T00:00:00.000Z", savedAt: "2026-01-01T00:00:00.000Z", play: { ...newPlay(), history },
   });
   const read = readRecord(record({ moves: [five], at: 1, times: [7] }));
-  assert.ok(read.ok && read.record.play.history.times?.[0] === 7);
+  assert.ok(read.ok && read.record.play.history.times?.[0] === 7 && read.repaired === "");
   const shallow = readRecord(record({ moves: [five], at: 1, times: [7] }), { deep: false });
   assert.ok(shallow.ok && shallow.record.play.history.times?.[0] === 7);
   assert.ok(readRecord(record({ moves: [five], at: 1 })).ok, "an older page's record loads");
-  const bad = readRecord(record({ moves: [five], at: 1, times: [-4] }));
-  assert.ok(!bad.ok && /time of move 1/.test(bad.problem));
+  // a damaged time never costs the game: deep (to open it) and shallow (Recent games) alike
+  for (const deep of [true, false]) {
+    const bad = readRecord(record({ moves: [five], at: 1, times: [-4] }), { deep });
+    assert.ok(bad.ok, bad.ok ? "" : bad.problem);
+    assert.equal(bad.record.entries, "5" + EMPTY.slice(1));
+    assert.deepEqual(bad.record.play.history, { moves: [five], at: 1, times: [null] });
+    assert.equal(bad.repaired, "forgot the unreadable time of move 1");
+    const mismatched = readRecord(record({ moves: [five], at: 1, times: [1, 2, 3] }), { deep });
+    assert.ok(mismatched.ok, mismatched.ok ? "" : mismatched.problem);
+    assert.deepEqual(mismatched.record.play.history, { moves: [five], at: 1 });
+    assert.equal(mismatched.repaired, "dropped its move times (not one per move)");
+  }
 });

@@ -5,7 +5,8 @@
 // written is always what the reader takes. Beside the moves, `times`: the play time (whole
 // seconds) each move was made at, for the review of the solve; null for a move whose time is
 // unknown (made by a page that did not keep times, or merged from another tab). A history
-// without `times` (an older page's) is read as it is. Plain data, no DOM.
+// without `times` (an older page's) is read as it is. The times are optional: damaged ones are
+// dropped or made unknown as they are read, never a reason to refuse the game. Plain data, no DOM.
 
 import { decodeMove } from "../board/cell-layers.js";
 
@@ -67,23 +68,17 @@ const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 /**
  * A stored history, checked (storage is untrusted: every move is decoded), with its moves. One
  * longer than MAX_MOVES (an older page wrote it) is cut to fit (fitHistory): `dropped` counts the
- * moves left out; only the kept ones are read.
+ * moves left out; only the kept ones are read. Damaged times are repaired (readTimes), and
+ * `repaired` says how ("" when they were sound).
  * @param {unknown} value
- * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[], dropped: number} | {ok: false, problem: string}}
+ * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[], dropped: number, repaired: string} | {ok: false, problem: string}}
  */
 export function readHistory(value) {
-  if (!value || typeof value !== "object") return { ok: false, problem: "it is not a history" };
-  const v = /** @type {Record<string, unknown>} */ (value);
-  if (!Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
-  if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
-    return { ok: false, problem: "its position is outside its moves" };
-  }
-  const timesProblem = readTimes(v.times, v.moves.length);
-  if (timesProblem) return { ok: false, problem: timesProblem };
-  const stored = { moves: /** @type {unknown[]} */ (v.moves), at: Number(v.at) };
-  const fitted = fitHistory(Array.isArray(v.times) ? { ...stored, times: /** @type {(number | null)[]} */ (v.times) } : stored);
-  const dropped = v.moves.length - fitted.moves.length;
-  const first = Number(v.at) - fitted.at; // the first kept move's place in the stored list
+  const shape = readHistoryShape(value);
+  if (!shape.ok) return shape;
+  const { stored, dropped, repaired } = shape;
+  const fitted = fitHistory(stored);
+  const first = stored.at - fitted.at; // the first kept move's place in the stored list
   const moves = [];
   for (const [i, text] of fitted.moves.entries()) {
     const move = typeof text === "string" && text.length <= MAX_MOVE_LENGTH ? decodeMove(text) : null;
@@ -92,20 +87,53 @@ export function readHistory(value) {
   }
   /** @type {History} */
   const history = { moves: /** @type {string[]} */ ([...fitted.moves]), at: fitted.at };
-  if ("times" in fitted && fitted.times) history.times = [...fitted.times];
-  return { ok: true, history, moves, dropped };
+  if (fitted.times) history.times = [...fitted.times];
+  return { ok: true, history, moves, dropped, repaired };
 }
 
 /**
- * What is wrong with stored move times, or "": absent (an older page's history), or one whole
- * number of seconds (or null, unknown) per move.
+ * A stored history's shape, without decoding its moves: a list of moves, a position in it, and
+ * its times repaired (readTimes); `stored` is not yet cut to MAX_MOVES, `dropped` says how many
+ * moves the cut leaves out. For the list of games, which shows no history, and for readHistory.
+ * @param {unknown} value
+ * @returns {{ok: true, stored: {moves: unknown[], at: number, times?: (number | null)[]}, dropped: number, repaired: string}
+ *   | {ok: false, problem: string}}
+ */
+export function readHistoryShape(value) {
+  if (!value || typeof value !== "object") return { ok: false, problem: "it is not a history" };
+  const v = /** @type {Record<string, unknown>} */ (value);
+  if (!Array.isArray(v.moves)) return { ok: false, problem: "its moves are not a list" };
+  if (!Number.isSafeInteger(v.at) || Number(v.at) < 0 || Number(v.at) > v.moves.length) {
+    return { ok: false, problem: "its position is outside its moves" };
+  }
+  const times = readTimes(v.times, v.moves.length);
+  const stored = { moves: /** @type {unknown[]} */ (v.moves), at: Number(v.at), ...(times.times ? { times: times.times } : {}) };
+  return { ok: true, stored, dropped: Math.max(0, v.moves.length - MAX_MOVES), repaired: times.repaired };
+}
+
+/**
+ * Stored move times, repaired rather than refused: they are optional (the review alone reads
+ * them), and a damaged list must never cost the player the game. Absent (an older page's
+ * history) stays absent; not one per move (not a list, or of another length: which time goes
+ * with which move is lost) is dropped whole; within a list of the right length, a time that is
+ * not a whole number of seconds becomes unknown (null), the others kept. `repaired` says what
+ * was done, as the record's other repairs are said ("" when nothing).
  * @param {unknown} times @param {number} count the history's moves
+ * @returns {{times: (number | null)[] | undefined, repaired: string}}
  */
 export function readTimes(times, count) {
-  if (times === undefined) return "";
-  if (!Array.isArray(times) || times.length !== count) return "its move times do not match its moves";
-  const bad = times.findIndex((t) => t !== null && !(Number.isSafeInteger(t) && t >= 0));
-  return bad < 0 ? "" : `the time of move ${bad + 1} is not a number of seconds`;
+  if (times === undefined) return { times: undefined, repaired: "" };
+  if (!Array.isArray(times) || times.length !== count) return { times: undefined, repaired: "dropped its move times (not one per move)" };
+  const unreadable = [];
+  const read = times.map((t, i) => {
+    if (t === null || (Number.isSafeInteger(t) && t >= 0)) return /** @type {number | null} */ (t);
+    unreadable.push(i);
+    return null;
+  });
+  const repaired = unreadable.length === 0 ? ""
+    : unreadable.length === 1 ? `forgot the unreadable time of move ${unreadable[0] + 1}`
+    : `forgot the unreadable times of ${unreadable.length.toLocaleString("en")} moves`;
+  return { times: read, repaired };
 }
 
 /** What is wrong with a stored history, or "". @param {unknown} value */
