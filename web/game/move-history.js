@@ -124,6 +124,7 @@ export function readHistoryShape(value) {
 export function readTimes(times, count) {
   if (times === undefined) return { times: undefined, repaired: "" };
   if (!Array.isArray(times) || times.length !== count) return { times: undefined, repaired: "dropped its move times (not one per move)" };
+  /** @type {number[]} */
   const unreadable = [];
   const read = times.map((t, i) => {
     if (t === null || (Number.isSafeInteger(t) && t >= 0)) return /** @type {number | null} */ (t);
