@@ -120,10 +120,13 @@ def test_a_link_asks_for_a_daily_puzzle_and_the_daily_puzzle_copies_its_link(
     )
     link = first.page.evaluate("() => navigator.clipboard.readText()")
     assert link == site_server + "?daily=2026-11-26:hard"
+    # shown under the button too (on a phone the status line is out of sight there)
+    expect(first.page.locator("#daily-link-line")).to_have_text(f"Copied: {link}")
     first.page.locator("#daily-day").select_option("2026-11-01")
     expect(first.page.locator("#daily-copy")).to_have_text(
         "Copy link to the Hard puzzle of Sun 1 Nov 2026"
     )
+    expect(first.page.locator("#daily-link-line")).to_be_hidden()  # it was today's
 
     # another visitor opens the link: the same puzzle; a day's link gives that day's
     second = open_on_the_day(fresh, link)

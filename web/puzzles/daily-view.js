@@ -94,7 +94,10 @@ function draw() {
       button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
     }
   }
-  byId("daily-copy").textContent = `Copy link to ${linkName(chosen, linkLevel())}`;
+  const label = `Copy link to ${linkName(chosen, linkLevel())}`;
+  const copy = byId("daily-copy");
+  if (copy.textContent !== label) byId("daily-link-line").hidden = true; // the link shown was another's
+  copy.textContent = label;
 }
 
 /** The level of the link to copy: the daily game's on the board, else the one last asked for. @returns {Level} */
@@ -105,18 +108,23 @@ function linkName(day, level) {
   return day === dayKey(new Date()) ? `today's ${LEVEL_NAMES[level]} puzzle` : `the ${LEVEL_NAMES[level]} puzzle of ${dayLabel(day)}`;
 }
 
-/** Copy the link to the chosen day's puzzle of the level; where the clipboard is refused, select it to copy by hand. */
+/**
+ * Copy the link to the chosen day's puzzle of the level, and show it under the button (on a
+ * phone the status line is out of sight there); where the clipboard is refused, select it to
+ * copy by hand.
+ */
 async function copyLink() {
   const [day, level] = [chosenDay(), linkLevel()];
   const link = dailyAddress(location.href, day, level);
   const shown = /** @type {HTMLOutputElement} */ (byId("daily-link"));
   shown.value = link;
+  byId("daily-link-line").hidden = false;
   try {
     await navigator.clipboard.writeText(link);
-    shown.hidden = true;
+    byId("daily-link-note").textContent = "Copied:";
     say(`Copied the link to ${linkName(day, level)}: whoever opens it plays the same puzzle.`);
   } catch {
-    shown.hidden = false;
+    byId("daily-link-note").textContent = "Press Ctrl+C (⌘C) to copy:";
     shown.tabIndex = -1;
     shown.focus();
     getSelection()?.selectAllChildren(shown);
