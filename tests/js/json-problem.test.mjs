@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { jsonProblem, place } from "../../web/app/json-problem.js";
+// the page's seeded generator (mulberry32): the same texts on every run
+import { seededRandom as random } from "../../web/puzzles/puzzle-pool.js";
 
 const parses = (/** @type {string} */ text) => {
   try {
@@ -15,18 +17,6 @@ const parses = (/** @type {string} */ text) => {
     return false;
   }
 };
-
-/** A small seeded generator (mulberry32): the same texts on every run. @param {number} seed */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SAMPLE = JSON.stringify({
   format: "sudoku-studio-statistics", version: 1, exportedAt: "2026-11-26T09:30:00.000Z",
