@@ -348,11 +348,13 @@ def test_a_newer_versions_save_and_a_damaged_one_are_kept_untouched(
     assert json.dumps(records["damaged"], sort_keys=True) == json.dumps(damaged, sort_keys=True)
 
 
-# Run in a page of the site that is not the studio: the one saved game at every limit its reader
-# checks (as an older page could leave it): 100,000 moves (colour toggles in r1c1 before the
-# game's own), the revision and the time played at Number.MAX_SAFE_INTEGER. The studio page left
-# journalled its clock's last save: dropped, or it would be merged in over this record.
-AT_THE_LIMITS = """() => new Promise((resolve, reject) => {
+def changing_the_record(change: str) -> str:
+    """A script to run in a page of the site that is not the studio: the one saved game changed
+    by `change` (JavaScript, with `record` in scope), as an older or faulty page could leave it.
+    The studio page left journalled its clock's last save: dropped, or it would be merged in over
+    the changed record."""
+    return (
+        """() => new Promise((resolve, reject) => {
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith("sudoku-studio.unsaved.")) localStorage.removeItem(key);
   }
@@ -364,17 +366,43 @@ AT_THE_LIMITS = """() => new Promise((resolve, reject) => {
     const all = store.getAll();
     all.onsuccess = () => {
       const [record] = all.result;
-      const own = record.play.history.moves.slice(0, record.play.history.at);
-      const moves = [...new Array(100000 - own.length).fill("kAgB"), ...own];
-      record.play.history = { moves, at: moves.length };
-      record.rev = Number.MAX_SAFE_INTEGER;
-      record.play.ms = Number.MAX_SAFE_INTEGER;
+"""
+        + change
+        + """
       store.put(record);
     };
     tx.oncomplete = () => { open.result.close(); resolve(true); };
     tx.onerror = () => reject(tx.error);
   };
 })"""
+    )
+
+
+# The saved game at every limit its reader checks: 100,000 moves (colour toggles in r1c1 before
+# the game's own), the revision and the time played at Number.MAX_SAFE_INTEGER.
+AT_THE_LIMITS = changing_the_record("""
+      const own = record.play.history.moves.slice(0, record.play.history.at);
+      const moves = [...new Array(100000 - own.length).fill("kAgB"), ...own];
+      record.play.history = { moves, at: moves.length };
+      record.rev = Number.MAX_SAFE_INTEGER;
+      record.play.ms = Number.MAX_SAFE_INTEGER;""")
+
+
+def reopened_changed(studio: Studio, site_server: str, change: str) -> None:
+    """play_a_little's game, changed by a script of changing_the_record while no studio page is
+    open, then the studio opened again with a digit added in r1c7 (Play mode), saved."""
+    play_a_little(studio)
+    studio.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # icon.svg's
+    studio.page.goto(site_server + "icon.svg")
+    studio.page.evaluate(change)
+    studio.page.goto(site_server)
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    played(studio)
+    expect(studio.page.locator("#recent-note")).to_have_attribute("data-kept", "0")
+    studio.mode("Play")
+    studio.cell(6).click()
+    studio.page.keyboard.press("6")
+    saved(studio)
 
 
 def test_a_game_at_every_limit_keeps_saving_and_reloading(
@@ -383,17 +411,7 @@ def test_a_game_at_every_limit_keeps_saving_and_reloading(
     """The writer keeps the limits its reader checks: a move on a game of 100,000 moves, whose
     revision and time are at the largest safe integer, is saved, and the game comes back."""
     studio = fresh(site_server)
-    play_a_little(studio)
-    studio.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # icon.svg's
-    studio.page.goto(site_server + "icon.svg")
-    studio.page.evaluate(AT_THE_LIMITS)
-    studio.page.goto(site_server)
-    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
-    played(studio)
-    studio.mode("Play")
-    studio.cell(6).click()
-    studio.page.keyboard.press("6")
-    saved(studio)
+    reopened_changed(studio, site_server, AT_THE_LIMITS)
     expect(studio.page.locator("#save-status")).to_have_attribute("data-state", "on")
     studio.page.reload()
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
@@ -404,6 +422,33 @@ def test_a_game_at_every_limit_keeps_saving_and_reloading(
     assert (len(history["moves"]), history["at"]) == (100_000, 100_000)
     assert history["moves"][0] == "kAgB" and history["moves"][-1].startswith("d")
     assert record["rev"] == record["play"]["ms"] == 2**53 - 1
+
+
+# The saved game's move times damaged (its first move's time a word, as a faulty page or a hand
+# edit could leave it) and its puzzle details unreadable. Both are optional: the game must open.
+DAMAGED_OPTIONAL = changing_the_record("""
+      const { history } = record.play;
+      history.times = history.moves.map((_, i) => (i === 0 ? "soon" : i));
+      record.info = { puzzle: "not these givens", level: "nightmare" };""")
+
+
+def test_a_game_with_damaged_move_times_opens_and_keeps_saving(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Damaged optional parts of a saved game (a move's time, the puzzle details) cost those
+    parts, never the game: it opens, is not counted as damaged, and saves repaired."""
+    studio = fresh(site_server)
+    reopened_changed(studio, site_server, DAMAGED_OPTIONAL)  # shown, and not counted as damaged
+    assert len(recent(studio)) == 1
+    [record] = studio.page.evaluate(ALL_RECORDS)
+    history = record["play"]["history"]
+    assert history["times"][0] is None  # forgotten: unknown, as a move from an older page
+    assert all(isinstance(t, int) for t in history["times"][1:])
+    assert len(history["times"]) == len(history["moves"])
+    assert "info" not in record
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("entries", re.compile("^51....6"))
 
 
 # Holds the library's creation for 4 s on the first load of a tab: this script creates the

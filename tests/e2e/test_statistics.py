@@ -1,6 +1,8 @@
 """The player's statistics (web/game/statistics*.js): a solved game is counted once, survives a
-reload, and round-trips through Export and Import; a bad file is refused with the entry and field
-that is wrong named, and the statistics stay as they were; an embedded frame counts nothing."""
+reload, and round-trips through Export and Import; a bad file is refused with what is wrong said
+in plain words (the entry and field, or the line and column where it stops being JSON), and the
+statistics stay as they were; Clear statistics asks first, offers Export, and can be undone; an
+embedded frame counts nothing."""
 
 from __future__ import annotations
 
@@ -143,12 +145,29 @@ def test_a_solve_is_counted_once_kept_over_a_reload_and_round_trips_through_a_fi
     dialog.locator("#stats-file").set_input_files(bad_file)
     message = dialog.locator("#stats-message")
     expect(message).to_have_attribute("data-tone", "error")
-    expect(message).to_contain_text("bad.json was not imported: games[0].ms: not a whole number")
+    expect(message).to_contain_text(
+        "bad.json was not imported. This statistics export is damaged: games[0].ms: not a whole number"
+    )
     expect(message).to_contain_text("Your statistics are unchanged.")
     not_json = tmp_path / "notes.json"
     not_json.write_text("hello")
     dialog.locator("#stats-file").set_input_files(not_json)
-    expect(message).to_contain_text("notes.json was not imported: the file is not JSON")
+    expect(message).to_have_text(
+        "notes.json was not imported. This file is not a statistics export: it is not valid JSON"
+        " (line 1, column 1). Expected there: a value (a text in quotes, a number, true, false,"
+        " null, [ or {). Your statistics are unchanged."
+    )
+    # a comma lost by hand: where, in plain words, not the browser's parser text
+    lines = exported.read_text().splitlines()
+    lines[2] = lines[2].rstrip(",")
+    edited = tmp_path / "edited.json"
+    edited.write_text("\n".join(lines))
+    dialog.locator("#stats-file").set_input_files(edited)
+    expect(message).to_have_text(
+        "edited.json was not imported. This file is not a statistics export: it is not valid JSON"
+        " (line 4, column 2). Expected there: a comma “,” or “}”. Your statistics are unchanged."
+    )
+    expect(message).not_to_contain_text(re.compile("Unexpected|position|SyntaxError"))
     expect(tile(dialog, "started")).to_have_text("0")
     assert stored(studio) is None
 
@@ -180,3 +199,128 @@ def test_with_no_game_yet_the_tiles_say_so_rather_than_an_average_of_nothing(
     expect(tile(dialog, "help")).to_have_text("—")  # not "0.0": no game, no average
     expect(tile(dialog, "streak")).to_have_text("0")  # and no "longest 0" beside it
     expect(dialog.locator("#stats-levels-chart")).to_contain_text("No games yet")
+
+
+# Three games, two solved (one with a hint), as a browser would have kept them.
+KEPT = {
+    "format": "sudoku-studio-statistics",
+    "version": 1,
+    "games": [
+        {
+            "id": "g-1",
+            "level": "hard",
+            "daily": None,
+            "startedAt": "2026-11-20T08:00:00.000Z",
+            "solvedAt": "2026-11-20T08:12:00.000Z",
+            "ms": 720000,
+            "hints": 0,
+            "reveals": 0,
+        },
+        {
+            "id": "g-2",
+            "level": "easy",
+            "daily": None,
+            "startedAt": "2026-11-21T08:00:00.000Z",
+            "solvedAt": "2026-11-21T08:04:00.000Z",
+            "ms": 240000,
+            "hints": 1,
+            "reveals": 0,
+        },
+        {
+            "id": "g-3",
+            "level": "easy",
+            "daily": None,
+            "startedAt": "2026-11-22T08:00:00.000Z",
+            "solvedAt": None,
+            "ms": 60000,
+            "hints": 0,
+            "reveals": 0,
+        },
+    ],
+    "earlier": {},
+}
+# kept once: a reload after Clear must not bring them back
+KEEP_STATISTICS = (
+    f"if (localStorage.getItem({KEY!r}) === null) "
+    f"localStorage.setItem({KEY!r}, {json.dumps(json.dumps(KEPT))});"
+)
+
+
+def ask_to_clear(dialog: Locator) -> Locator:
+    """Clear statistics…: its confirmation, open, the safe answer focused."""
+    dialog.get_by_role("button", name="Clear statistics…").click()
+    confirm = dialog.page.locator("#stats-clear-dialog")
+    expect(confirm).to_have_attribute("open", "")
+    expect(confirm.get_by_role("button", name="Keep them")).to_be_focused()
+    return confirm
+
+
+def test_clear_statistics_asks_naming_what_goes_offers_export_and_can_be_undone(
+    fresh: Callable[..., Studio], site_server: str, tmp_path: Path
+) -> None:
+    studio = fresh(site_server, init_script=KEEP_STATISTICS)
+    dialog = open_statistics(studio)
+    expect(tile(dialog, "started")).to_have_text("3")
+    before = numbers(dialog)
+
+    # asked first, with what goes and what stays; "Keep them" changes nothing
+    confirm = ask_to_clear(dialog)
+    expect(confirm).to_have_accessible_name("Clear your statistics?")
+    expect(confirm).to_have_accessible_description(
+        "This deletes the record of 3 games played (2 solved) with their times from this browser."
+        " Your saved games and practised techniques are kept."
+    )
+    for scheme in ("light", "dark"):
+        studio.page.emulate_media(color_scheme=scheme)
+        check_axe(studio.page, f"the Clear statistics confirmation ({scheme})")
+    confirm.get_by_role("button", name="Keep them").click()
+    expect(confirm).not_to_have_attribute("open", "")
+    assert numbers(dialog) == before
+    assert stored(studio) == KEPT
+
+    # Export first: the file, and the confirmation stays to be answered
+    confirm = ask_to_clear(dialog)
+    with studio.page.expect_download() as download:
+        confirm.get_by_role("button", name="Export first…").click()
+    kept = tmp_path / "kept.json"
+    download.value.save_as(kept)
+    assert json.loads(kept.read_text())["games"] == KEPT["games"]
+    expect(confirm.locator("#stats-clear-exported")).to_contain_text(
+        "Exported as sudoku-statistics-"
+    )
+    expect(confirm).to_have_attribute("open", "")
+
+    # cleared: nothing counted, and Undo right after puts every game back
+    confirm.get_by_role("button", name="Clear statistics", exact=True).click()
+    expect(confirm).not_to_have_attribute("open", "")
+    expect(tile(dialog, "started")).to_have_text("0")
+    expect(dialog.locator("#stats-levels-table")).to_be_hidden()
+    message = dialog.locator("#stats-message")
+    expect(message).to_have_text("Cleared the statistics of 3 games.")
+    undo = dialog.get_by_role("button", name="Undo clearing the statistics")
+    expect(undo).to_be_focused()
+    expect(dialog.get_by_role("button", name="Clear statistics…")).to_be_disabled()
+    record = stored(studio)
+    assert record and record["games"] == [] and record["clearedAt"]
+    undo.click()
+    expect(message).to_have_text("Put back the statistics of 3 games.")
+    expect(undo).to_be_hidden()
+    assert numbers(dialog) == before
+    record = stored(studio)
+    assert record and record["games"] == KEPT["games"] and "clearedAt" not in record
+
+    # cleared for good: a reload keeps it cleared, and the exported file brings the games back
+    ask_to_clear(dialog).get_by_role("button", name="Clear statistics", exact=True).click()
+    expect(tile(dialog, "started")).to_have_text("0")
+    close(dialog)
+    studio.page.reload()  # no game played: nothing to wait for but the page
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    studio.dismiss_welcome()
+    dialog = open_statistics(studio)
+    expect(tile(dialog, "started")).to_have_text("0")
+    expect(dialog.get_by_role("button", name="Undo clearing the statistics")).to_be_hidden()
+    dialog.locator("#stats-file").set_input_files(kept)
+    expect(dialog.locator("#stats-message")).to_have_text(
+        "Imported kept.json: 3 games, 3 of them new here."
+    )
+    assert numbers(dialog) == before

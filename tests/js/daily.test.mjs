@@ -7,7 +7,8 @@ import { describeInfo } from "../../web/puzzles/puzzle-info.js";
 import { test } from "node:test";
 
 import {
-  DAILY_LEVELS, addDays, calendarDays, dailyArgs, dailySeed, dayKey, dayLabel, dayNumber, isDailyDay, readDaily,
+  DAILY_LEVELS, addDays, calendarDays, dailyAddress, dailyArgs, dailyOfAddress, dailySeed, dayKey, dayLabel, dayNumber,
+  isDailyDay, readDaily, withoutDaily,
 } from "../../web/puzzles/daily.js";
 
 test("the seeds of a day are pinned", () => {
@@ -82,4 +83,35 @@ test("a daily game's info line names its day, not the seed the day makes", () =>
   assert.equal(describeInfo(info), "Medium (score 438) · daily puzzle of Thu 26 Nov 2026 · no symmetry");
   const { daily: _, ...other } = info;
   assert.equal(describeInfo(other), "Medium (score 438) · seed 1000001646 · no symmetry");
+});
+
+test("a page's address asks for a daily puzzle as an embed does, and a link names its day", () => {
+  const today = "2026-11-26";
+  assert.equal(dailyOfAddress("", today), null);
+  assert.equal(dailyOfAddress("?embed&puzzle=1", today), null);
+  assert.deepEqual(dailyOfAddress("?daily=hard", today), { ok: true, day: today, level: "hard" });
+  assert.deepEqual(dailyOfAddress("?daily", today), { ok: true, day: today, level: "medium" });
+  assert.deepEqual(dailyOfAddress("?embed&daily=2026-11-01:Easy", today), { ok: true, day: "2026-11-01", level: "easy" });
+  assert.deepEqual(dailyOfAddress("?daily=2026-11-01%3Aeasy", today), { ok: true, day: "2026-11-01", level: "easy" });
+  assert.deepEqual(dailyOfAddress("?daily=today:extreme", today), { ok: true, day: today, level: "extreme" });
+  // the same refusals as data-sudoku-daily, each with its reason
+  for (const [search, reason] of [
+    ["?daily=nightmare", /“nightmare” is not a level; the levels are easy, medium, hard, unfair, extreme/],
+    ["?daily=2026-11-27:hard", /not out yet \(today is 2026-11-26 here\)/],
+    ["?daily=2025-12-31:hard", /begin on 2026-01-01/],
+    ["?daily=2026-02-30", /not a date on the calendar/],
+    [`?daily=${"x".repeat(41)}`, /at most 40/],
+  ]) {
+    const read = dailyOfAddress(search, today);
+    assert.ok(read && !read.ok, search);
+    assert.match(read.problem, reason, search);
+    assert.deepEqual(read, readDaily(new URLSearchParams(search).get("daily"), today), "the embeds' own reader");
+  }
+  // the link: this page, the day named, nothing else of the address kept
+  const link = dailyAddress("https://sudoku.example/studio/index.html?embed#puzzle=123", today, "hard");
+  assert.equal(link, "https://sudoku.example/studio/index.html?daily=2026-11-26:hard");
+  assert.deepEqual(dailyOfAddress(new URL(link).search, today), { ok: true, day: today, level: "hard" });
+  assert.equal(withoutDaily("https://s.example/?daily=hard"), "https://s.example/");
+  assert.equal(withoutDaily("https://s.example/?embed&daily=hard&transparent#x"), "https://s.example/?embed&transparent#x");
+  assert.equal(withoutDaily("https://s.example/?dailyx=1&daily&daily=2"), "https://s.example/?dailyx=1");
 });

@@ -91,3 +91,20 @@ test("cutting a history keeps the moves that can be undone before those that can
   const tail = readRecord(record({ history: { moves: [...toggles(MAX_MOVES), "d!!!"], at: 0 } }));
   assert.ok(tail.ok, tail.ok ? "" : tail.problem);
 });
+
+test("a damaged optional field costs that field, never the game, and the repair says so", () => {
+  const info = { puzzle: PUZZLE, seed: 7, symmetry: "none", source: "generated", level: "hard" };
+  const kept = readRecord(record({}, { info }));
+  assert.ok(kept.ok && kept.record.info?.level === "hard" && kept.repaired === "");
+  assert.equal(readRecord(record({}, { info: null })).repaired, "", "no info is nothing to repair");
+  for (const damaged of [{ ...info, puzzle: EMPTY }, { ...info, seed: -1 }, { puzzle: PUZZLE, source: "pool" }, "hard", 7]) {
+    const read = readRecord(record({}, { info: damaged }));
+    assert.ok(read.ok, read.ok ? "" : read.problem);
+    assert.equal(read.record.info, undefined);
+    assert.equal(read.repaired, "dropped its unreadable puzzle details (seed, level, score)", JSON.stringify(damaged));
+  }
+  // with the history's times: every repair said, in one note
+  const both = readRecord(record({ history: { moves: [FIVE], at: 1, times: "soon" } }, { entries: FIVE_ENTRIES, info: 7, rev: LARGEST + 1 }));
+  assert.ok(both.ok, both.ok ? "" : both.problem);
+  assert.equal(both.repaired, "capped its revision; dropped its unreadable puzzle details (seed, level, score); dropped its move times (not one per move)");
+});

@@ -151,27 +151,52 @@ test("move times: kept beside the moves, through undo, redo and the history's li
   assert.equal(long.times?.[0], 2);
 });
 
-test("stored times are checked: absent is fine, a mismatch or a bad number is refused", () => {
+test("stored times are optional: damaged ones are dropped or forgotten, the history and the game load", () => {
   const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  const colour = encodeMove({ kind: "colour", changes: [{ layer: LAYER.colour, cell: 1, xor: 1 }] });
   assert.ok(readHistory({ moves: [five], at: 1 }).ok);
   const timed = readHistory({ moves: [five], at: 1, times: [7] });
-  assert.ok(timed.ok && timed.history.times?.[0] === 7);
-  assert.ok(readHistory({ moves: [five], at: 1, times: [null] }).ok);
-  for (const times of [[], [1, 2], [-1], [1.5], ["3"], "7"]) {
+  assert.ok(timed.ok && timed.history.times?.[0] === 7 && timed.repaired === "");
+  const unknown = readHistory({ moves: [five], at: 1, times: [null] });
+  assert.ok(unknown.ok && unknown.repaired === "");
+  // not one per move (or not a list): all dropped, the moves kept
+  for (const times of [[], [1, 2], "7", null, { 0: 1 }]) {
     const read = readHistory({ moves: [five], at: 1, times });
-    assert.ok(!read.ok, JSON.stringify(times));
+    assert.ok(read.ok, JSON.stringify(times));
+    assert.equal(read.history.times, undefined, JSON.stringify(times));
+    assert.deepEqual(read.history.moves, [five]);
+    assert.equal(read.repaired, "dropped its move times (not one per move)");
   }
+  // one per move, some unreadable: those become unknown, the rest kept
+  for (const bad of [-1, 1.5, "3", Number.MAX_SAFE_INTEGER + 2, true, {}]) {
+    const read = readHistory({ moves: [five, colour], at: 2, times: [bad, 9] });
+    assert.ok(read.ok, String(bad));
+    assert.deepEqual(read.history.times, [null, 9], String(bad));
+    assert.equal(read.repaired, "forgot the unreadable time of move 1");
+  }
+  const two = readHistory({ moves: [five, colour], at: 2, times: ["x", -2] });
+  assert.ok(two.ok && two.repaired === "forgot the unreadable times of 2 moves");
   const record = (history) => ({
     schema: 2, id: "g1", givens: PUZZLE, entries: "5" + EMPTY.slice(1), mode: "play", rev: 1,
     createdAt: "2026-01-01T00:00:00.000Z", savedAt: "2026-01-01T00:00:00.000Z", play: { ...newPlay(), history },
   });
   const read = readRecord(record({ moves: [five], at: 1, times: [7] }));
-  assert.ok(read.ok && read.record.play.history.times?.[0] === 7);
+  assert.ok(read.ok && read.record.play.history.times?.[0] === 7 && read.repaired === "");
   const shallow = readRecord(record({ moves: [five], at: 1, times: [7] }), { deep: false });
   assert.ok(shallow.ok && shallow.record.play.history.times?.[0] === 7);
   assert.ok(readRecord(record({ moves: [five], at: 1 })).ok, "an older page's record loads");
-  const bad = readRecord(record({ moves: [five], at: 1, times: [-4] }));
-  assert.ok(!bad.ok && /time of move 1/.test(bad.problem));
+  // a damaged time never costs the game: deep (to open it) and shallow (Recent games) alike
+  for (const deep of [true, false]) {
+    const bad = readRecord(record({ moves: [five], at: 1, times: [-4] }), { deep });
+    assert.ok(bad.ok, bad.ok ? "" : bad.problem);
+    assert.equal(bad.record.entries, "5" + EMPTY.slice(1));
+    assert.deepEqual(bad.record.play.history, { moves: [five], at: 1, times: [null] });
+    assert.equal(bad.repaired, "forgot the unreadable time of move 1");
+    const mismatched = readRecord(record({ moves: [five], at: 1, times: [1, 2, 3] }), { deep });
+    assert.ok(mismatched.ok, mismatched.ok ? "" : mismatched.problem);
+    assert.deepEqual(mismatched.record.play.history, { moves: [five], at: 1 });
+    assert.equal(mismatched.repaired, "dropped its move times (not one per move)");
+  }
 });
 
 test("a wrong digit placed and undone is in the review where it was made, as an undone move", () => {
@@ -243,10 +268,18 @@ test("stored undone and hinted marks are checked; over their limits they are rep
   assert.deepEqual(ok.history.hinted, [{ move: 0, cell: 0, digit: 5 }]);
   for (const undone of ["x", [{ after: 2, cell: 0, digit: 4, time: null }], [{ after: 0, cell: 81, digit: 4, time: null }],
     [{ after: 0, cell: 0, digit: 0, time: null }], [{ after: 0, cell: 0, digit: 4, time: -1 }], [{ after: 1, cell: 0, digit: 4, time: 1 }, { after: 0, cell: 0, digit: 4, time: 2 }], [null]]) {
-    assert.ok(!readHistory({ ...base, undone }).ok, JSON.stringify(undone));
+    // optional: a damaged list is dropped and said, never a reason to refuse the game
+    const read = readHistory({ ...base, undone, hinted: [{ move: 0, cell: 0, digit: 5 }] });
+    assert.ok(read.ok, JSON.stringify(undone));
+    assert.equal(read.history.undone, undefined, JSON.stringify(undone));
+    assert.deepEqual(read.history.hinted, [{ move: 0, cell: 0, digit: 5 }], "the sound list is kept");
+    assert.match(read.repaired, /^dropped its undone digits \(/);
   }
   for (const hinted of [{}, [{ move: 1, cell: 0, digit: 5 }], [{ move: 0, cell: 0, digit: 10 }], [{ move: "0", cell: 0, digit: 5 }]]) {
-    assert.ok(!readHistory({ ...base, hinted }).ok, JSON.stringify(hinted));
+    const read = readHistory({ ...base, hinted });
+    assert.ok(read.ok, JSON.stringify(hinted));
+    assert.equal(read.history.hinted, undefined, JSON.stringify(hinted));
+    assert.match(read.repaired, /^dropped its hint marks \(/);
   }
   const record = (history) => ({
     schema: 2, id: "g1", givens: PUZZLE, entries: "5" + EMPTY.slice(1), mode: "play", rev: 1,
@@ -260,7 +293,8 @@ test("stored undone and hinted marks are checked; over their limits they are rep
   const shallow = readRecord(record({ ...base, undone: over }), { deep: false });
   assert.ok(shallow.ok && shallow.record.play.history.undone?.length === MAX_UNDONE);
   const bad = readRecord(record({ ...base, hinted: [{ move: 3, cell: 0, digit: 5 }] }));
-  assert.ok(!bad.ok && /hint mark 1/.test(bad.problem), bad.ok ? "" : bad.problem);
+  assert.ok(bad.ok && bad.record.play.history.hinted === undefined, bad.ok ? "" : bad.problem);
+  assert.match(bad.repaired, /dropped its hint marks \(hint mark 1 /, "the game is kept, the damage said");
   const written = fitPlay({ ...newPlay(), history: { ...base, undone: over } });
   assert.equal(written.history.undone?.length, MAX_UNDONE, "the writer keeps the limit its reader checks");
   const again = readRecord(record(written.history));

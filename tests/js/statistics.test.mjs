@@ -1,15 +1,17 @@
 // The player's statistics (web/game/statistics.js): a game recorded once however often it is
 // saved, the totals that survive the bound on kept games, the daily streak, and the file reader
-// that names the entry and field that is wrong. Run by tests/test_web_modules.py (`node --test`).
+// that names the entry and field that is wrong and says in plain words what is wrong with the
+// file; clearing, and its undo. Run by tests/test_web_modules.py (`node --test`).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { addDays } from "../../web/puzzles/daily.js";
 import {
-  FORMAT, MAX_GAMES, VERSION, dailyDaysSolved, dailyStreak, emptyStatistics, median, mergeStatistics,
-  parseStatistics, parseStatisticsFile, recordGame, storedStatistics, summarize,
+  FORMAT, MAX_GAMES, VERSION, clearWarning, clearedStatistics, dailyDaysSolved, dailyStreak, emptyStatistics, median,
+  mergeStatistics, parseStatistics, recordGame, storedStatistics, summarize,
 } from "../../web/game/statistics.js";
+import { parseStatisticsFile } from "../../web/game/statistics-file.js";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 /** @param {number} minutes */
@@ -135,6 +137,64 @@ test("a file is refused whole, and says which entry and field is wrong", () => {
   const many = problems({ ...valid(), games: Array.from({ length: 8 }, () => 0) });
   assert.equal(many.length, 6);
   assert.equal(many[5], "and 3 more problems");
+});
+
+/** What the player is told about a file the import refused. @param {string} text */
+const message = (text) => {
+  const read = parseStatisticsFile(text, NOW);
+  assert.equal(read.ok, false);
+  return /** @type {{message: string}} */ (read).message;
+};
+
+test("a refused file is said in plain words, never in the browser's parser text", () => {
+  assert.equal(message("{\n \"format\": \"sudoku-studio-statistics\",\n \"version\" 1\n}"),
+    "This file is not a statistics export: it is not valid JSON (line 3, column 12). Expected there: a colon “:”.");
+  const lines = JSON.stringify(valid(), null, 1).split("\n");
+  lines.splice(2, 0, "    oops,");
+  assert.equal(message(lines.join("\n")),
+    "This file is not a statistics export: it is not valid JSON (line 3, column 5). Expected there: a name in quotes.");
+  const cut = JSON.stringify(valid(), null, 1);
+  assert.match(message(cut.slice(0, cut.length - 20)), /^This file is not a statistics export: it is not valid JSON: it ends too soon \(line \d+, column \d+\), as a file cut short does\.$/);
+  assert.equal(message(""), "This file is not a statistics export: it is empty.");
+  assert.equal(message("hello"), "This file is not a statistics export: it is not valid JSON (line 1, column 1). Expected there: a value (a text in quotes, a number, true, false, null, [ or {).");
+  for (const other of ["[]", "42", JSON.stringify({ ...valid(), format: "another-app" }), JSON.stringify({ v: 1, techniques: {} })]) {
+    assert.equal(message(other), "This file is not a statistics export: it is JSON, but not the studio's statistics.", other);
+  }
+  assert.equal(message(JSON.stringify({ ...valid(), version: 2 })),
+    "This statistics export was made by a newer version of the studio (its version is 2; this one reads version 1).");
+  assert.match(message(JSON.stringify({ ...valid(), games: [{ ...valid().games[0], ms: -5 }] })),
+    /^This statistics export is damaged: games\[0\]\.ms: not a whole number of milliseconds from 0 to 100 hours\.$/);
+  assert.equal(message("x".repeat(2_000_001)), "This file is not a statistics export: it is 2,000 kB, and an export is at most 2 MB.");
+  for (const text of ["{", "hello", "", "[1,]", '{"a":}']) assert.doesNotMatch(message(text), /Unexpected|position|JSON\.parse|SyntaxError/);
+});
+
+test("clearing: nothing kept but when, the library's earlier daily days no longer count, and Undo merges back", () => {
+  let s = played(emptyStatistics(), game({ id: "a", solved: true, daily: "2026-11-25" }), at(0));
+  s = played(s, game({ id: "b", level: "easy" }), at(1));
+  const days = dailyDaysSolved(s);
+  assert.equal(clearWarning(s, days, "2026-11-26", addDays),
+    "This deletes the record of 2 games played (1 solved) with their times and the 1 day you solved the daily puzzle (a streak of 1) from this browser. Your saved games and practised techniques are kept.");
+  assert.equal(clearWarning(played(emptyStatistics(), game({ id: "c" }), at(2)), new Set(), "2026-11-26", addDays),
+    "This deletes the record of 1 game played (0 solved) from this browser. Your saved games and practised techniques are kept.");
+  const cleared = clearedStatistics("2026-11-26T12:00:00.000Z");
+  assert.deepEqual(summarize(cleared).levels, []);
+  // kept through storage, an export and the bound; a file's own clearedAt is checked
+  const stored = storedStatistics(cleared);
+  assert.equal(stored.clearedAt, "2026-11-26T12:00:00.000Z");
+  const back = parseStatistics(JSON.parse(JSON.stringify(stored)), { now: NOW });
+  assert.ok(back.ok && back.stats.clearedAt === "2026-11-26T12:00:00.000Z");
+  assert.match(problems({ ...stored, clearedAt: "never" })[0], /^clearedAt: /);
+  let after = recordGame(cleared, game({ id: "n" }), at(10));
+  assert.equal(after.clearedAt, cleared.clearedAt, "a game recorded after the clear keeps it");
+  // Undo: the cleared games merged with those played since; the clear's mark goes with it
+  const undone = mergeStatistics(s, after);
+  assert.deepEqual(undone.games.map((g) => g.id), ["a", "b", "n"]);
+  assert.equal(undone.clearedAt, undefined);
+  // an import after a clear keeps this browser's clear
+  after = mergeStatistics(after, s);
+  assert.equal(after.clearedAt, cleared.clearedAt);
+  const many = { ...cleared, games: Array.from({ length: MAX_GAMES + 1 }, (_, i) => ({ ...s.games[0], id: `g${i}` })) };
+  assert.equal(mergeStatistics(many, emptyStatistics()).clearedAt, cleared.clearedAt, "kept when older games are folded");
 });
 
 test("a file's size and JSON are checked first; stored data is read leniently", () => {

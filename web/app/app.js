@@ -314,6 +314,10 @@ byId("booklet").addEventListener("click", () => void bookletView.get().then((m) 
 clickWhenLoaded(document.querySelector(".export-group"), otherFormats);
 clickWhenLoaded(document.querySelector(".open-in"), otherFormats);
 window.addEventListener("hashchange", () => void openLink());
+/** The address asks for a daily puzzle (`?daily=…`): daily-view.js opens it, or says why it cannot. */
+const dailyAsked = new URLSearchParams(location.search).has("daily");
+/** After a share link, which wins: the address's daily puzzle. */
+const openDaily = () => void (dailyAsked && dailyView.get().then((m) => m?.openDailyLink()));
 
 // --- start ------------------------------------------------------------------------------------
 
@@ -332,8 +336,9 @@ async function start() {
   if (embed.embed && embed.host) {
     // the host keeps the games (a cross-site frame has no storage): nothing saved, nothing to say
     setSaving(false);
-    await openLink();
+    const linked = await openLink();
     ready();
+    if (!linked) openDaily();
     frame?.startEmbedApi();
     return;
   }
@@ -368,15 +373,17 @@ async function start() {
   } else if (!old.ok) {
     savingOff(old.problem);
   }
-  if (!(await openLink(records))) {
+  const linked = await openLink(records);
+  if (!linked) {
     const said = status.get("status"); // why a link was not opened: it stays over the game shown instead
-    if (latest) showGame(gameOf(latest), { record: latest });
+    if (latest && !dailyAsked) showGame(gameOf(latest), { record: latest });
     else if (!library && old.ok && old.game) showGame(old.game);
     if (note) say(note, "warning");
     else if (said) status.set("status", said);
   }
   void refreshRecentGames();
   ready();
+  if (!linked) openDaily();
 }
 
 /**
@@ -392,12 +399,13 @@ async function startFresh(opening, tabGame) {
   const linked = await openLink([]); // a first visit: no saved game to reopen
   const shown = currentGame();
   ready();
+  if (!linked) openDaily();
   const library = await opening;
   const listed = library ? await library.list() : null;
   const chosen = listed?.ok ? gameToOpen(listed.games, tabGame) : null;
   const got = chosen && library ? await library.get(chosen.id) : null; // in full, to be played
   const latest = got?.ok ? got.record : null;
-  if (latest && !linked && sameGame(currentGame(), shown, false)) {
+  if (latest && !linked && !dailyAsked && sameGame(currentGame(), shown, false)) {
     const said = status.get("status");
     showGame(gameOf(latest), { record: latest });
     if (said) status.set("status", said);
@@ -410,7 +418,7 @@ function ready() {
   applySettings();
   document.body.dataset.app = "ready";
   const embedded = document.documentElement.dataset.embed === "true";
-  if (!embedded && board.givens === EMPTY_GRID && board.entries === EMPTY_GRID) showWelcome();
+  if (!embedded && !dailyAsked && board.givens === EMPTY_GRID && board.entries === EMPTY_GRID) showWelcome();
   else hideWelcome(); // library-start.js may have shown it before a saved game turned up
   boardIsReady();
 }

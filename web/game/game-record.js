@@ -5,8 +5,9 @@
 // (a larger `schema`) or one that fails the checks is never rewritten: the library leaves it
 // as it is and the page says so. One that is only over a limit (a history longer than
 // MAX_MOVES, a count past Number.MAX_SAFE_INTEGER) is repaired as it is read, and fitPlay keeps
-// every record the page writes within the same limits. Also the three-way merge that keeps two
-// tabs' moves.
+// every record the page writes within the same limits. So is one whose optional parts are
+// damaged (the moves' times, the puzzle's info): they are dropped or forgotten, never the game.
+// Also the three-way merge that keeps two tabs' moves.
 // Plain data and functions, no DOM and no storage.
 
 import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "../board/cell-layers.js";
@@ -40,8 +41,8 @@ export const newPlay = () => ({
  *   info?: PuzzleInfo, play: PlayState, rev: number, createdAt: string, savedAt: string}} GameRecord
  */
 /**
- * `repaired`: what was put within a limit as it was read ("" when nothing); the next save writes
- * the repaired record.
+ * `repaired`: what was put within a limit, or dropped as damaged and optional, as it was read
+ * ("" when nothing); the next save writes the repaired record.
  * @typedef {{ok: true, record: GameRecord, repaired: string} | {ok: false, newer: boolean, problem: string}} ReadResult
  */
 
@@ -116,10 +117,14 @@ export function readRecord(value, options = {}) {
     schema: SCHEMA_VERSION, id: v.id, givens, entries, mode: v.mode, play: play.play,
     rev, createdAt: v.createdAt, savedAt: v.savedAt,
   };
+  // optional, so damaged info costs the info, never the game (a level, seed and score the
+  // engine can find again)
   const info = toPuzzleInfo(v.info, givens);
   if (info) record.info = info;
+  const infoLost = !info && v.info !== undefined && v.info !== null;
   const repaired = [
     ...(rev !== v.rev ? ["capped its revision"] : []),
+    ...(infoLost ? ["dropped its unreadable puzzle details (seed, level, score)"] : []),
     ...(play.repaired ? [play.repaired] : []),
   ].join("; ");
   return { ok: true, record, repaired };
@@ -156,7 +161,8 @@ function checkPlay(value, givens, entries) {
  * Check a stored play state against the cells it belongs to. Like the cells, marks, counts and
  * history must all be readable, and every state the history passes through must be a possible
  * one; otherwise the record is kept as it is and the page says why (a history is not dropped
- * silently: the next save would lose it for good).
+ * silently: the next save would lose it for good). The moves' times alone are optional: damaged
+ * ones are repaired (move-history.js readTimes) and said in `repaired`.
  * With `deep` false, the history is only checked to be a list with a position in it.
  * @param {unknown} value @param {string} givens @param {string} entries @param {boolean} [deep]
  * @returns {{ok: true, play: PlayState, repaired: string} | {ok: false, problem: string}}
@@ -191,6 +197,7 @@ function readPlay(value, givens, entries, deep = true) {
   const repaired = [
     ...(history.dropped ? [`dropped its oldest ${history.dropped.toLocaleString("en")} moves (a history keeps ${MAX_MOVES.toLocaleString("en")})`] : []),
     ...(history.notesDropped ? [`dropped the oldest ${history.notesDropped.toLocaleString("en")} undone digits and hint marks`] : []),
+    ...(history.repaired ? [history.repaired] : []),
     ...COUNTERS.filter((name) => counts[name] !== v[name]).map((name) => `capped its ${name === "ms" ? "time played" : name}`),
   ].join("; ");
   return { ok: true, play, repaired };
@@ -201,7 +208,7 @@ function readPlay(value, givens, entries, deep = true) {
  * undone digits and hint marks), not its moves: for the list of games, which shows no history.
  * @param {unknown} value
  * @returns {{ok: true, history: import("./move-history.js").History, moves: import("../board/cell-layers.js").Move[],
- *   dropped: number, notesDropped: number} | {ok: false, problem: string}}
+ *   dropped: number, notesDropped: number, repaired: string} | {ok: false, problem: string}}
  */
 function historyShape(value) {
   const shape = readHistoryShape(value);

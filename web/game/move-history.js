@@ -13,7 +13,8 @@
 //     `moves` came before it and its time;
 //   - `hinted`: the moves that placed or struck what a hint the player had read named (the
 //     review says "with help", not "found").
-// Plain data, no DOM.
+// The times and these two lists are optional: damaged ones are dropped (or a time made unknown)
+// as they are read, and said in `repaired`, never a reason to refuse the game. Plain data, no DOM.
 
 import { LAYER, decodeMove, maskDigits } from "../board/cell-layers.js";
 import { EMPTY } from "../board/grid.js";
@@ -174,12 +175,15 @@ export const MAX_HINTED = 5000;
 const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 
 /**
+/**
  * A stored history's lists checked (not its moves: readHistory decodes them) and cut to their
  * limits (fitHistory): `dropped` counts the moves left out, `notesDropped` the undone digits and
- * hint marks left out beyond those of the dropped moves. The moves are as stored (unknown).
+ * hint marks left out beyond those of the dropped moves. The optional lists are repaired rather
+ * than refused (readTimes, readUndone, readHinted); `repaired` says how ("" when they were sound).
+ * The moves are as stored (unknown).
  * @param {unknown} value
  * @returns {{ok: true, history: {moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], hinted?: Hinted[]},
- *   dropped: number, notesDropped: number} | {ok: false, problem: string}}
+ *   dropped: number, notesDropped: number, repaired: string} | {ok: false, problem: string}}
  */
 export function readHistoryShape(value) {
   if (!value || typeof value !== "object") return { ok: false, problem: "it is not a history" };
@@ -189,13 +193,14 @@ export function readHistoryShape(value) {
     return { ok: false, problem: "its position is outside its moves" };
   }
   const count = v.moves.length;
-  const problem = readTimes(v.times, count) || readUndone(v.undone, count) || readHinted(v.hinted, count);
-  if (problem) return { ok: false, problem };
+  const times = readTimes(v.times, count);
+  const undoneProblem = readUndone(v.undone, count);
+  const hintedProblem = readHinted(v.hinted, count);
   /** @type {{moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], hinted?: Hinted[]}} */
   const stored = { moves: v.moves, at: Number(v.at) };
-  if (Array.isArray(v.times)) stored.times = /** @type {(number | null)[]} */ (v.times);
-  const undone = /** @type {Undone[] | undefined} */ (v.undone);
-  const hinted = /** @type {Hinted[] | undefined} */ (v.hinted);
+  if (times.times) stored.times = times.times;
+  const undone = undoneProblem ? undefined : /** @type {Undone[] | undefined} */ (v.undone);
+  const hinted = hintedProblem ? undefined : /** @type {Hinted[] | undefined} */ (v.hinted);
   if (undone?.length) stored.undone = undone.map(({ after, cell, digit, time }) => ({ after, cell, digit, time }));
   if (hinted?.length) stored.hinted = hinted.map(({ move, cell, digit }) => ({ move, cell, digit }));
   const fitted = fitHistory(stored);
@@ -205,17 +210,22 @@ export function readHistoryShape(value) {
   const kept = (stored.undone ?? []).filter((u) => u.after >= start).length
     + (stored.hinted ?? []).filter((h) => h.move >= start && h.move < end).length;
   const notesDropped = kept - (fitted.undone?.length ?? 0) - (fitted.hinted?.length ?? 0);
-  return { ok: true, history: fitted, dropped: count - fitted.moves.length, notesDropped };
+  const repaired = [
+    times.repaired,
+    undoneProblem && `dropped its undone digits (${undoneProblem})`,
+    hintedProblem && `dropped its hint marks (${hintedProblem})`,
+  ].filter(Boolean).join("; ");
+  return { ok: true, history: fitted, dropped: count - fitted.moves.length, notesDropped, repaired };
 }
 
 /**
  * A stored history, checked (storage is untrusted: every move is decoded), with its moves. One
  * longer than MAX_MOVES (an older page wrote it) is cut to fit (fitHistory): `dropped` counts the
  * moves left out; only the kept ones are read. Its undone digits and hint marks are cut to their
- * limits too (`notesDropped`).
+ * limits too (`notesDropped`); damaged optional lists are repaired and said in `repaired`.
  * @param {unknown} value
- * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[], dropped: number, notesDropped: number}
- *   | {ok: false, problem: string}}
+ * @returns {{ok: true, history: History, moves: import("../board/cell-layers.js").Move[], dropped: number, notesDropped: number,
+ *   repaired: string} | {ok: false, problem: string}}
  */
 export function readHistory(value) {
   const shape = readHistoryShape(value);
@@ -231,19 +241,33 @@ export function readHistory(value) {
   /** @type {History} */
   const history = { ...fitted, moves: /** @type {string[]} */ ([...fitted.moves]) };
   if (fitted.times) history.times = [...fitted.times];
-  return { ok: true, history, moves, dropped: shape.dropped, notesDropped: shape.notesDropped };
+  return { ok: true, history, moves, dropped: shape.dropped, notesDropped: shape.notesDropped, repaired: shape.repaired };
 }
 
 /**
- * What is wrong with stored move times, or "": absent (an older page's history), or one whole
- * number of seconds (or null, unknown) per move.
+ * Stored move times, repaired rather than refused: they are optional (the review alone reads
+ * them), and a damaged list must never cost the player the game. Absent (an older page's
+ * history) stays absent; not one per move (not a list, or of another length: which time goes
+ * with which move is lost) is dropped whole; within a list of the right length, a time that is
+ * not a whole number of seconds becomes unknown (null), the others kept. `repaired` says what
+ * was done, as the record's other repairs are said ("" when nothing).
  * @param {unknown} times @param {number} count the history's moves
+ * @returns {{times: (number | null)[] | undefined, repaired: string}}
  */
 export function readTimes(times, count) {
-  if (times === undefined) return "";
-  if (!Array.isArray(times) || times.length !== count) return "its move times do not match its moves";
-  const bad = times.findIndex((t) => t !== null && !(Number.isSafeInteger(t) && t >= 0));
-  return bad < 0 ? "" : `the time of move ${bad + 1} is not a number of seconds`;
+  if (times === undefined) return { times: undefined, repaired: "" };
+  if (!Array.isArray(times) || times.length !== count) return { times: undefined, repaired: "dropped its move times (not one per move)" };
+  /** @type {number[]} */
+  const unreadable = [];
+  const read = times.map((t, i) => {
+    if (t === null || (Number.isSafeInteger(t) && t >= 0)) return /** @type {number | null} */ (t);
+    unreadable.push(i);
+    return null;
+  });
+  const repaired = unreadable.length === 0 ? ""
+    : unreadable.length === 1 ? `forgot the unreadable time of move ${unreadable[0] + 1}`
+    : `forgot the unreadable times of ${unreadable.length.toLocaleString("en")} moves`;
+  return { times: read, repaired };
 }
 
 /** Whether a value is a whole number from `min` to `max`. @param {unknown} n @param {number} min @param {number} max */

@@ -8,7 +8,10 @@
 // (drill-stats.js), shown here, not copied.
 // Import merges (statistics.js mergeStatistics): a backup or another browser's file adds its games,
 // and the same file imported twice counts nothing twice. A file with any problem is refused whole,
-// with the entries and fields that are wrong named, and the statistics here stay as they were.
+// with what is wrong said in plain words (where it stops being JSON; the entries and fields that
+// are wrong), and the statistics here stay as they were.
+// Clear statistics… asks first (#stats-clear-dialog), naming what goes and offering Export
+// first; after it, Undo puts the cleared games back (merged with any played since).
 
 import { byId } from "../app/dom.js";
 import { loadRecord } from "../app/storage.js";
@@ -18,8 +21,9 @@ import { statTile } from "./completion-view.js";
 import { dailyCalendar, levelBars, timeColumns } from "./statistics-charts.js";
 import { loadStatistics, saveStatistics } from "./statistics-store.js";
 import {
-  MAX_FILE_BYTES, bucketName, dailyDaysSolved, dailyStreak, mergeStatistics, parseStatisticsFile, storedStatistics, summarize,
+  MAX_FILE_BYTES, bucketName, clearWarning, clearedStatistics, dailyDaysSolved, dailyStreak, mergeStatistics, storedStatistics, summarize,
 } from "./statistics.js";
+import { parseStatisticsFile } from "./statistics-file.js";
 import { addDays, dayKey, dayLabel } from "../puzzles/daily.js";
 import { STATS_KEY as DRILLS_KEY, readStats as readDrillStats } from "../train/drill-stats.js";
 
@@ -28,6 +32,8 @@ import { STATS_KEY as DRILLS_KEY, readStats as readDrillStats } from "../train/d
 
 /** The daily days solved by the library's games (read when the dialog opens). @type {Set<string>} */
 let libraryDays = new Set();
+/** The statistics as they were before the last Clear, for its Undo (null: nothing to undo). @type {Statistics | null} */
+let cleared = null;
 
 /** @param {number} n @param {string} one @param {string} many */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -148,23 +154,37 @@ function drawDrills() {
     drills.map(([name, s]) => [name, `${s.right} of ${s.tries}`, `${Math.round((100 * s.right) / s.tries)}%`, String(s.streak), String(s.best)]));
 }
 
+/**
+ * The days whose daily puzzle was solved: the statistics' own, and the library's daily games
+ * solved (games from before the statistics were kept), unless the player has cleared them since.
+ * @param {Statistics} stats
+ */
+const solvedDays = (stats) => new Set([...dailyDaysSolved(stats), ...(stats.clearedAt ? [] : libraryDays)]);
+
 /** Everything, from the stored statistics. */
 function draw() {
   const loaded = loadStatistics();
   const { levels, all } = summarize(loaded.stats);
-  const days = new Set([...dailyDaysSolved(loaded.stats), ...libraryDays]);
+  const days = solvedDays(loaded.stats);
   const streak = dailyStreak(days, dayKey(new Date()), addDays);
   drawTiles(all, streak);
   drawLevels(levels);
   drawTimes(levels);
   drawDaily(days, streak);
   drawDrills();
+  /** @type {HTMLButtonElement} */ (byId("stats-clear")).disabled = !loaded.kept || (all.started === 0 && days.size === 0);
   if (!loaded.kept) tell(`Statistics are not kept here: ${loaded.problem}.`, "warning");
 }
 
-/** @param {string} text @param {"info" | "success" | "warning" | "error"} [tone] */
-function tell(text, tone = "info") {
+/**
+ * Say what happened, in the dialog; `undo` offers the Undo button beside it (only after Clear).
+ * @param {string} text @param {"info" | "success" | "warning" | "error"} [tone] @param {{undo?: boolean}} [options]
+ */
+function tell(text, tone = "info", options = {}) {
   const message = byId("stats-message");
+  const undo = byId("stats-undo");
+  if (!options.undo) cleared = null; // anything else said: the Undo has gone with it
+  undo.hidden = !options.undo;
   message.dataset.tone = tone;
   message.textContent = text;
 }
@@ -189,12 +209,12 @@ export function openStatistics() {
   });
 }
 
-/** Download the statistics as a file. */
+/** Download the statistics as a file; its name, or null when there was nothing to export. @returns {string | null} */
 function exportFile() {
   const loaded = loadStatistics();
   if (!loaded.kept) {
     tell(`Nothing to export: ${loaded.problem}.`, "error");
-    return;
+    return null;
   }
   const text = `${JSON.stringify(storedStatistics(loaded.stats, new Date().toISOString()), null, 1)}\n`;
   const link = document.createElement("a");
@@ -205,12 +225,61 @@ function exportFile() {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   tell(`Exported ${plural(loaded.stats.games.length, "game", "games")} as ${link.download}.`, "success");
+  return link.download;
+}
+
+/** Clear statistics…: ask first, naming what goes. */
+function askToClear() {
+  const loaded = loadStatistics();
+  if (!loaded.kept) {
+    tell(`Nothing to clear: ${loaded.problem}.`, "error");
+    return;
+  }
+  const dialog = /** @type {HTMLDialogElement} */ (byId("stats-clear-dialog"));
+  byId("stats-clear-text").textContent = clearWarning(loaded.stats, solvedDays(loaded.stats), dayKey(new Date()), addDays);
+  byId("stats-clear-exported").textContent = "";
+  dialog.returnValue = "";
+  dialog.showModal();
+  byId("stats-clear-cancel").focus(); // the safe answer first
+}
+
+/** The confirmation answered "Clear statistics". */
+function clearStatistics() {
+  const loaded = loadStatistics();
+  if (!loaded.kept) {
+    tell(`Nothing cleared: ${loaded.problem}.`, "error");
+    return;
+  }
+  const saved = saveStatistics(clearedStatistics(new Date().toISOString()));
+  if (!saved.ok) {
+    tell(`Your statistics were not cleared: ${saved.problem}.`, "error");
+    return;
+  }
+  draw();
+  tell(`Cleared the statistics of ${plural(loaded.stats.games.length, "game", "games")}.`, "success", { undo: true });
+  cleared = loaded.stats;
+  byId("stats-undo").focus();
+}
+
+/** Undo the Clear: the games cleared come back, with any played since (merged, none twice). */
+function undoClear() {
+  const before = cleared;
+  if (!before) return;
+  const now = loadStatistics();
+  const saved = now.kept ? saveStatistics(mergeStatistics(before, now.stats)) : { ok: false, problem: now.problem };
+  if (!saved.ok) {
+    tell(`Your statistics could not be put back: ${saved.problem}.`, "error", { undo: true });
+    return;
+  }
+  draw();
+  tell(`Put back the statistics of ${plural(before.games.length, "game", "games")}.`, "success");
+  byId("stats-clear").focus();
 }
 
 /** Read a statistics file the player chose, check it whole, then merge it in. @param {File} file */
 async function importFile(file) {
   if (file.size > MAX_FILE_BYTES) {
-    tell(`${file.name} was not imported: it is ${Math.round(file.size / 1000)} kB, and a statistics file is at most ${MAX_FILE_BYTES / 1_000_000} MB. Your statistics are unchanged.`, "error");
+    tell(`${file.name} was not imported. This file is not a statistics export: it is ${Math.round(file.size / 1000).toLocaleString("en")} kB, and an export is at most ${MAX_FILE_BYTES / 1_000_000} MB. Your statistics are unchanged.`, "error");
     return;
   }
   /** @type {string} */
@@ -223,7 +292,7 @@ async function importFile(file) {
   }
   const read = parseStatisticsFile(text);
   if (!read.ok) {
-    tell(`${file.name} was not imported: ${read.problems.join("; ")}. Your statistics are unchanged.`, "error");
+    tell(`${file.name} was not imported. ${read.message} Your statistics are unchanged.`, "error");
     return;
   }
   const loaded = loadStatistics();
@@ -247,7 +316,18 @@ export function wireStatistics() {
   const dialog = /** @type {HTMLDialogElement} */ (byId("stats-dialog"));
   byId("stats-close").addEventListener("click", () => dialog.close());
   byId("stats-times-level").addEventListener("change", draw);
-  byId("stats-export").addEventListener("click", exportFile);
+  byId("stats-export").addEventListener("click", () => void exportFile());
+  const clearDialog = /** @type {HTMLDialogElement} */ (byId("stats-clear-dialog"));
+  byId("stats-clear").addEventListener("click", askToClear);
+  byId("stats-clear-export").addEventListener("click", () => {
+    const name = exportFile();
+    byId("stats-clear-exported").textContent = name ? `Exported as ${name}: your statistics are in that file.` : byId("stats-message").textContent;
+  });
+  clearDialog.addEventListener("close", () => {
+    if (clearDialog.returnValue === "clear") clearStatistics();
+    else byId("stats-clear").focus();
+  });
+  byId("stats-undo").addEventListener("click", undoClear);
   const input = /** @type {HTMLInputElement} */ (byId("stats-file"));
   byId("stats-import").addEventListener("click", () => input.click());
   input.addEventListener("change", () => {

@@ -33,8 +33,16 @@ import { LEVEL_NAMES, isLevel } from "../puzzles/puzzle-info.js";
  * @typedef {{started: number, solved: number, unaided: number, hints: number, bestMs: number | null}} Totals
  */
 /** @typedef {Partial<Record<Bucket, Totals>>} Earlier */
-/** Oldest entry first. @typedef {{games: GameEntry[], earlier: Earlier}} Statistics */
-/** @typedef {{ok: true, stats: Statistics} | {ok: false, problems: string[]}} ParseResult */
+/**
+ * Oldest entry first. `clearedAt` (ISO): when the player last cleared the statistics; the daily
+ * games of the library solved before it no longer count (statistics-view.js).
+ * @typedef {{games: GameEntry[], earlier: Earlier, clearedAt?: string}} Statistics
+ */
+/**
+ * `problems`: each fault and where ("games[3].ms: …"); `message`: what is wrong with the file as
+ * a whole, in plain words, for the player ("This file is not a statistics export: …").
+ * @typedef {{ok: true, stats: Statistics} | {ok: false, problems: string[], message: string}} ParseResult
+ */
 
 export const FORMAT = "sudoku-studio-statistics";
 export const VERSION = 1;
@@ -55,6 +63,9 @@ const MAX_PROBLEMS = 5;
 
 /** @returns {Statistics} */
 export const emptyStatistics = () => ({ games: [], earlier: {} });
+
+/** The statistics just cleared (Clear statistics…): nothing, and when. @param {string} now ISO @returns {Statistics} */
+export const clearedStatistics = (now) => ({ games: [], earlier: {}, clearedAt: now });
 
 /** @param {Bucket} bucket */
 export const bucketName = (bucket) => (bucket === "ungraded" ? "Not graded" : LEVEL_NAMES[bucket]);
@@ -128,12 +139,16 @@ function readTotals(value) {
 export function parseStatistics(data, options = {}) {
   const strict = options.strict ?? true;
   const now = options.now ?? Date.now();
-  if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, problems: ["the file is not a JSON object"] };
+  const notOurs = `${NOT_AN_EXPORT}: it is JSON, but not the studio's statistics.`;
+  if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, problems: ["the file is not a JSON object"], message: notOurs };
   const v = /** @type {Record<string, unknown>} */ (data);
-  if (v.format !== FORMAT) return { ok: false, problems: [`format: not "${FORMAT}" (this is not a statistics file of the studio)`] };
+  if (v.format !== FORMAT) return { ok: false, problems: [`format: not "${FORMAT}" (this is not a statistics file of the studio)`], message: notOurs };
   if (v.version !== VERSION) {
     const newer = Number.isInteger(v.version) && Number(v.version) > VERSION;
-    return { ok: false, problems: [newer ? `version: ${v.version} is from a newer version of the studio (this one reads ${VERSION})` : `version: not ${VERSION}`] };
+    return newer
+      ? { ok: false, problems: [`version: ${v.version} is from a newer version of the studio (this one reads ${VERSION})`],
+        message: `This statistics export was made by a newer version of the studio (its version is ${v.version}; this one reads version ${VERSION}).` }
+      : { ok: false, problems: [`version: not ${VERSION}`], message: `This statistics export has a version this studio does not know (${VERSION} is the one it reads).` };
   }
   /** @type {string[]} */
   const problems = [];
@@ -164,35 +179,28 @@ export function parseStatistics(data, options = {}) {
       else stats.earlier[/** @type {Bucket} */ (bucket)] = totals;
     }
   }
+  if (v.clearedAt !== undefined) {
+    if (isMoment(v.clearedAt, now)) stats.clearedAt = /** @type {string} */ (v.clearedAt);
+    else problems.push("clearedAt: not a date and time (ISO, UTC) between 2020 and today");
+  }
   if (strict && problems.length) {
     const more = problems.length > MAX_PROBLEMS ? [`and ${problems.length - MAX_PROBLEMS} more problems`] : [];
-    return { ok: false, problems: [...problems.slice(0, MAX_PROBLEMS), ...more] };
+    const named = [...problems.slice(0, MAX_PROBLEMS), ...more];
+    return { ok: false, problems: named, message: `This statistics export is damaged: ${named.join("; ")}.` };
   }
   stats.games.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   return { ok: true, stats };
 }
 
-/**
- * A file's text to statistics: its size and JSON first, then `parseStatistics`.
- * @param {string} text @param {number} [now] @returns {ParseResult}
- */
-export function parseStatisticsFile(text, now) {
-  if (text.length > MAX_FILE_BYTES) {
-    return { ok: false, problems: [`the file is ${Math.round(text.length / 1000)} kB; a statistics file is at most ${MAX_FILE_BYTES / 1_000_000} MB`] };
-  }
-  /** @type {unknown} */
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problems: [`the file is not JSON (${error instanceof Error ? error.message : String(error)})`] };
-  }
-  return parseStatistics(data, { strict: true, now });
-}
+/** How every refusal of a file that is not an export begins. */
+export const NOT_AN_EXPORT = "This file is not a statistics export";
 
 /** The record as stored and exported. @param {Statistics} stats @param {string} [exportedAt] */
 export function storedStatistics(stats, exportedAt) {
-  return { format: FORMAT, version: VERSION, ...(exportedAt ? { exportedAt } : {}), games: stats.games, earlier: stats.earlier };
+  return {
+    format: FORMAT, version: VERSION, ...(exportedAt ? { exportedAt } : {}), ...(stats.clearedAt ? { clearedAt: stats.clearedAt } : {}),
+    games: stats.games, earlier: stats.earlier,
+  };
 }
 
 // --- recording ------------------------------------------------------------------------------------
@@ -251,7 +259,7 @@ function bound(stats) {
     const mine = folded.filter((g) => bucketOf(g) === bucket);
     if (mine.length) earlier[bucket] = totalsOf(mine, earlier[bucket]);
   }
-  return { games: stats.games.slice(-MAX_GAMES), earlier };
+  return { ...stats, games: stats.games.slice(-MAX_GAMES), earlier };
 }
 
 /**
@@ -284,7 +292,8 @@ export function recordGame(stats, game, now) {
  * Another record (an imported file) merged into this one: games are matched by their id, so a
  * file imported twice, or one exported from this browser, counts no game twice; a game in both
  * keeps its further state. The totals of folded games are the larger of the two per level (the
- * same folded games may be in both; their ids are gone).
+ * same folded games may be in both; their ids are gone). `clearedAt` stays ours: a file's games
+ * are added, but when this browser was cleared is this browser's.
  * @param {Statistics} ours @param {Statistics} theirs @returns {Statistics}
  */
 export function mergeStatistics(ours, theirs) {
@@ -305,7 +314,7 @@ export function mergeStatistics(ours, theirs) {
     earlier[bucket] = a.started >= b.started ? a : b;
   }
   const games = [...byId.values()].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
-  return bound({ games, earlier });
+  return bound({ games, earlier, ...(ours.clearedAt ? { clearedAt: ours.clearedAt } : {}) });
 }
 
 // --- what is shown --------------------------------------------------------------------------------
@@ -355,6 +364,25 @@ export function summarize(stats) {
   }), { started: 0, solved: 0, unaided: 0, hints: 0, bestMs: null });
   const all = summary(stats.games, earlierAll, "ungraded");
   return { levels, all: { ...all, bestMs: null } };
+}
+
+/** @param {number} n @param {string} one @param {string} many */
+const plural = (n, one, many) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/**
+ * What Clear statistics deletes, for its confirmation: the games (and their times) and the days
+ * whose daily puzzle was solved (`days`, with the streak they make); and what it keeps.
+ * @param {Statistics} stats @param {Set<string>} days @param {string} today
+ * @param {(day: string, offset: number) => string} addDays
+ */
+export function clearWarning(stats, days, today, addDays) {
+  const { all } = summarize(stats);
+  const streak = dailyStreak(days, today, addDays);
+  const lost = [
+    ...(all.started ? [`the record of ${plural(all.started, "game", "games")} played (${all.solved.toLocaleString("en")} solved)${all.solved ? " with their times" : ""}`] : []),
+    ...(days.size ? [`the ${plural(days.size, "day", "days")} you solved the daily puzzle${streak.current ? ` (a streak of ${streak.current})` : ""}`] : []),
+  ];
+  return `This deletes ${lost.length ? lost.join(" and ") : "nothing yet"} from this browser. Your saved games and practised techniques are kept.`;
 }
 
 /** The days whose daily puzzle (of any level) was solved, by the kept entries. @param {Statistics} stats */

@@ -4,9 +4,14 @@
 // made in the worker from its seed (daily.js), so every visitor gets the same one, offline too.
 // A daily game is a saved game like any other, its info marked with its day: pressing the level
 // again brings that game back from the library rather than starting over.
+// The page's address can ask for one too (`?daily=hard`, `?daily=2026-11-26:hard`: a plain link
+// or a plain <iframe>), read as an embed's `data-sudoku-daily` is (daily.js readDaily); and the
+// section offers the link to the day's puzzle of the level last chosen, to copy.
 
 import { byId } from "../app/dom.js";
-import { DAILY_LEVELS, DEFAULT_DAILY_LEVEL, calendarDays, dailyArgs, dayKey, dayLabel, isDailyDay } from "./daily.js";
+import {
+  DAILY_LEVELS, DEFAULT_DAILY_LEVEL, calendarDays, dailyAddress, dailyArgs, dailyOfAddress, dayKey, dayLabel, isDailyDay, withoutDaily,
+} from "./daily.js";
 import { EMPTY_GRID } from "../board/grid.js";
 import { LEVEL_NAMES } from "./puzzle-info.js";
 import { board, knowSolution, state } from "../app/page-state.js";
@@ -22,6 +27,8 @@ import { startEngine } from "../engine/engine-runner.js";
 
 /** The saved daily games, by day then level (the most recently saved of each). @type {Map<string, Map<Level, GameRecord>>} */
 let games = new Map();
+/** The level whose daily puzzle was last asked for in this tab (the link to copy is to its puzzle). @type {Level} */
+let lastLevel = DEFAULT_DAILY_LEVEL;
 
 /** The day chosen in the calendar (today when its value is ""). */
 function chosenDay() {
@@ -87,6 +94,42 @@ function draw() {
       button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
     }
   }
+  const label = `Copy link to ${linkName(chosen, linkLevel())}`;
+  const copy = byId("daily-copy");
+  if (copy.textContent !== label) byId("daily-link-line").hidden = true; // the link shown was another's
+  copy.textContent = label;
+}
+
+/** The level of the link to copy: the daily game's on the board, else the one last asked for. @returns {Level} */
+const linkLevel = () => (state.info?.daily && state.info.difficulty) || lastLevel;
+
+/** "today's Hard puzzle", "the Hard puzzle of Wed 25 Nov 2026". @param {string} day @param {Level} level */
+function linkName(day, level) {
+  return day === dayKey(new Date()) ? `today's ${LEVEL_NAMES[level]} puzzle` : `the ${LEVEL_NAMES[level]} puzzle of ${dayLabel(day)}`;
+}
+
+/**
+ * Copy the link to the chosen day's puzzle of the level, and show it under the button (on a
+ * phone the status line is out of sight there); where the clipboard is refused, select it to
+ * copy by hand.
+ */
+async function copyLink() {
+  const [day, level] = [chosenDay(), linkLevel()];
+  const link = dailyAddress(location.href, day, level);
+  const shown = /** @type {HTMLOutputElement} */ (byId("daily-link"));
+  shown.value = link;
+  byId("daily-link-line").hidden = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    byId("daily-link-note").textContent = "Copied:";
+    say(`Copied the link to ${linkName(day, level)}: whoever opens it plays the same puzzle.`);
+  } catch {
+    byId("daily-link-note").textContent = "Press Ctrl+C (⌘C) to copy:";
+    shown.tabIndex = -1;
+    shown.focus();
+    getSelection()?.selectAllChildren(shown);
+    say(`The link to ${linkName(day, level)} is selected under the Daily puzzle: press Ctrl+C (⌘C) to copy it.`);
+  }
 }
 
 /** Read the library's daily games again and redraw. */
@@ -99,10 +142,11 @@ async function refresh() {
 
 /**
  * Play a day's puzzle of a level: its saved game when there is one, else the puzzle made from
- * the day's seed (a new saved game, marked with the day).
- * @param {string} day @param {Level} level
+ * the day's seed (a new saved game, marked with the day). True once a game is on the board.
+ * @param {string} day @param {Level} level @returns {Promise<boolean>}
  */
 export async function playDaily(day, level) {
+  lastLevel = level;
   await refresh();
   const name = `the ${LEVEL_NAMES[level]} daily puzzle of ${dayLabel(day)}`;
   const record = games.get(day)?.get(level);
@@ -110,7 +154,7 @@ export async function playDaily(day, level) {
     if (record.id !== currentGameId()) await returnTo(record.id, undefined, `Opened ${name}.`);
     say(`Back to ${name}.`);
     board.focusGrid();
-    return;
+    return true;
   }
   clearVerdict();
   try {
@@ -136,9 +180,28 @@ export async function playDaily(day, level) {
     }
     board.focusGrid();
     void refresh();
+    return true;
   } catch (error) {
     showFailure(error, "new");
+    return false;
   }
+}
+
+/**
+ * The daily puzzle the page's address asks for (`?daily=…`), played as its button plays it (the
+ * saved game when there is one). A value that names no daily puzzle is said, and no other puzzle
+ * is shown in its place. Once the game is on the board and saving is on, the parameter leaves the
+ * address (as a share link's fragment does): a later reload shows the tab's game, which the
+ * daily game stays until another is chosen.
+ */
+export async function openDailyLink() {
+  const asked = dailyOfAddress(location.search, dayKey(new Date()));
+  if (!asked) return;
+  if (!asked.ok) {
+    say(`This address asks for a daily puzzle the studio cannot give: ${asked.problem}.`, "error");
+    return;
+  }
+  if ((await playDaily(asked.day, asked.level)) && state.saving) history.replaceState(history.state, "", withoutDaily(location.href));
 }
 
 /** Play today's puzzle of a level (the welcome's Daily button: the default level). @param {Level} [level] */
@@ -149,11 +212,12 @@ export function playToday(level = DEFAULT_DAILY_LEVEL) {
 /** The calendar and the level buttons; their marks follow the library. */
 export function wireDaily() {
   byId("daily-day").addEventListener("change", draw);
+  byId("daily-copy").addEventListener("click", () => void copyLink());
   byId("daily-day").addEventListener("focus", () => void refresh()); // a new day may have begun
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (byId("daily-levels").querySelectorAll("button[data-daily-level]"))) {
     button.addEventListener("click", () => void playDaily(chosenDay(), /** @type {Level} */ (button.dataset.dailyLevel)));
   }
-  gameEvents.addEventListener("shown", () => void refresh());
+  gameEvents.addEventListener("shown", () => void refresh()); // the link's level follows the board's daily game too
   let wasSolved = state.progress.solved;
   gameEvents.addEventListener("change", () => {
     if (state.progress.solved !== wasSolved && state.info?.daily) void refresh();

@@ -137,3 +137,44 @@ export function readDaily(text, today) {
   if (day > today) return { ok: false, problem: `the daily puzzle of ${day} is not out yet (today is ${today} here)` };
   return { ok: true, day, level };
 }
+
+/** The page address's query parameter that asks for a daily puzzle: `?daily=hard`. */
+export const DAILY_PARAM = "daily";
+
+/**
+ * The daily puzzle a page's address asks for (`?daily=<level>`, `?daily=<YYYY-MM-DD>:<level>`,
+ * `?daily` alone for today's default level): null when its query has no `daily`, else
+ * readDaily's answer for its value, checked as an embed's `data-sudoku-daily` is.
+ * @param {string} search  `location.search` @param {string} today
+ */
+export function dailyOfAddress(search, today) {
+  const params = new URLSearchParams(search);
+  const value = params.get(DAILY_PARAM);
+  return value === null ? null : readDaily(value, today);
+}
+
+/**
+ * The address of a day's puzzle of a level on this page: `page` (the page's own address) with
+ * only `?daily=DAY:LEVEL` for its query and no fragment. The day is named: whoever opens it gets
+ * that day's puzzle, whatever their date (one not yet out where they are is said, not replaced).
+ * @param {string} page @param {string} day @param {Level} level
+ */
+export function dailyAddress(page, day, level) {
+  const url = new URL(page);
+  url.search = `?${DAILY_PARAM}=${day}:${level}`;
+  url.hash = "";
+  return url.href;
+}
+
+/**
+ * The page's address with its `daily` parameter taken out (the rest of its query and its
+ * fragment kept): once the daily game is on the board and saved, a reload shows the tab's game.
+ * @param {string} page
+ */
+export function withoutDaily(page) {
+  const url = new URL(page);
+  // the other parameters as they were written ("?embed&transparent", not "?embed=&transparent=")
+  const rest = url.search.slice(1).split("&").filter((part) => part && new URLSearchParams(part).keys().next().value !== DAILY_PARAM);
+  url.search = rest.length ? `?${rest.join("&")}` : "";
+  return url.href;
+}
