@@ -558,8 +558,10 @@ OPERATIONS: dict[str, Operation] = {
                 "candidates?",
                 "solution?",
                 "step?",
+                "others?",
             ),
-            "a position whose next step is the technique, from generated puzzles",
+            "a position whose next step is the technique, from generated puzzles, with the"
+            " technique's other instances there (`others`, when it has more)",
         ),
         Operation(
             "review",
