@@ -11,9 +11,15 @@ takes. When only techniques above Unfair would go on, the walk places the soluti
 (as trial and error does) and goes on: the positions after it are states of the same puzzle.
 
 :data:`DRILL_TECHNIQUES` are the techniques drilled: every technique of the catalogue up to
-and including the Unfair level. The page's pack of drills is made by
+and including the Unfair level that can be a next step (:data:`NEVER_NEXT` says which cannot,
+and why). The page's pack of drills is made by
 ``python -m sudoku_core drill --pack`` (:mod:`sudoku_core.cli.drill`); :func:`drill_in_slices`
 makes one on demand (the worker's ``drill`` operation) from generated puzzles.
+
+A position may hold its technique more than once (two X-Wings): a finder gives one step, the
+first in its order, so the other *instances* are found by making the eliminations of those
+found so far and asking the finder again (:func:`iter_instances`). Every instance is a right
+answer; a drill's JSON carries them beside its step (``others``).
 """
 
 from __future__ import annotations
@@ -37,19 +43,47 @@ from sudoku_core.logic.techniques import CATALOGUE
 
 __all__ = [
     "DRILL_TECHNIQUES",
+    "MAX_INSTANCES",
+    "NEVER_NEXT",
     "Drill",
     "drill_in_slices",
+    "instances",
     "is_only_instance",
+    "iter_instances",
     "iter_positions",
     "marks_text",
     "next_step",
     "position_board",
 ]
 
+NEVER_NEXT: Final = {
+    "Franken X-Wing": (
+        "never the next step: a Grouped Nice Loop/AIC, tried before it, always makes its"
+        " eliminations first"
+    ),
+}
+"""Techniques up to Unfair that are never a position's next step, and why (the page says it in
+its technique list): no drill can serve them.
+
+A Franken X-Wing's two base and two cover units cross in four places, each a cell or a
+box-line group (a box and a line meet in three cells): a base unit whose candidates lie in
+one cover only is a single or Locked Candidates; otherwise the four places make a loop of
+two strong links (the base units) and two weak ones (the cover units), and every elimination
+sees both ends of one of its four-node chains: a Grouped Nice Loop/AIC, which the grader tries
+first. (Walks of 3,600 puzzles of forum_hardest, 17_clue and serg_benchmark_multi, which consult
+the Franken X-Wing finder at every position no earlier technique serves, never found one.)"""
+
 DRILL_TECHNIQUES: Final = tuple(
-    t.name for t in CATALOGUE if t.finder is not None and t.level.rank <= Level.UNFAIR.rank
+    t.name
+    for t in CATALOGUE
+    if t.finder is not None and t.level.rank <= Level.UNFAIR.rank and t.name not in NEVER_NEXT
 )
-"""The techniques drilled, in the catalogue's order: every one up to the Unfair level."""
+"""The techniques drilled, in the catalogue's order: every one up to the Unfair level that
+can be a next step (not :data:`NEVER_NEXT`)."""
+
+MAX_INSTANCES: Final = 6
+"""Instances of a technique looked for in one position (the step and five more at most): a
+position with more is a rare thing, and each one costs a search."""
 
 _ABOVE: Final = frozenset(t.name for t in CATALOGUE if t.level.rank > Level.UNFAIR.rank)
 """Techniques a walk does not look for: past them it places the solution's digit instead."""
@@ -105,19 +139,28 @@ class Drill(Frozen):
         """The technique of the position's next step."""
         return self.step.technique
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, others: Iterable[Step] = ()) -> dict[str, Any]:
         """Plain data for JSON: the technique, its level, the three grids as 81-character
         lines, the candidates as 81 strings of digits, and the step (:meth:`Step.to_dict`, with
-        its ``summary`` in words: the page says that, its notation ``text`` behind a disclosure)."""
-        return {
+        its ``summary`` in words: the page says that, its notation ``text`` behind a disclosure);
+        ``others``, the technique's other instances there (:func:`instances`), when given."""
+        found: dict[str, Any] = {
             "technique": self.technique,
             "level": self.step.info.level.value,
             "puzzle": format_line(self.puzzle),
             "digits": format_line(self.grid),
             "candidates": marks_text(self.marks),
             "solution": format_line(self.solution),
-            "step": {**self.step.to_dict(), "summary": summary(self.step)},
+            "step": _step_dict(self.step),
         }
+        more = [_step_dict(step) for step in others]
+        if more:
+            found["others"] = more
+        return found
+
+
+def _step_dict(step: Step) -> dict[str, Any]:
+    return {**step.to_dict(), "summary": summary(step)}
 
 
 def next_step(puzzle: Grid, grid: Grid, marks: Iterable[Mask]) -> Step | None:
@@ -126,21 +169,44 @@ def next_step(puzzle: Grid, grid: Grid, marks: Iterable[Mask]) -> Step | None:
     return run_to_end(iter_find_step(position_board(puzzle, grid, marks), unique=True, skip=_ABOVE))
 
 
-def is_only_instance(drill: Drill) -> bool:
-    """Whether the drill's technique has one answer in its position, as far as its finder
-    tells: once the step's effect is made, the technique finds nothing more there.
+def iter_instances(drill: Drill, limit: int = MAX_INSTANCES) -> Generator[None, None, list[Step]]:
+    """The instances of the drill's technique in its position, in slices (None between
+    pieces of work): its step first, then each step the technique's finder takes once the
+    eliminations of those before it are made, ``limit`` at most.
 
-    A drill is answered by making its step's effect; a second X-Wing elsewhere would be a
-    right answer the page counts as wrong, so the pack prefers positions without one. A
-    single's position has many singles: the page accepts any single of the same kind.
+    A later instance says the eliminations that were still to make when it was found: one it
+    shares with an earlier instance is that one's (the page accepts it struck with either).
+    A step that places a digit is the one instance (a single's position has many singles:
+    the page accepts any single of the same kind).
     """
+    found = [drill.step]
+    if drill.step.placements:
+        return found
     technique = TECHNIQUES[drill.technique]
     board = position_board(drill.puzzle, drill.grid, drill.marks)
-    drill.step.apply(board)
-    if technique.stepper is not None:
-        return run_to_end(technique.stepper(board)) is None
-    assert technique.finder is not None
-    return technique.finder(board) is None
+    while len(found) < limit:
+        found[-1].apply(board)
+        if technique.stepper is not None:
+            step = yield from technique.stepper(board)
+        else:
+            assert technique.finder is not None
+            step = technique.finder(board)
+            yield None
+        if step is None or step.placements:
+            break
+        found.append(step)
+    return found
+
+
+def instances(drill: Drill, limit: int = MAX_INSTANCES) -> list[Step]:
+    """:func:`iter_instances` run to its end."""
+    return run_to_end(iter_instances(drill, limit))
+
+
+def is_only_instance(drill: Drill) -> bool:
+    """Whether the drill's technique has one instance in its position (:func:`instances`):
+    the pack prefers such positions, where the answer is the step's effect alone."""
+    return len(instances(drill, 2)) == 1
 
 
 def iter_positions(puzzle: Grid, solution: Grid) -> Generator[Drill | None, None, None]:
@@ -165,7 +231,10 @@ def drill_in_slices(
     """A drill of ``technique`` from generated puzzles (seeds ``seed``, ``seed + 1``, ...), in
     slices: yields ``{"puzzles": n, "positions": m}`` between pieces of work. Returns a random
     position (by ``seed``) of the first puzzle that has one, or None when ``max_seconds`` or
-    ``max_puzzles`` ran out first, with the number of puzzles walked."""
+    ``max_puzzles`` ran out first, with the number of puzzles walked (the drill's other
+    instances: :func:`iter_instances`)."""
+    if technique in NEVER_NEXT:
+        raise ValueError(f"no drill for {technique!r}: {NEVER_NEXT[technique]}")
     if technique not in DRILL_TECHNIQUES:
         raise ValueError(f"no drill for {technique!r}: the techniques are up to Unfair")
     rng = random.Random(seed)

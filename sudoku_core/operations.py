@@ -236,14 +236,30 @@ def _generate_graded(
 def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     import random
 
-    from sudoku_core.drills import drill_in_slices
+    from sudoku_core.drills import drill_in_slices, iter_instances
 
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    found, puzzles = yield from drill_in_slices(technique, seed, max_seconds=max_seconds)
+    making = drill_in_slices(technique, seed, max_seconds=max_seconds)
+    progress: Json = {"puzzles": 0, "positions": 0}
+    while True:
+        try:
+            progress = next(making)
+        except StopIteration as done:
+            found, puzzles = done.value
+            break
+        yield progress
     if found is None:
         return {"found": False, "puzzles": puzzles, "seed": seed}
-    return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict()}
+    looking = iter_instances(found)  # the technique's other instances there: right answers too
+    while True:
+        try:
+            next(looking)
+        except StopIteration as done:
+            others = done.value[1:]
+            break
+        yield progress
+    return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict(others)}
 
 
 def _review(grid: Grid, moves: str, digits: Grid | None, budget: Budget | None) -> Work:
@@ -542,8 +558,10 @@ OPERATIONS: dict[str, Operation] = {
                 "candidates?",
                 "solution?",
                 "step?",
+                "others?",
             ),
-            "a position whose next step is the technique, from generated puzzles",
+            "a position whose next step is the technique, from generated puzzles, with the"
+            " technique's other instances there (`others`, when it has more)",
         ),
         Operation(
             "review",

@@ -1,7 +1,8 @@
 """Drills (sudoku_core.drills) and the page's drill pack (web/train/drill-pack.json).
 
 The pack's promise: a fresh grading of every position's next step is the named technique,
-with the effect the pack gives (what the page judges answers by). The quick tier checks one
+with the effect the pack gives, and the technique's other instances there are the pack's
+``others`` (what the page judges answers by). The quick tier checks one
 position of each technique; the whole pack (some minutes: the Unfair finders are slow) is
 marked ``slow`` and runs in the full tiers. When the technique finders change, make the pack
 again: ``python -m sudoku_core drill --pack --seed 2911 -j 0 -o web/train/drill-pack.json``
@@ -22,8 +23,11 @@ from sudoku_core._slices import run_to_end
 from sudoku_core.cli import main
 from sudoku_core.drills import (
     DRILL_TECHNIQUES,
+    NEVER_NEXT,
     Drill,
     drill_in_slices,
+    instances,
+    is_only_instance,
     iter_positions,
     next_step,
     position_board,
@@ -35,6 +39,14 @@ from sudoku_core.verdict import unique_solution
 
 PACK = Path(__file__).resolve().parent.parent / "web" / "train" / "drill-pack.json"
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+PAIR_POINTING = "Locked Candidates Type 1 (Pointing)"
+THREE_X_WINGS = (
+    ".3..8....8.75...62......4..2...6..945...1...7..92......2.6..7.......3...6.8.5.1..",
+    ".32.86...8.75...62....2.4..2...6..945...192.7..92......2.648759...1.3.2.6.8.52143",
+    "149,,,479,,,59,17,15,,14,,,39,14,39,,,19,56,56,379,,17,,1378,18,,17,13,378,,57,358,,,,468,"
+    "46,348,,,,38,,37,48,,,37,45,568,18,156,13,,13,,,,,,,47,4579,45,,79,,68,,68,,79,,79,,,,,",
+)
+"""magictour_top1465 (tests/data, line 302): the first X-Wing of its walk, with two more there."""
 
 
 def _pack() -> dict[str, Any]:
@@ -65,6 +77,18 @@ def _check(record: dict[str, Any]) -> None:
     assert effect == _effect(record["step"]), record["digits"]
     assert record["step"].get("summary") == words, record["digits"]  # what the page says
     assert record["level"] == TECHNIQUES[technique].level.value
+    drill = _drill(record["puzzle"], record["digits"], record["candidates"])
+    others = [_effect(step.to_dict()) for step in instances(drill)[1:]]
+    assert [_effect(step) for step in record.get("others", [])] == others, record["digits"]
+
+
+def _drill(puzzle: str, digits: str, candidates: str) -> Drill:
+    """The drill of a position, labelled with its fresh next step."""
+    givens, grid = parse(puzzle), parse(digits)
+    marks = tuple(parse_marks(candidates.split(",")))
+    step = next_step(givens, grid, marks)
+    assert step is not None
+    return Drill(givens, grid, marks, unique_solution(givens), step)
 
 
 def test_the_pack_names_every_technique_up_to_unfair_and_has_a_few_of_most() -> None:
@@ -72,12 +96,14 @@ def test_the_pack_names_every_technique_up_to_unfair_and_has_a_few_of_most() -> 
     assert pack["v"] == 1
     named = [name for name, _, _ in pack["techniques"]]
     assert named == list(DRILL_TECHNIQUES)
+    assert pack["never"] == [[n, TECHNIQUES[n].level.value, why] for n, why in NEVER_NEXT.items()]
     assert all(TECHNIQUES[name].level.rank <= Level.UNFAIR.rank for name in named)
     counts = {name: count for name, _, count in pack["techniques"]}
     in_pack: dict[str, int] = {}
     for record in pack["drills"]:
         in_pack[record["technique"]] = in_pack.get(record["technique"], 0) + 1
     assert {name: n for name, n in counts.items() if n} == in_pack
+    assert in_pack["Avoidable Rectangle Type 2"] >= 3
     assert len(pack["drills"]) >= 1000
     assert sum(n >= 3 for n in in_pack.values()) >= 0.75 * len(DRILL_TECHNIQUES)
     positions = [(r["digits"], r["candidates"]) for r in pack["drills"]]
@@ -96,6 +122,44 @@ def test_one_position_of_each_technique_grades_afresh_to_it() -> None:
 def test_every_position_of_the_pack_grades_afresh_to_its_technique() -> None:
     for record in _pack()["drills"]:
         _check(record)
+
+
+def test_every_instance_of_the_technique_in_a_position_is_a_right_answer() -> None:
+    drill = _drill(*THREE_X_WINGS)
+    found = instances(drill)
+    assert [step.text for step in found] == [
+        "X-Wing on 3 in rows 3 and 5, columns 4 and 8: removes 3 from r4c4",
+        "X-Wing on 4 in rows 2 and 6, columns 2 and 6: removes 4 from r5c2, r8c2",
+        "X-Wing on 7 in columns 1 and 5, rows 6 and 8: removes 7 from r8c2",
+    ]
+    assert found[0] == drill.step and not is_only_instance(drill)
+    assert all(drill.solution[c] != d for step in found for c, d in step.eliminations)
+    record = drill.to_dict(found[1:])  # what the page judges answers by: the step, then the others
+    assert [other["text"] for other in record["others"]] == [step.text for step in found[1:]]
+    assert [other["summary"] for other in record["others"]] == [summary(s) for s in found[1:]]
+    assert "others" not in drill.to_dict()
+    assert len(instances(drill, 2)) == 2
+    walk = iter_positions(drill.puzzle, drill.solution)
+    single = next(d for d in walk if d is not None and d.step.placements)
+    assert instances(single) == [single.step]  # a placement: any single of its kind is right
+
+
+def test_the_worker_sends_a_drill_with_the_other_instances_of_its_technique() -> None:
+    task = bridge.start("drill", json.dumps({"technique": PAIR_POINTING, "seed": 2}))
+    reply: dict[str, Any] = {"done": False}
+    while not reply["done"]:
+        reply = json.loads(task.run_slice(1000))
+    found = reply["result"]
+    assert found["found"] and found["technique"] == PAIR_POINTING
+    drill = _drill(found["puzzle"], found["digits"], ",".join(found["candidates"]))
+    assert [o["text"] for o in found["others"]] == [s.text for s in instances(drill)[1:]]
+    assert len(found["others"]) >= 1
+
+
+def test_a_technique_that_is_never_a_next_step_is_not_drilled_and_says_why() -> None:
+    assert "Franken X-Wing" in NEVER_NEXT and "Franken X-Wing" not in DRILL_TECHNIQUES
+    with pytest.raises(ValueError, match="never the next step"):
+        run_to_end(drill_in_slices("Franken X-Wing", 5))
 
 
 def test_a_walk_labels_each_position_with_its_fresh_next_step() -> None:
@@ -154,6 +218,8 @@ def test_the_command_line_writes_positions_of_a_technique(
     assert comment.startswith("# Hidden Single: candidates ") and len(line) == 81
     code, _, err = _cli("drill", "--technique", "Y-Wing")
     assert code == 2 and "no drill for 'Y-Wing'" in err
+    code, _, err = _cli("drill", "--technique", "Franken X-Wing")
+    assert code == 2 and "no drill for 'Franken X-Wing': never the next step" in err
     code, _, err = _cli("drill")
     assert code == 2 and "--technique" in err
     code, _, err = _cli("drill", "--technique", "Jellyfish", PUZZLE)

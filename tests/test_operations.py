@@ -177,6 +177,7 @@ REQUESTS: dict[str, list[dict[str, Any]]] = {
     "generate_graded": [{"difficulty": "easy", "seed": 2}],
     "drill": [
         {"technique": "Naked Pair", "seed": 3},
+        {"technique": "Locked Candidates Type 1 (Pointing)", "seed": 2},  # with others
         {"technique": "Sashimi Jellyfish", "seed": 3, "max_seconds": 1},
     ],
     "study": [{"grid": UNIQUE}, {"grid": UNIQUE[:-3] + "..."}],

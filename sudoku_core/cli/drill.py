@@ -9,13 +9,15 @@ after a ``#`` line with the technique and the candidates (as ``hint --candidates
 them), so the output is itself a puzzle file.
 
 ``python -m sudoku_core drill --pack -o web/train/drill-pack.json`` makes the page's drill pack:
-up to ``--per-technique`` positions of every technique up to Unfair, from the hard public
-sets (``magictour_top1465.txt``, ``top95.txt`` of ``$SUDOKU_PUZZLES`` or ``../shared/puzzles``)
-and generated puzzles, at most one position of a technique per puzzle, chosen by ``--seed``
-(one where the technique has one answer when the puzzle has such a position:
-:func:`sudoku_core.drills.is_only_instance`):
-the same sets and options always give the same file, byte for byte.
-``tests/test_drill_pack.py`` grades every position of it again.
+up to ``--per-technique`` positions of every technique drilled, from the hard public
+sets (``magictour_top1465.txt``, ``top95.txt`` of ``$SUDOKU_PUZZLES`` or ``../shared/puzzles``),
+generated puzzles, and last the first puzzles of ``forum_hardest_1905_11plus.txt`` (for the
+techniques still short: Avoidable Rectangle Type 2 turns up there, about once in a hundred
+walks), at most one position of a technique per puzzle, chosen by ``--seed`` (one where the
+technique has one answer when the puzzle has such a position:
+:func:`sudoku_core.drills.is_only_instance`; otherwise the record carries the other
+instances, ``others``): the same sets and options always give the same file, byte for byte.
+``tests/test_drills.py`` grades every position of it again.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ from sudoku_core.cli.command import (
 )
 from sudoku_core.drills import (
     DRILL_TECHNIQUES,
+    NEVER_NEXT,
     Drill,
+    instances,
     is_only_instance,
     iter_positions,
     marks_text,
@@ -62,6 +66,10 @@ from sudoku_core.verdict import unique_solution
 PACK_VERSION = 1
 PACK_SETS = ("magictour_top1465.txt", "top95.txt")
 """The public sets a pack walks first (hard puzzles: most of the Unfair techniques)."""
+PACK_LAST = ("forum_hardest_1905_11plus.txt", 1200)
+"""A set and how many of its first puzzles a pack walks last, after the generated ones: the
+techniques the others lack (their first 1,200 walks hold ten Avoidable Rectangle Type 2
+positions, the sets before and the generated puzzles none)."""
 PACK_GENERATED = 1500
 # (a bound, not a need: a pack walks 1,500; without one a huge number fails in range's length)
 MAX_GENERATED = 1_000_000
@@ -82,67 +90,86 @@ def _walk_generated(seed: int) -> list[Drill]:
     return positions(_generated(seed))
 
 
-def _walks(puzzles: list[Grid], seeds: range, jobs: int) -> Iterator[list[Drill]]:
-    """The walks of ``puzzles``, then of generated puzzles of ``seeds``, in that order."""
+def _walks(puzzles: list[Grid], seeds: range, last: list[Grid], jobs: int) -> Iterator[list[Drill]]:
+    """The walks of ``puzzles``, of generated puzzles of ``seeds``, then of ``last``, in that
+    order."""
     if jobs <= 1:
         yield from map(positions, puzzles)
         yield from map(_walk_generated, seeds)
+        yield from map(positions, last)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(positions, puzzles, chunksize=4)
         yield from pool.imap(_walk_generated, seeds, chunksize=4)
+        yield from pool.imap(positions, last, chunksize=4)
 
 
 def drill_record(drill: Drill) -> dict[str, Any]:
-    """A drill as the pack holds it: :meth:`Drill.to_dict` with the candidates as one
-    comma-separated string (``hint --candidates``'s form)."""
-    record = drill.to_dict()
+    """A drill as the pack holds it: :meth:`Drill.to_dict` with the technique's other
+    instances in the position (:func:`sudoku_core.drills.instances`) and the candidates as
+    one comma-separated string (``hint --candidates``'s form)."""
+    record = drill.to_dict(instances(drill)[1:])
     record["candidates"] = ",".join(record["candidates"])
     return record
 
 
 def pack_text(drills: list[Drill], seed: int, sources: list[str]) -> str:
-    """The pack file: ``{"v": 1, "seed", "sources", "techniques", "drills": [...]}``, one
-    drill a line, grouped by technique in the catalogue's order. ``techniques`` names every
+    """The pack file: ``{"v": 1, "seed", "sources", "techniques", "never", "drills": [...]}``,
+    one drill a line, grouped by technique in the catalogue's order. ``techniques`` names every
     technique drilled, with its level and how many positions the pack has of it (the page
-    offers those with none too, made by the worker)."""
+    offers those with none too, made by the worker); ``never``, the techniques up to Unfair
+    that are never a next step, with their level and why (the page says so)."""
     order = {name: index for index, name in enumerate(DRILL_TECHNIQUES)}
     ranked = sorted(drills, key=lambda drill: order[drill.technique])
     rows = [json.dumps(drill_record(drill), separators=(",", ":")) for drill in ranked]
     counts = Counter(drill.technique for drill in drills)
     techniques = [[name, TECHNIQUES[name].level.value, counts[name]] for name in DRILL_TECHNIQUES]
+    never = [[name, TECHNIQUES[name].level.value, why] for name, why in NEVER_NEXT.items()]
     head = json.dumps(
-        {"v": PACK_VERSION, "seed": seed, "sources": sources, "techniques": techniques}
+        {
+            "v": PACK_VERSION,
+            "seed": seed,
+            "sources": sources,
+            "techniques": techniques,
+            "never": never,
+        }
     )[:-1]
     return head + ', "drills": [\n' + ",\n".join(rows) + "\n]}\n"
 
 
-def _pack_puzzles(streams: Streams) -> tuple[list[Grid], list[str]]:
+def _pack_puzzles(
+    streams: Streams, names: tuple[str, ...], first: int | None = None
+) -> tuple[list[Grid], list[str]]:
+    """The puzzles of the public sets ``names`` (the ``first`` of each when given), and the
+    sources as the pack names them."""
     folder = default_folder()
     puzzles: list[Grid] = []
     sources: list[str] = []
-    for name in PACK_SETS:
+    for name in names:
         path = None if folder is None else folder / name
         if path is None or not path.is_file():
-            streams.stderr.write(f"drill --pack: {name} not found; generated puzzles only\n")
+            streams.stderr.write(f"drill --pack: {name} not found; walked without it\n")
             continue
-        found = [line.grid for line in read_file(path) if line.grid is not None]
+        found = [line.grid for line in read_file(path) if line.grid is not None][:first]
         puzzles += found
-        sources.append(f"{name} ({len(found)})")
+        sources.append(f"{name} ({len(found)}{'' if first is None else ', the first'})")
     return puzzles, sources
 
 
 def make_pack(args: argparse.Namespace, streams: Streams) -> int:
     """Walk the sources until every technique has ``--per-technique`` positions or the
     sources end; write the pack (techniques with none are said on stderr)."""
-    puzzles, sources = _pack_puzzles(streams)
+    puzzles, sources = _pack_puzzles(streams, PACK_SETS)
     seeds = range(args.seed, args.seed + args.generated)
     sources.append(f"generated seeds {seeds.start}-{seeds.stop - 1}")
+    last, more = _pack_puzzles(streams, PACK_LAST[:1], PACK_LAST[1])
+    sources += more
     rng = random.Random(args.seed)
     chosen: dict[str, list[Drill]] = {name: [] for name in DRILL_TECHNIQUES}
     seen: set[tuple[Grid, tuple[int, ...]]] = set()
-    total = len(puzzles) + len(seeds)
-    for done, walk in enumerate(_walks(puzzles, seeds, processes(args.jobs, streams.stderr)), 1):
+    total = len(puzzles) + len(seeds) + len(last)
+    walks = _walks(puzzles, seeds, last, processes(args.jobs, streams.stderr))
+    for done, walk in enumerate(walks, 1):
         by_technique: dict[str, list[Drill]] = {}
         for drill in walk:
             by_technique.setdefault(drill.technique, []).append(drill)
@@ -178,7 +205,7 @@ def make_pack(args: argparse.Namespace, streams: Streams) -> int:
 
 def _write_drill(drill: Drill, fmt: str, streams: Streams) -> None:
     if fmt == "json":
-        streams.stdout.write(json.dumps(drill.to_dict()) + "\n")
+        streams.stdout.write(json.dumps(drill.to_dict(instances(drill)[1:])) + "\n")
         return
     marks = ",".join(marks_text(drill.marks))
     streams.stdout.write(f"# {drill.technique}: candidates {marks}\n")
@@ -192,6 +219,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         return make_pack(args, streams)
     if args.technique is None:
         streams.stderr.write("drill: name a --technique (or make the page's pack with --pack)\n")
+        return Exit.BAD_INPUT
+    if args.technique in NEVER_NEXT:
+        streams.stderr.write(
+            f"drill: no drill for {args.technique!r}: {NEVER_NEXT[args.technique]}\n"
+        )
         return Exit.BAD_INPUT
     if args.technique not in DRILL_TECHNIQUES:
         streams.stderr.write(

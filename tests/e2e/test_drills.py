@@ -14,10 +14,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
+from sudoku_core.cli.drill import drill_record
+from sudoku_core.drills import Drill, next_step
+from sudoku_core.formats import parse, parse_marks
+from sudoku_core.verdict import unique_solution
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from playwright.sync_api import Locator
+    from playwright.sync_api import Locator, Route
 
     from e2e.conftest import Studio
 
@@ -212,6 +217,75 @@ def test_a_technique_the_pack_lacks_is_looked_for_by_the_engine_with_progress_an
     expect(work).to_be_hidden()
     expect(app.page.locator("#drill-feedback")).to_have_text("Cancelled.")
     drills()
+
+
+THREE_X_WINGS = (
+    ".3..8....8.75...62......4..2...6..945...1...7..92......2.6..7.......3...6.8.5.1..",
+    ".32.86...8.75...62....2.4..2...6..945...192.7..92......2.648759...1.3.2.6.8.52143",
+    "149,,,479,,,59,17,15,,14,,,39,14,39,,,19,56,56,379,,17,,1378,18,,17,13,378,,57,358,,,,468,"
+    "46,348,,,,38,,37,48,,,37,45,568,18,156,13,,13,,,,,,,47,4579,45,,79,,68,,68,,79,,79,,,,,",
+)
+"""magictour_top1465 (tests/data, line 302): an X-Wing on 3, the grader's step, and two more."""
+
+
+def three_x_wings() -> dict[str, Any]:
+    """The pack's record of the position with three X-Wings (its ``others``: the second and
+    third), as ``drill --pack`` writes it."""
+    puzzle, digits = parse(THREE_X_WINGS[0]), parse(THREE_X_WINGS[1])
+    marks = tuple(parse_marks(THREE_X_WINGS[2].split(",")))
+    step = next_step(puzzle, digits, marks)
+    assert step is not None
+    return drill_record(Drill(puzzle, digits, marks, unique_solution(puzzle), step))
+
+
+def serve_only_x_wing(studio: Studio, record: dict[str, Any]) -> None:
+    """The page's pack, with ``record`` its one X-Wing."""
+    pack = {**PACK, "drills": [r for r in PACK["drills"] if r["technique"] != "X-Wing"] + [record]}
+    body = json.dumps(pack)
+
+    def serve(route: Route) -> None:
+        route.fulfill(status=200, content_type="application/json", body=body)
+
+    studio.page.context.route("**/train/drill-pack.json", serve)
+
+
+def test_another_instance_of_the_technique_is_right_and_named_and_drawn(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    record = three_x_wings()
+    second = record["others"][0]
+    assert second["text"] != record["step"]["text"]
+    studio = fresh(site_server)
+    serve_only_x_wing(studio, record)
+    studio.show_panel("Learn")
+    studio.button("Practise a technique…").click()
+    expect(dialog(studio)).to_have_attribute("data-state", "asking")
+    studio.page.locator("#drill-technique").select_option("X-Wing")
+    expect(dialog(studio)).to_have_attribute("data-technique", "X-Wing")
+    expect(studio.page.locator("#drill-board")).to_have_attribute("givens", record["digits"])
+    for item in second["eliminations"]:
+        strike(studio, item["cell"], item["digit"])
+    feedback = check(studio)
+    expect(feedback).to_have_attribute("data-state", "right")
+    expect(feedback).to_have_text(f"Right. {second['summary']}.")  # the one the player found
+    expect(studio.page.locator("#drill-notation-text")).to_have_text(
+        second["text"], use_inner_text=False
+    )
+    want = {(e["cell"], e["digit"]) for e in second["eliminations"]}
+    assert overlay_roles(studio, "eliminate") == want
+    expect(studio.page.locator("#drill-stats")).to_contain_text("1 of 1 right (100%)")
+    # one of the second X-Wing's two eliminations: what was missed is said, of that X-Wing
+    studio.page.locator("#drill-reset").click()
+    strike(studio, second["eliminations"][0]["cell"], second["eliminations"][0]["digit"])
+    feedback = check(studio)
+    expect(feedback).to_have_attribute("data-state", "wrong")
+    missed = second["eliminations"][1]
+    expect(feedback).to_contain_text(f"Missed: {missed['digit']} in {missed['name']}.")
+    expect(feedback).to_contain_text(f"The step is {second['summary']}.")
+    # a Franken X-Wing is never the next step: listed, disabled, with why
+    never = studio.page.locator('#drill-technique option[data-never="Franken X-Wing"]')
+    expect(never).to_be_disabled()
+    expect(never).to_contain_text("never the next step")
 
 
 def test_on_a_phone_on_its_side_the_board_is_as_tall_as_the_window_and_check_in_view(

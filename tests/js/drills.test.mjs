@@ -98,7 +98,7 @@ test("a missed elimination, a true candidate struck, a placed digit: each said a
   const two = judge(drill, wrong.entries, wrong.centre);
   assert.deepEqual(two.wrong, [truth]);
   assert.match(two.words, /the solution needs it/);
-  const drawing = feedbackDrawing(drill, two);
+  const drawing = feedbackDrawing(two);
   assert.deepEqual(drawing.flagged, [cell]);
   const eliminated = drawing.highlight.candidates.filter((c) => c.role === "eliminate");
   assert.equal(eliminated.length, drill.step.eliminations.length);
@@ -107,6 +107,62 @@ test("a missed elimination, a true candidate struck, a placed digit: each said a
   const three = judge(drill, placed.entries, placed.centre);
   assert.deepEqual(three.extra, [truth]);
   assert.match(three.words, /Not this step's/);
+});
+
+/** The board's layers after the player strikes `step`'s eliminations (all, or `take` of them). */
+function struckOnly(drill, step, take = step.eliminations.length) {
+  const centre = [...drill.candidates];
+  for (const { cell, digit } of step.eliminations.slice(0, take)) centre[cell] &= ~bit(digit);
+  return { entries: EMPTY.repeat(81), centre };
+}
+
+test("every instance of the technique in the position is right, named and drawn", () => {
+  const many = PACK.drills.filter((d) => d.others.length && !d.step.placements.length);
+  assert.ok(many.length >= 10, `${many.length} drills with more than one instance`);
+  for (const drill of many) {
+    for (const other of drill.others) {
+      const { entries, centre } = struckOnly(drill, other);
+      const verdict = judge(drill, entries, centre);
+      assert.equal(verdict.state, "right", `${drill.technique}: ${verdict.words}`);
+      assert.equal(verdict.words, `Right. ${other.summary}.`);
+      assert.equal(verdict.notation, other.text);
+      assert.equal(verdict.step, other);
+      const drawn = feedbackDrawing(verdict).highlight.candidates.filter((c) => c.role === "eliminate");
+      assert.equal(drawn.length, other.eliminations.length);
+    }
+    const own = judge(drill, ...Object.values(struckOnly(drill, drill.step)));
+    assert.equal(own.state, "right");
+    assert.equal(own.step, drill.step);
+  }
+});
+
+test("part of another instance's eliminations: what it missed is said, of that instance", () => {
+  // an instance, not the step, with two eliminations, its first one no other instance's
+  const own = (d, o) => o.eliminations.length >= 2 && [d.step, ...d.others].every((x) => x === o
+    || !x.eliminations.some((e) => e.cell === o.eliminations[0].cell && e.digit === o.eliminations[0].digit));
+  const drill = PACK.drills.find((d) => d.others.some((o) => own(d, o)));
+  assert.ok(drill, "a drill whose other instance makes two eliminations");
+  const other = drill.others.find((o) => own(drill, o));
+  const { entries, centre } = struckOnly(drill, other, 1);
+  const verdict = judge(drill, entries, centre);
+  assert.equal(verdict.state, "wrong");
+  assert.equal(verdict.step, other);
+  assert.deepEqual(verdict.missed, other.eliminations.slice(1).map(({ cell, digit }) => ({ cell, digit })));
+  assert.deepEqual(verdict.extra, []);
+  assert.ok(verdict.words.endsWith(`The step is ${other.summary}.`), verdict.words);
+});
+
+test("a drill's other instances are checked as its step is; the techniques never drilled are read", () => {
+  const good = RAW.drills.find((d) => d.others);
+  assert.ok(readDrill(good));
+  assert.equal(readDrill({ ...good, others: "x" }), null);
+  assert.equal(readDrill({ ...good, others: [{ ...good.others[0], technique: "Y-Wing" }] }), null);
+  assert.equal(readDrill({ ...good, others: [{ ...good.others[0], eliminations: [{ cell: 99, digit: 1 }] }] }), null);
+  assert.deepEqual(readDrill({ ...good, others: undefined }).others, []);
+  assert.deepEqual(PACK.never.map((t) => t.name), ["Franken X-Wing"]);
+  assert.match(PACK.never[0].why, /never the next step/);
+  assert.ok(!PACK.techniques.some((t) => t.name === "Franken X-Wing"));
+  assert.deepEqual(readPack({ ...RAW, never: [["X-Wing", "hard", "no"], [1, "hard", "no"]] }).never, []);
 });
 
 test("a single may be any single of the same kind", () => {

@@ -64,10 +64,12 @@
  *   `missing` (kind missing_candidate, only when the marks were sent as
  *   "complete"): each needed candidate the marks lack, with the unit its levels name ("row 1").
  * @typedef {{found: boolean, puzzles: number, seed: number, technique?: string, level?: Level,
- *   puzzle?: string, digits?: string, candidates?: string[], solution?: string, step?: Step}} DrillResult
+ *   puzzle?: string, digits?: string, candidates?: string[], solution?: string, step?: Step,
+ *   others?: Step[]}} DrillResult
  *   drills.Drill.to_dict() when `found`: a position whose next step is the technique (`digits`,
- *   the givens and the digits placed since; `candidates`, 81 strings of digits); `puzzles`, how
- *   many generated puzzles were walked (`seed` is the first one's).
+ *   the givens and the digits placed since; `candidates`, 81 strings of digits; `others`, the
+ *   technique's other instances there, when it has more); `puzzles`, how many generated puzzles
+ *   were walked (`seed` is the first one's).
  * @typedef {{index: number, move: string, cell: number, digit: number, kind: "technique" | "guess" | "wrong"
  *   | "seen" | "lost" | "helped" | "erase" | "repeat" | "undone" | "unchecked", technique: string | null,
  *   level: Level | null, steps: number, phase: "opening" | "middle" | "endgame", text: string}} ReviewLabel

@@ -36,7 +36,7 @@ const LEVEL_NAMES = /** @type {const} */ ({ easy: "Easy", medium: "Medium", hard
  * @type {{pack: DrillPack, stats: DrillStats, drill: Drill | null, counted: boolean,
  *   recent: string[], running: AbortController | null, loading: Promise<DrillPack> | null}}
  */
-const drills = { pack: { techniques: [], drills: [] }, stats: {}, drill: null, counted: false, recent: [], running: null, loading: null };
+const drills = { pack: { techniques: [], never: [], drills: [] }, stats: {}, drill: null, counted: false, recent: [], running: null, loading: null };
 
 /** @type {{dialog: HTMLDialogElement, board: SudokuBoard, select: HTMLSelectElement, task: HTMLElement,
  *   feedback: HTMLElement, notation: HTMLDetailsElement, notationText: HTMLElement, stats: HTMLElement,
@@ -64,7 +64,8 @@ function loadStats() {
   drills.stats = found.ok ? readStats(found.data, names) : {};
 }
 
-/** The technique list: "Mixed", then each level's techniques; those the engine makes are marked. */
+/** The technique list: "Mixed", then each level's techniques; those the engine makes are marked,
+ * and those no drill can serve are listed, disabled, with why. */
 function fillTechniques() {
   if (!ui) return;
   const select = ui.select;
@@ -75,6 +76,12 @@ function fillTechniques() {
     group.label = title;
     for (const t of drills.pack.techniques.filter((item) => item.level === level)) {
       group.append(new Option(t.count ? t.name : `${t.name} (made now, may take a minute)`, t.name));
+    }
+    for (const t of drills.pack.never.filter((item) => item.level === level)) {
+      const option = new Option(`${t.name}: ${t.why}`, "");
+      option.disabled = true;
+      option.dataset.never = t.name;
+      group.append(option);
     }
     if (group.children.length) select.append(group);
   }
@@ -196,7 +203,7 @@ function check() {
     saveRecord(STATS_KEY, storedStats(drills.stats)); // storage off: the record lasts this visit
   }
   if (verdict.state === "wrong") resetBoard(drill); // the drawing is over the position as it was
-  const drawing = feedbackDrawing(drill, verdict);
+  const drawing = feedbackDrawing(verdict);
   ui.board.highlight = drawing.highlight;
   ui.board.flagged = drawing.flagged;
   ui.dialog.dataset.state = verdict.state;
