@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator, Iterable
+from itertools import pairwise
 from typing import Any, Final
 
 from sudoku_core._record import Frozen, frozen_init
@@ -34,7 +35,7 @@ from sudoku_core._slices import run_to_end
 from sudoku_core.explain.words import summary
 from sudoku_core.formats import format_line
 from sudoku_core.generator import iter_generate
-from sudoku_core.grid import CELLS, Grid, Mask
+from sudoku_core.grid import CELLS, UNITS_OF, Grid, Mask
 from sudoku_core.logic.board import MASK_DIGITS, Board
 from sudoku_core.logic.forcing import trial_and_error
 from sudoku_core.logic.solving_path import iter_find_step
@@ -171,14 +172,29 @@ def next_step(puzzle: Grid, grid: Grid, marks: Iterable[Mask]) -> Step | None:
 
 def iter_instances(drill: Drill, limit: int = MAX_INSTANCES) -> Generator[None, None, list[Step]]:
     """The instances of the drill's technique in its position, in slices (None between
-    pieces of work): its step first, then each step the technique's finder takes once the
-    eliminations of those before it are made, ``limit`` at most.
+    pieces of work): its step first, then the others the technique's finder shows.
 
-    A later instance says the eliminations that were still to make when it was found: one it
-    shares with an earlier instance is that one's (the page accepts it struck with either).
+    The finders return one step each, so the others are looked for by making the eliminations
+    of those found so far and asking the finder again, ``limit`` times at most
+    (:func:`_iter_cascade`). A step found that way may be a pattern those eliminations made,
+    not one the position has: it is kept only when nothing it reads was changed
+    (:func:`_holds_before`), so that every instance is a right answer on the position as shown.
     A step that places a digit is the one instance (a single's position has many singles:
     the page accepts any single of the same kind).
     """
+    found = yield from _iter_cascade(drill, limit)
+    kept = found[:1]
+    removed: set[tuple[int, int]] = set()
+    for earlier, step in pairwise(found):
+        removed.update(earlier.eliminations)
+        if _holds_before(step, removed):
+            kept.append(step)
+    return kept
+
+
+def _iter_cascade(drill: Drill, limit: int) -> Generator[None, None, list[Step]]:
+    """The drill's step, then each step the technique's finder takes once the eliminations of
+    those before it are made (``limit`` steps at most, placements end it)."""
     found = [drill.step]
     if drill.step.placements:
         return found
@@ -198,15 +214,66 @@ def iter_instances(drill: Drill, limit: int = MAX_INSTANCES) -> Generator[None, 
     return found
 
 
+# The techniques whose pattern is read from its own cells' candidates alone: a naked or locked
+# subset (N cells, N digits), a wing's or chain's bivalue cells, almost locked sets, and a
+# rectangle's four cells (Uniqueness Tests 1 and 2). The others also read where their digits are
+# in the units through the pattern (a strong link, a fish's base, a hidden subset, colouring).
+_READS_ITS_CELLS_ONLY: Final = frozenset(
+    {
+        "Naked Pair",
+        "Naked Triple",
+        "Naked Quadruple",
+        "Locked Pair",
+        "Locked Triple",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Remote Pair",
+        "XY-Chain",
+        "ALS-XZ",
+        "ALS-XY-Wing",
+        "ALS-XY-Chain",
+        "Uniqueness Test 1",
+        "Uniqueness Test 2",
+    }
+)
+
+
+def _holds_before(step: Step, removed: set[tuple[int, int]]) -> bool:
+    """Whether ``step``, found after the candidates ``removed`` were struck, is there before
+    they were: none of them is in a cell of its pattern, and (unless it reads its cells only)
+    none of its digits was struck in a unit through its pattern. What a pattern reads is its
+    own cells' candidates (subsets, wings, bivalue cells of chains, almost locked sets,
+    rectangles) and where its digits are in the units through those cells (strong links, fish,
+    hidden subsets, colouring); both are then as they were, so the step holds."""
+    cells = set(step.cells) | {cell for cell, _ in step.candidates} | set(step.fins)
+    digits = {digit for _, digit in step.candidates}
+    for link in step.links:
+        cells.update((link.start[0], link.end[0], *link.start_cells, *link.end_cells))
+        digits.update((link.start[1], link.end[1]))
+    for group in (*step.colours, *step.als):
+        cells.update(group)
+    if step.technique in _READS_ITS_CELLS_ONLY:
+        return cells.isdisjoint(cell for cell, _ in removed)
+    if not digits:  # a pattern that names no candidate: any digit may be what it reads
+        digits = set(range(1, 10))
+    units = {unit for cell in cells for unit in UNITS_OF[cell]}
+    units |= set(step.units) | set(step.base) | set(step.cover)
+    return not any(
+        cell in cells or (digit in digits and not units.isdisjoint(UNITS_OF[cell]))
+        for cell, digit in removed
+    )
+
+
 def instances(drill: Drill, limit: int = MAX_INSTANCES) -> list[Step]:
     """:func:`iter_instances` run to its end."""
     return run_to_end(iter_instances(drill, limit))
 
 
 def is_only_instance(drill: Drill) -> bool:
-    """Whether the drill's technique has one instance in its position (:func:`instances`):
-    the pack prefers such positions, where the answer is the step's effect alone."""
-    return len(instances(drill, 2)) == 1
+    """Whether the technique's finder shows nothing more in the drill's position, even once the
+    step's eliminations are made (:func:`_iter_cascade`): the pack prefers such positions,
+    where the answer is the step's effect alone."""
+    return len(run_to_end(_iter_cascade(drill, 2))) == 1
 
 
 def iter_positions(puzzle: Grid, solution: Grid) -> Generator[Drill | None, None, None]:

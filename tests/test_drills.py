@@ -144,6 +144,47 @@ def test_every_instance_of_the_technique_in_a_position_is_a_right_answer() -> No
     assert instances(single) == [single.step]  # a placement: any single of its kind is right
 
 
+# The cascade of this Locked Pair position (its step's eliminations made, the finder asked
+# again) finds "Locked Pair 4/8 in column 7 and box 6 (r4c7, r6c7)": a pair those eliminations
+# made, since here r4c7 is 358 and r6c7 3458. Striking its 4s is not a right answer.
+MADE_BY_THE_CASCADE = (
+    "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+    "5..7..6....38...........2..62.4...........7917............35.8.4.....1......94...",
+    ",1489,12489,,124,1239,,134,3489,129,14679,,,12456,1269,459,1457,4579,189,146789,146789,359,"
+    "1456,1369,,13457,345789,,,1589,,1578,13789,358,35,35,38,3458,458,35,26,26,,,,,134589,14589,"
+    "359,158,1389,3458,23456,23456,129,1679,12679,126,,,49,,24679,,3569,2569,26,78,78,,2356,"
+    "23569,1238,135678,125678,126,,,35,23567,23567",
+)
+
+
+def test_a_pattern_the_earlier_eliminations_made_is_not_an_instance() -> None:
+    drill = _drill(*MADE_BY_THE_CASCADE)
+    assert drill.technique == "Locked Pair"
+    assert instances(drill) == [drill.step]
+    assert not is_only_instance(drill)  # the pack still prefers positions with nothing more
+
+
+def test_every_other_instance_in_the_pack_is_in_the_position_as_shown() -> None:
+    """Checked apart from the code that chose them: a naked or locked subset's cells hold only
+    its digits, and a wing's or XY-Chain's cells are bivalue, in the position's candidates."""
+    checked = 0
+    for record in _pack()["drills"]:
+        marks = record["candidates"].split(",")
+        for other in record.get("others", []):
+            technique = record["technique"]
+            if technique.startswith(("Naked", "Locked Pair", "Locked Triple")):
+                digits = {str(digit) for _, digit in other["candidates"]}
+                assert all(set(marks[cell]) <= digits for cell in other["cells"]), other["text"]
+            elif technique in ("XY-Chain", "Remote Pair", "XY-Wing"):
+                ends = {link["from"][0] for link in other["links"]}
+                cells = set(other["cells"]) if technique == "XY-Wing" else ends
+                assert all(len(marks[cell]) == 2 for cell in cells), other["text"]
+            else:
+                continue
+            checked += 1
+    assert checked >= 10
+
+
 def test_the_worker_sends_a_drill_with_the_other_instances_of_its_technique() -> None:
     task = bridge.start("drill", json.dumps({"technique": PAIR_POINTING, "seed": 2}))
     reply: dict[str, Any] = {"done": False}
