@@ -156,8 +156,8 @@ def test_a_link_naming_no_daily_puzzle_says_why_and_shows_no_other(
             "“nightmare” is not a level; the levels are easy, medium, hard, unfair, extreme.",
         ),
         (
-            "2026-11-27:hard",
-            "the daily puzzle of 2026-11-27 is not out yet (today is 2026-11-26 here).",
+            "2026-11-28:hard",
+            "the daily puzzle of 2026-11-28 is not out yet (today is 2026-11-26 here).",
         ),
     ):
         studio.page.goto(site_server + "?daily=" + value)

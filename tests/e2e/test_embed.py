@@ -729,7 +729,7 @@ def test_a_daily_embed_shows_the_pages_own_daily_puzzle_of_that_day_and_level(
     expect(board).to_have_attribute("givens", EASY_OF_NOV_1, timeout=BOOT_MS)  # made in the worker
     assert any(m["data"].get("id") == "nov-1" for m in heard(page, "change"))
     # a day that has not come yet: refused with its reason, said in the frame, the board kept
-    page.evaluate(send, [{**load_daily, "daily": "2026-11-27:hard"}, origin_of(site_server)])
+    page.evaluate(send, [{**load_daily, "daily": "2026-11-28:hard"}, origin_of(site_server)])
     error = wait_heard(page, "error")
     assert error["code"] == "bad-daily" and error["id"] == "nov-1"
     assert "not out yet (today is 2026-11-26 here)" in error["message"]

@@ -70,7 +70,9 @@ test("a bad daily puzzle name says what is wrong and never names another puzzle"
   assert.match(problem("26-11-2026:hard"), /“26-11-2026” is not a day: write it as YYYY-MM-DD/);
   assert.match(problem("2026-02-30"), /“2026-02-30” is not a date on the calendar/);
   assert.match(problem("2025-12-31:easy"), /begin on 2026-01-01; there is none for 2025-12-31/);
-  assert.match(problem("2026-11-27:hard"), /the daily puzzle of 2026-11-27 is not out yet \(today is 2026-11-26 here\)/);
+  assert.match(problem("2026-11-28:hard"), /the daily puzzle of 2026-11-28 is not out yet \(today is 2026-11-26 here\)/);
+  // the next day is already today east of here: a link from there names it, and it opens
+  assert.deepEqual(readDaily("2026-11-27:hard", today), { ok: true, day: "2026-11-27", level: "hard" });
   assert.match(problem("x".repeat(5000)), /5,000 characters long; at most 40/);
   for (const odd of [null, 3, ["hard"], { level: "hard" }]) assert.match(problem(odd), /not a text/);
 });
@@ -97,7 +99,7 @@ test("a page's address asks for a daily puzzle as an embed does, and a link name
   // the same refusals as data-sudoku-daily, each with its reason
   for (const [search, reason] of [
     ["?daily=nightmare", /“nightmare” is not a level; the levels are easy, medium, hard, unfair, extreme/],
-    ["?daily=2026-11-27:hard", /not out yet \(today is 2026-11-26 here\)/],
+    ["?daily=2026-11-28:hard", /not out yet \(today is 2026-11-26 here\)/],
     ["?daily=2025-12-31:hard", /begin on 2026-01-01/],
     ["?daily=2026-02-30", /not a date on the calendar/],
     [`?daily=${"x".repeat(41)}`, /at most 40/],

@@ -175,7 +175,6 @@ export const MAX_HINTED = 5000;
 const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 
 /**
-/**
  * A stored history's lists checked (not its moves: readHistory decodes them) and cut to their
  * limits (fitHistory): `dropped` counts the moves left out, `notesDropped` the undone digits and
  * hint marks left out beyond those of the dropped moves. The optional lists are repaired rather

@@ -110,8 +110,9 @@ export function dailyArgs(day, level) {
  * A daily puzzle named in text, as an embed names it (untrusted: every refusal says why):
  * "" for today's puzzle of the default level, a level ("hard": today's Hard), a day
  * ("2026-11-26": its Medium), or both ("2026-11-26:hard"; "today:hard" too). Case and spaces
- * around it do not matter. Today is the visitor's local day, given; a day after it is refused
- * (its puzzle is not out yet there), as is one before DAILY_EPOCH.
+ * around it do not matter. Today is the visitor's local day, given; the day after it is taken
+ * (a link from a place already a day ahead names that day), a later one is refused (its puzzle
+ * is not out yet anywhere), as is one before DAILY_EPOCH.
  * @param {unknown} text @param {string} today
  * @returns {{ok: true, day: string, level: Level} | {ok: false, problem: string}}
  */
@@ -134,7 +135,8 @@ export function readDaily(text, today) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { ok: false, problem: `${named(dayPart)} is not a day: write it as YYYY-MM-DD, as in 2026-11-26` };
   if (utcOf(day) === null) return { ok: false, problem: `${named(day)} is not a date on the calendar` };
   if (!isDailyDay(day)) return { ok: false, problem: `the daily puzzles begin on ${DAILY_EPOCH}; there is none for ${day}` };
-  if (day > today) return { ok: false, problem: `the daily puzzle of ${day} is not out yet (today is ${today} here)` };
+  // a link names its sender's day: one day ahead of the visitor's is already today somewhere
+  if (day > addDays(today, 1)) return { ok: false, problem: `the daily puzzle of ${day} is not out yet (today is ${today} here)` };
   return { ok: true, day, level };
 }
 
