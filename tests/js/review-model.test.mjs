@@ -220,7 +220,11 @@ test("undone moves not yet replaced (the redo tail) are reviewed too, and undone
   const tail = play().digit(39, 3).digit(0, 4).undo();
   const review = reviewGame({ layers: tail.layers, history: tail.history, settings: NOTES });
   assert.equal(review.text, "r5c4=3@5 r1c1=4~@10");
-  assert.equal(review.states.length, 3);
+  // the undone digit's step, then the board as it is now (the review ends where the game is)
+  assert.deepEqual(review.kinds, ["digit", "undone", "now"]);
+  assert.equal(review.states.length, 4);
+  assert.equal(review.states[2].entries[0], "4");
+  assert.deepEqual(review.states[3], tail.layers);
   // a wrong 4 undone, then 6 in r4c6 and 7 over it, both undone, then 8 in r4c5 (cell 31)
   const nested = play().digit(39, 3).digit(0, 4).undo().digit(32, 6).digit(32, 7).undo().undo().digit(31, 8);
   assert.deepEqual(nested.history.undone?.map((u) => [u.after, u.cell, u.digit, u.time]), [

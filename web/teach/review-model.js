@@ -41,7 +41,7 @@ export const MAX_REVIEW_MOVES = 5000;
  */
 /**
  * What a step was: a history move's kind, or "undone" (a digit placed and undone).
- * @typedef {MoveKind | "undone"} StepKind
+ * @typedef {MoveKind | "undone" | "now"} StepKind
  */
 /**
  * A game ready for review: the board before each step (`states[0]` the start, `states[k]` after
@@ -112,7 +112,13 @@ export function reviewGame({ layers, history, settings }) {
     kinds.push(move.kind);
     kept = after;
   }
+  const ended = states.length;
   undoneBefore(Infinity);
+  // digits undone after the last move: the review ends on the board as it is, without them
+  if (states.length > ended) {
+    states.push(kept);
+    kinds.push("now");
+  }
   const cut = moves.length > MAX_REVIEW_MOVES;
   const sent = cut ? moves.slice(0, MAX_REVIEW_MOVES) : moves;
   const begun = start.entries.replaceAll(EMPTY, "") ? start.entries : "";

@@ -37,6 +37,7 @@ const STEP_WORDS = /** @type {Record<string, string>} */ ({
   corner: "Corner marks (notes).", centre: "Centre marks (notes).", colour: "A colour.", candidates: "Fill candidates.",
   erase: "Marks erased.", clear: "Clear entries.", merge: "Moves from another tab.", digit: "A digit.",
   hint: "A hint applied.", reveal: "A revealed digit.", solve: "Solve.", undone: "A digit, undone.",
+  now: "Your board as it is now: the digits before this were taken back.",
 });
 
 /** @type {{game: ReviewGame | null, result: ReviewResult | null, step: number, running: AbortController | null}} */
