@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { LAYER, applyChanges, autoCandidates, decodeMove, editCells, encodeMove, layersOf } from "../../web/board/cell-layers.js";
 import { fitPlay, readRecord, newPlay } from "../../web/game/game-record.js";
 import {
-  MAX_HINTED, MAX_MOVES, MAX_UNDONE, fitHistory, hintedMarks, historyAt, pushMove, readHistory,
+  MAX_HINTED, MAX_MOVES, MAX_UNDONE, fitHistory, hintedMarks, historyAt, pushMove, readHistory, undoneSoFar,
 } from "../../web/game/move-history.js";
 import { MAX_REVIEW_MOVES, flaggedAt, labelsAt, reviewGame } from "../../web/teach/review-model.js";
 
@@ -303,4 +303,13 @@ test("stored undone and hinted marks are checked; over their limits they are rep
   assert.equal(written.history.undone?.length, MAX_UNDONE, "the writer keeps the limit its reader checks");
   const again = readRecord(record(written.history));
   assert.ok(again.ok && again.repaired === "");
+});
+
+test("digits undone after a change of the givens still to redo are another puzzle's, never this one's", () => {
+  const digit = (/** @type {number} */ cell, /** @type {number} */ d) => encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell, xor: d }] });
+  const given = encodeMove({ kind: "given", changes: [{ layer: LAYER.given, cell: 80, xor: 9 }] });
+  // 4 in r1c1, then the givens changed and 6 placed in r2c2 and undone there; all of it undone back to the 4
+  const history = { moves: [digit(0, 4), given, digit(10, 7)], at: 1, undone: [{ after: 0, cell: 0, digit: 2, time: 1 }, { after: 2, cell: 10, digit: 6, time: 9 }] };
+  const entries = "4" + EMPTY.slice(1);
+  assert.deepEqual(undoneSoFar(history, entries), [{ after: 0, cell: 0, digit: 2, time: 1 }]);
 });

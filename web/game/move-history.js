@@ -87,7 +87,10 @@ export function undoneSoFar(history, entries) {
     for (let j = at; j < history.moves.length; j++) {
       flush(j);
       const move = decodeMove(history.moves[j]);
-      if (!move || move.kind === "given") break; // after a change of the givens: another puzzle's digits
+      if (!move || move.kind === "given") {
+        next = later.length; // after a change of the givens: another puzzle's digits, undone or not
+        break;
+      }
       for (const { layer, cell, xor } of move.changes) {
         if (layer !== LAYER.entry) continue;
         digits[cell] ^= xor;
