@@ -100,8 +100,9 @@ export class SudokuBoardElement extends HTMLElement {
 
   /** @type {CellView[]} */
   #cells = [];
-  /** @type {HTMLElement} */
-  #grid;
+  #grid = document.createElement("div");
+  /** Its dialog's opening will make the board (it was in a closed dialog at its first render). */
+  #buildQueued = false;
   #overlay = new BoardOverlay();
   #renderQueued = false;
   /** Set while the element writes `selected` and `selection` together. */
@@ -109,13 +110,22 @@ export class SudokuBoardElement extends HTMLElement {
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: "open" });
+    this.attachShadow({ mode: "open" });
+  }
+
+  /**
+   * The shadow tree: the stylesheet, 81 cells and the overlay, made once, by the first render. A
+   * board in a closed dialog (the drills', the review's) is made when the dialog opens: the
+   * three boards of the page made at once were a third of the start's longest task (Lighthouse's
+   * phone, 4x CPU slowdown), and most visits never open those dialogs.
+   */
+  #build() {
+    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = STYLESHEET;
     root.append(link);
 
-    this.#grid = document.createElement("div");
     this.#grid.setAttribute("role", "grid");
     this.#grid.setAttribute("part", "grid");
     this.#grid.setAttribute("aria-multiselectable", "true");
@@ -385,6 +395,7 @@ export class SudokuBoardElement extends HTMLElement {
 
   /** Move keyboard focus to the grid (its cursor cell). */
   focusGrid() {
+    if (!this.#cells.length) this.#build();
     const cell = this.selected >= 0 ? this.selected : 0;
     this.#cells[cell].el.focus();
   }
@@ -504,6 +515,19 @@ export class SudokuBoardElement extends HTMLElement {
 
   // --- rendering ----------------------------------------------------------------------------
 
+  /** Make the board when its closed dialog opens (a render while it is closed does nothing). */
+  #buildWhenOpen() {
+    const dialog = this.closest("dialog");
+    if (this.#buildQueued || !dialog) return;
+    this.#buildQueued = true;
+    const opened = new MutationObserver(() => {
+      if (!dialog.open) return;
+      opened.disconnect();
+      this.#render(true);
+    });
+    opened.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  }
+
   #queueRender() {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
@@ -513,8 +537,16 @@ export class SudokuBoardElement extends HTMLElement {
     });
   }
 
-  #render() {
-    if (!this.#cells.length || !this.isConnected) return;
+  /** @param {boolean} [opened] its dialog has just opened: make the board wherever it is now */
+  #render(opened = false) {
+    if (!this.isConnected) return;
+    if (!this.#cells.length) {
+      if (!opened && this.closest("dialog:not([open])")) {
+        this.#buildWhenOpen();
+        return;
+      }
+      this.#build();
+    }
     const preview = this.preview;
     const label = this.getAttribute("label") || "Sudoku";
     this.#grid.setAttribute("aria-label", preview ? `${label}: the solving path's board, not yours` : label);

@@ -1,0 +1,54 @@
+// @ts-check
+// Starts app.js once the page's first frame is painted. On a first visit that frame is the
+// welcome over the empty board (app/style.css, game/library-start.js): it needs no module of
+// app.js's, so none is asked for before it. Asked for with the page (the build's module preloads
+// in <head>), the ~55 modules of app.js's graph came in before the first paint and were run
+// before it as often as not: Lighthouse's phone (slow 4G, 6 connections) counted all of them
+// before its largest paint (2.9 s), and a busy machine painted the welcome only after the
+// board's start (1.3 s into a visit, 0.2 s on the same machine otherwise).
+//
+// index.html keeps app.js's <script> in <template id="app-start">, with the module preloads the
+// build writes for it (tools/buildpy/page_pins.py); this module copies them into <head>: the
+// script runs the graph (load-guard.js hears its failure, as for any module script of the page),
+// the preloads fetch the whole graph at once instead of level by level. No imports: it runs as
+// soon as the page is parsed.
+{
+  // Preloads put in at most this many a task: each costs the main thread 0.2-0.5 ms here (its
+  // fetch, checked against the import map), ~4x that on a phone; 55 in one go made a long task.
+  const PRELOADS_A_TASK = 4;
+  const start = () => {
+    const template = document.getElementById("app-start");
+    if (!(template instanceof HTMLTemplateElement)) return;
+    const nodes = [...template.content.children];
+    for (const node of nodes) {
+      if (node.localName !== "script") continue;
+      // a <script> copied from a template would not run: a new one does
+      const script = document.createElement("script");
+      script.type = "module";
+      script.src = new URL(node.getAttribute("src") ?? "", document.baseURI).href;
+      document.head.append(script);
+    }
+    const preloads = nodes.filter((node) => node.localName !== "script");
+    const next = () => {
+      document.head.append(...preloads.splice(0, PRELOADS_A_TASK).map((node) => document.importNode(node, true)));
+      if (preloads.length) setTimeout(next, 0);
+    };
+    next();
+  };
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (document.documentElement.dataset.embed === "true" || document.visibilityState !== "visible") {
+    // an embed (embed-mode.js ran before this module) may be out of its host's view, where a frame
+    // gets no animation frames; a tab opened in the background paints nothing until it is shown
+    once();
+  } else {
+    // a task queued by a frame's callback runs once that frame is painted
+    requestAnimationFrame(() => setTimeout(once, 0));
+    document.addEventListener("visibilitychange", once, { once: true }); // hidden before its frame
+    setTimeout(once, 1000); // no frame for a second: start anyway
+  }
+}
