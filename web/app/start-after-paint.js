@@ -1,5 +1,6 @@
 // @ts-check
-// Starts app.js once the page's first frame is painted. On a first visit that frame is the
+// Starts app.js once the page's first frame is painted, on a visit from the network (the first
+// one; a visit served by the service worker starts it at once). On a first visit that frame is the
 // welcome over the empty board (app/style.css, game/library-start.js): it needs no module of
 // app.js's, so none is asked for before it. Asked for with the page (the build's module preloads
 // in <head>), the ~55 modules of app.js's graph came in before the first paint and were run
@@ -41,8 +42,11 @@
     started = true;
     start();
   };
-  if (document.documentElement.dataset.embed === "true" || document.visibilityState !== "visible") {
-    // an embed (embed-mode.js ran before this module) may be out of its host's view, where a frame
+  const precached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+  if (precached || document.documentElement.dataset.embed === "true" || document.visibilityState !== "visible") {
+    // at once: a visit served by the service worker (a repeat visit) fetches nothing from the
+    // network, and what it paints first that matters is the player's game, which app.js shows; an
+    // embed (embed-mode.js ran before this module) may be out of its host's view, where a frame
     // gets no animation frames; a tab opened in the background paints nothing until it is shown
     once();
   } else {
