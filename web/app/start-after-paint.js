@@ -53,6 +53,8 @@
     // a task queued by a frame's callback runs once that frame is painted
     requestAnimationFrame(() => setTimeout(once, 0));
     document.addEventListener("visibilitychange", once, { once: true }); // hidden before its frame
-    setTimeout(once, 1000); // no frame for a second: start anyway
+    // no frame for 3 s: start anyway (a machine so busy is slow to paint, and the paint still
+    // goes first; a page that never gets a frame must start all the same)
+    setTimeout(once, 3000);
   }
 }
