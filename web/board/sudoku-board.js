@@ -101,6 +101,8 @@ export class SudokuBoardElement extends HTMLElement {
   /** @type {CellView[]} */
   #cells = [];
   #grid = document.createElement("div");
+  /** A task of its own is to make the board (connected, not made yet). */
+  #buildTask = false;
   /** Its dialog's opening will make the board (it was in a closed dialog at its first render). */
   #buildQueued = false;
   #overlay = new BoardOverlay();
@@ -165,7 +167,16 @@ export class SudokuBoardElement extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#render();
+    // made in a task of its own (attribute changes meanwhile wait for it; focusGrid does not):
+    // defined with the page's modules, its build and first render were the largest part of the
+    // task that runs them all (Lighthouse's phone, 4x CPU slowdown)
+    if (this.#cells.length) this.#render();
+    if (this.#cells.length || this.#buildTask) return;
+    this.#buildTask = true;
+    setTimeout(() => {
+      this.#buildTask = false;
+      this.#render();
+    }, 0);
   }
 
   /** @param {string} name @param {string | null} old @param {string | null} value */
@@ -529,7 +540,7 @@ export class SudokuBoardElement extends HTMLElement {
   }
 
   #queueRender() {
-    if (this.#renderQueued) return;
+    if (this.#renderQueued || this.#buildTask) return; // the build's task renders
     this.#renderQueued = true;
     queueMicrotask(() => {
       this.#renderQueued = false;
