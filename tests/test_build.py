@@ -413,6 +413,26 @@ def test_the_parts_the_board_does_not_need_load_after_it() -> None:
         assert re.search(loaded_later, app), f"app.js does not load {part} with later(...)"
 
 
+def test_the_start_graph_is_asked_for_after_the_first_paint(site_dir: Path) -> None:
+    """index.html keeps app.js and every module preload in <template id="app-start">
+    (start-after-paint.js puts them into <head> once the first frame is painted), so no module of
+    app.js's graph is fetched before the welcome is painted; the module scripts outside it import
+    nothing (their preloads would land in the template). The statistics are loaded at the first
+    game recorded, not at the start."""
+    html = (site_dir / "index.html").read_text()
+    start, end = html.index('<template id="app-start">'), html.index("</template>")
+    inside, outside = html[start:end], html[:start] + html[end:]
+    assert '<script type="module" src="app/app.js"></script>' in inside
+    assert "modulepreload" not in outside
+    roots = re.findall(r'<script type="module" src="([^"]+)"', outside)
+    assert "app/start-after-paint.js" in roots
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)"', inside)
+    graph = set(page_pins.static_imports(site_dir, ["app/app.js"])) - set(roots)
+    assert sorted(preloads) == sorted(graph)
+    assert page_pins.static_imports(site_dir, roots) == []
+    assert "game/statistics.js" not in preloads
+
+
 def test_a_page_importing_a_module_the_site_lacks_is_a_build_error(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text('<script type="module" src="a.js"></script>\n')
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')

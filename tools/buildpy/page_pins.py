@@ -74,7 +74,10 @@ def static_imports(site: Path, roots: Sequence[str]) -> list[str]:
 def preload_module_graph(site: Path, html: str) -> str:
     """``html`` with a `<link rel="modulepreload" href integrity>` for every module its scripts
     import statically, after its last module script in <head> (or its last one, for a page with
-    none there; preloads written by hand are kept as they are, and not repeated).
+    none there; preloads written by hand are kept as they are, and not repeated). index.html's
+    last one is app.js in a <template> that app/start-after-paint.js puts into <head> after the
+    first paint: its preloads are in the template too, and wait with it (the page's other module
+    scripts import nothing).
 
     Why: without them the browser learns of each module only once its importer has arrived and
     been parsed, a waterfall of four levels under app.js. On a first visit app.js arrived at

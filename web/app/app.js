@@ -423,7 +423,9 @@ function ready() {
   boardIsReady();
 }
 
-void start();
+// in a task of its own: the modules' evaluation before it (the board's element, the wiring) is one
+// task already, and the two together were the longest of a phone's start
+setTimeout(() => void start(), 0);
 // The service worker is registered after the board, or after 3 s whatever happened: it is the
 // way out of a broken or stale build ("A new version is ready"), so it must not wait on a start
 // that hangs.

@@ -19,7 +19,11 @@ export function showWelcome() {
   const welcome = byId("welcome");
   welcome.hidden = false;
   document.body.dataset.welcome = "true";
-  /** @type {HTMLButtonElement | null} */ (welcome.querySelector("button.primary"))?.focus({ preventScroll: true });
+  // focused in the next frame, which lays the page out anyway: focus() now would make the task
+  // that showed it (the page's start) lay out the whole page first, ~30 ms on a phone
+  requestAnimationFrame(() => {
+    if (!welcome.hidden) /** @type {HTMLButtonElement | null} */ (welcome.querySelector("button.primary"))?.focus({ preventScroll: true });
+  });
 }
 
 /** Hide it (something was chosen, or a game is on the board). */

@@ -100,8 +100,11 @@ export class SudokuBoardElement extends HTMLElement {
 
   /** @type {CellView[]} */
   #cells = [];
-  /** @type {HTMLElement} */
-  #grid;
+  #grid = document.createElement("div");
+  /** A task of its own is to make the board (connected, not made yet). */
+  #buildTask = false;
+  /** Its dialog's opening will make the board (it was in a closed dialog at its first render). */
+  #buildQueued = false;
   #overlay = new BoardOverlay();
   #renderQueued = false;
   /** Set while the element writes `selected` and `selection` together. */
@@ -109,13 +112,22 @@ export class SudokuBoardElement extends HTMLElement {
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: "open" });
+    this.attachShadow({ mode: "open" });
+  }
+
+  /**
+   * The shadow tree: the stylesheet, 81 cells and the overlay, made once, by the first render. A
+   * board in a closed dialog (the drills', the review's) is made when the dialog opens: the
+   * three boards of the page made at once were a third of the start's longest task (Lighthouse's
+   * phone, 4x CPU slowdown), and most visits never open those dialogs.
+   */
+  #build() {
+    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = STYLESHEET;
     root.append(link);
 
-    this.#grid = document.createElement("div");
     this.#grid.setAttribute("role", "grid");
     this.#grid.setAttribute("part", "grid");
     this.#grid.setAttribute("aria-multiselectable", "true");
@@ -155,7 +167,16 @@ export class SudokuBoardElement extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#render();
+    // made in a task of its own (attribute changes meanwhile wait for it; focusGrid does not):
+    // defined with the page's modules, its build and first render were the largest part of the
+    // task that runs them all (Lighthouse's phone, 4x CPU slowdown)
+    if (this.#cells.length) this.#render();
+    if (this.#cells.length || this.#buildTask) return;
+    this.#buildTask = true;
+    setTimeout(() => {
+      this.#buildTask = false;
+      this.#render();
+    }, 0);
   }
 
   /** @param {string} name @param {string | null} old @param {string | null} value */
@@ -385,6 +406,7 @@ export class SudokuBoardElement extends HTMLElement {
 
   /** Move keyboard focus to the grid (its cursor cell). */
   focusGrid() {
+    if (!this.#cells.length) this.#build();
     const cell = this.selected >= 0 ? this.selected : 0;
     this.#cells[cell].el.focus();
   }
@@ -504,8 +526,21 @@ export class SudokuBoardElement extends HTMLElement {
 
   // --- rendering ----------------------------------------------------------------------------
 
+  /** Make the board when its closed dialog opens (a render while it is closed does nothing). */
+  #buildWhenOpen() {
+    const dialog = this.closest("dialog");
+    if (this.#buildQueued || !dialog) return;
+    this.#buildQueued = true;
+    const opened = new MutationObserver(() => {
+      if (!dialog.open) return;
+      opened.disconnect();
+      this.#render(true);
+    });
+    opened.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  }
+
   #queueRender() {
-    if (this.#renderQueued) return;
+    if (this.#renderQueued || this.#buildTask) return; // the build's task renders
     this.#renderQueued = true;
     queueMicrotask(() => {
       this.#renderQueued = false;
@@ -513,8 +548,16 @@ export class SudokuBoardElement extends HTMLElement {
     });
   }
 
-  #render() {
-    if (!this.#cells.length || !this.isConnected) return;
+  /** @param {boolean} [opened] its dialog has just opened: make the board wherever it is now */
+  #render(opened = false) {
+    if (!this.isConnected) return;
+    if (!this.#cells.length) {
+      if (!opened && this.closest("dialog:not([open])")) {
+        this.#buildWhenOpen();
+        return;
+      }
+      this.#build();
+    }
     const preview = this.preview;
     const label = this.getAttribute("label") || "Sudoku";
     this.#grid.setAttribute("aria-label", preview ? `${label}: the solving path's board, not yours` : label);

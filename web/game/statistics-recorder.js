@@ -11,7 +11,13 @@ import { board, state } from "../app/page-state.js";
 import { currentGameId } from "./autosave.js";
 import { elapsedMs } from "./game-timer.js";
 import { gameEvents } from "./game-view.js";
-import { recordPlayed } from "./statistics-store.js";
+
+/**
+ * statistics-store.js and the statistics under it (statistics.js), loaded at the first game to
+ * record: the page's start has no use for them. Records wait for it in the order they were told.
+ * @type {Promise<typeof import("./statistics-store.js")> | null}
+ */
+let store = null;
 
 /** Tell the statistics about the game on the board, if it is one the player has played. */
 function tell() {
@@ -21,7 +27,11 @@ function tell() {
   if (!played && !solved) return;
   const info = state.info;
   const level = info && !info.claimed ? info.level ?? null : null; // a link's claim is not a fact
-  recordPlayed({ id: currentGameId(), level, daily: info?.daily ?? null, ms: elapsedMs(), hints, reveals, solved });
+  const game = { id: currentGameId(), level, daily: info?.daily ?? null, ms: elapsedMs(), hints, reveals, solved };
+  store ??= import("./statistics-store.js");
+  store.then((m) => m.recordPlayed(game), () => {
+    store = null; // not loaded (a file missing from a partial upload): the next change tries again
+  });
 }
 
 /** Record every game played from now on (app.js, not in embed mode). */
