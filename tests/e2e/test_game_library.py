@@ -388,15 +388,18 @@ AT_THE_LIMITS = changing_the_record("""
       record.play.ms = Number.MAX_SAFE_INTEGER;""")
 
 
-def reopened_changed(studio: Studio, site_server: str, change: str) -> None:
+def reopened_changed(studio: Studio, site_server: str, change: str, said: str = "") -> None:
     """play_a_little's game, changed by a script of changing_the_record while no studio page is
-    open, then the studio opened again with a digit added in r1c7 (Play mode), saved."""
+    open, then the studio opened again (saying ``said`` when given) with a digit added in r1c7
+    (Play mode), saved."""
     play_a_little(studio)
     studio.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # icon.svg's
     studio.page.goto(site_server + "icon.svg")
     studio.page.evaluate(change)
     studio.page.goto(site_server)
     expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    if said:
+        expect(studio.page.locator("#status")).to_contain_text(said)
     played(studio)
     expect(studio.page.locator("#recent-note")).to_have_attribute("data-kept", "0")
     studio.mode("Play")
@@ -438,7 +441,14 @@ def test_a_game_with_damaged_move_times_opens_and_keeps_saving(
     """Damaged optional parts of a saved game (a move's time, the puzzle details) cost those
     parts, never the game: it opens, is not counted as damaged, and saves repaired."""
     studio = fresh(site_server)
-    reopened_changed(studio, site_server, DAMAGED_OPTIONAL)  # shown, and not counted as damaged
+    # shown, not counted as damaged, and the player told what was dropped
+    reopened_changed(
+        studio,
+        site_server,
+        DAMAGED_OPTIONAL,
+        said="This saved game needed a repair as it opened: it dropped its unreadable puzzle details"
+        " (seed, level, score); forgot the unreadable time of move 1. Your digits and marks are as saved.",
+    )
     assert len(recent(studio)) == 1
     [record] = studio.page.evaluate(ALL_RECORDS)
     history = record["play"]["history"]

@@ -36,7 +36,9 @@ import { byId } from "./dom.js";
 import { wireEngineActions } from "../engine/engine-actions.js";
 import { client, personRequests, updateEngineUi, wireEngineControls } from "../engine/engine-runner.js";
 import { autosave, currentGameId, gameToOpen, otherTabs, savingOff, startSaving, tabGameId } from "../game/autosave.js";
-import { afterMove, applyMergedGame, currentGame, gameEvents, returnTo, settingsApplied, showGame, wireModeRadios } from "../game/game-view.js";
+import {
+  afterMove, applyMergedGame, currentGame, gameEvents, repairedNote, returnTo, settingsApplied, showGame, wireModeRadios,
+} from "../game/game-view.js";
 import { newGameId } from "../game/game-library.js";
 import { gameOf, sameGame } from "../game/game-record.js";
 import { OPENED_BEFORE } from "../game/library-start.js";
@@ -367,6 +369,7 @@ async function start() {
       // read in full to be played (the list does not replay histories)
       const got = chosen ? await library.get(chosen.id) : null;
       if (got && !got.ok) note = `Your last game cannot be opened: ${got.problem}; it is kept as it is.`;
+      else if (got?.repaired && !note) note = repairedNote(got.repaired);
       latest = got?.ok ? got.record : null;
       records = listed.games;
     }

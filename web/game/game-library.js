@@ -247,15 +247,16 @@ export class GameLibrary {
   }
 
   /**
-   * One game, checked; null when there is none.
-   * @param {string} id @returns {Promise<{ok: true, record: GameRecord | null} | {ok: false, problem: string}>}
+   * One game, checked; null when there is none. `repaired` says what was put within a limit or
+   * dropped as damaged and optional as it was read ("" when nothing): the page tells the player.
+   * @param {string} id @returns {Promise<{ok: true, record: GameRecord | null, repaired: string} | {ok: false, problem: string}>}
    */
   async get(id) {
     try {
       const value = await done(this.#db.transaction(STORE, "readonly").objectStore(STORE).get(id));
-      if (value === undefined) return { ok: true, record: null };
+      if (value === undefined) return { ok: true, record: null, repaired: "" };
       const read = readRecord(value);
-      return read.ok ? { ok: true, record: read.record } : { ok: false, problem: read.problem };
+      return read.ok ? { ok: true, record: read.record, repaired: read.repaired } : { ok: false, problem: read.problem };
     } catch (error) {
       return { ok: false, problem: describeStorageError(error) };
     }

@@ -111,8 +111,19 @@ export function applyMergedGame(game) {
 export async function returnTo(id, fallback, undo) {
   const library = openLibrary();
   const got = library ? await library.get(id) : null;
-  if (got && got.ok && got.record) showGame(unsavedGame(id) ?? gameOf(got.record), { record: got.record, undo });
-  else if (fallback) showGame(fallback, { undo });
+  if (got && got.ok && got.record) {
+    showGame(unsavedGame(id) ?? gameOf(got.record), { record: got.record, undo });
+    if (got.repaired) say(repairedNote(got.repaired), "warning");
+  } else if (fallback) showGame(fallback, { undo });
+}
+
+/**
+ * What the player is told of a saved game that was repaired as it was read (game-record.js
+ * `repaired`: "dropped its move times (not one per move)"): the game is there, a part is not.
+ * @param {string} repaired
+ */
+export function repairedNote(repaired) {
+  return `This saved game needed a repair as it opened: it ${repaired}. Your digits and marks are as saved.`;
 }
 
 /** @param {"play" | "enter"} mode */
