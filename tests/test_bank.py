@@ -30,6 +30,12 @@ ROOT = Path(__file__).resolve().parents[1]
 TOP95 = ROOT / "tests" / "data" / "top95.txt"
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl+C as a terminal's foreground command has it: a test run started in the background
+    (`cmd &` in a script) ignores SIGINT, and every process it starts would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def bank_cli(db: Path, *words: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "sudoku_core", "bank", "--db", str(db), *words],
@@ -37,6 +43,7 @@ def bank_cli(db: Path, *words: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_as_in_a_terminal,
     )
 
 
