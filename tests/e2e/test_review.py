@@ -322,3 +322,25 @@ def test_the_review_board_lays_out_centre_marks_as_the_setting_says(app: Studio)
             app.page.keyboard.press("Escape")
         choose(app, centre_grid=False)  # the shared page's settings, as they were
     expect(review_board).not_to_have_attribute("centre-layout", "grid")
+
+
+def test_a_hint_read_in_an_earlier_game_of_the_puzzle_does_not_count(app: Studio) -> None:
+    """The hints read belong to the game they were read in: the same puzzle started again is
+    the player's own solve."""
+    start_game(app)
+    app.button("Hint").click()
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    app.reset()  # as between two tests: Clear all, saved games deleted
+    start_game(app)  # a new game of the same puzzle
+    tool(app, "Digit")
+    app.button("Fill candidates").click()
+    play_digit(app, R5C4, "3")
+    app.button("Review my solve…").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    app.page.locator("#review-step").fill("2")
+    expect(review).to_have_attribute("data-step", "2")
+    expect(app.page.locator("#review-labels")).to_have_text(
+        "found Placed 3 in r5c4: a Naked Single."
+    )
+    app.page.locator("#review-close").click()

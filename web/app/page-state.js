@@ -89,6 +89,11 @@ export function readHint(givens, keys) {
   mutable.hintsRead = { givens, keys: new Set([...known, ...keys]) };
 }
 
+/** A new game: the hints read belong to the game they were read in, not to its puzzle. */
+export function forgetHints() {
+  mutable.hintsRead = { givens: "", keys: new Set() };
+}
+
 /** What the hints read on the puzzle `givens` named (none for another puzzle). @param {string} givens */
 export const hintsReadOn = (givens) => (state.hintsRead.givens === givens ? state.hintsRead.keys : new Set());
 
