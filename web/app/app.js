@@ -25,7 +25,8 @@
 // The modules no board needs at its start (Path, New puzzle…, the background work, the service
 // worker, embed mode, the daily puzzle, drills, other formats, setters' tools, booklets) are not
 // among the imports below: they load once the board is ready (or on the first click that needs
-// one), so a first visit fetches and runs only what the board needs before it takes input. The build's import map checks them like the others.
+// one), so a first visit fetches and runs only what the board needs before it takes input. The
+// build's import map checks them like the others.
 // Sudoku work goes to the engine through SolverClient (the page never knows about Pyodide);
 // manual play needs no engine at all.
 
