@@ -34,7 +34,16 @@ TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
 # `style-src 'self'` blocks (a CSP violation, which the page guard rightly reports). The CSSOM is
 # read only by css-orientation-lock, an "experimental" rule that these tags never select, so
 # nothing that runs is lost; the page's CSS has no orientation query to lock anyway.
+#
+# Before axe looks, every finite animation on the page is let finish: a menu that pops in fades
+# from opacity 0 over 120 ms, and axe reading its colours mid-fade measures a blend of text and
+# background (a contrast "violation" the player never sees at rest). Infinite animations (a busy
+# spinner) are left running; axe judges them as they are.
 RUN = """async ([include, tags]) => {
+  const settling = document.getAnimations().filter(
+    (animation) => animation.effect?.getComputedTiming().endTime !== Infinity,
+  );
+  await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
   const results = await axe.run(include ?? document, {
     runOnly: { type: "tag", values: tags },
     resultTypes: ["violations"],

@@ -300,3 +300,26 @@ def test_check_axe_names_each_violation(app: Studio) -> None:
     assert "axe: 1 rule(s) violated by 1 element(s) in the probe:" in message
     assert "- button-name (critical): Buttons must have discernible text" in message
     assert '    at #axe-probe: <button id="axe-probe"></button>' in message
+
+
+FADING_PROBE = """() => {
+  const probe = document.createElement("button");
+  probe.id = "axe-probe";
+  probe.textContent = "Fading in";
+  document.body.append(probe);
+  probe.animate([{ opacity: 0.1 }, { opacity: 1 }], { duration: 1500 });
+}"""
+
+
+def test_check_axe_judges_colours_at_rest_not_mid_animation(app: Studio) -> None:
+    """A control fading in (as the More menu pops in) is judged once the fade ends: read at its
+    first frames its text is a faint blend that fails colour contrast, which nobody sees at rest."""
+    app.page.evaluate(FADING_PROBE)
+    try:
+        check_axe(app.page, "a fading probe", include="#axe-probe")
+        running = app.page.evaluate(
+            "() => document.getElementById('axe-probe').getAnimations().length"
+        )
+    finally:
+        app.page.evaluate("() => document.getElementById('axe-probe')?.remove()")
+    assert running == 0
