@@ -139,8 +139,8 @@ def test_a_link_asks_for_a_daily_puzzle_and_the_daily_puzzle_copies_its_link(
 def test_a_link_naming_no_daily_puzzle_says_why_and_shows_no_other(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    """The player's own game is saved; a link with a bad daily name shows neither it nor any
-    other puzzle in the daily's place: it says what is wrong."""
+    """The player's own game is saved; a link with a bad daily name gives no other puzzle in the
+    daily's place: it says what is wrong, over the player's own game, which is left as it was."""
     studio = fresh(site_server + link_to(HARD_OF_THE_DAY), wait=False)
     studio.page.clock.set_fixed_time(A_MORNING)
     studio.page.goto(site_server + link_to(HARD_OF_THE_DAY))
@@ -166,7 +166,8 @@ def test_a_link_naming_no_daily_puzzle_says_why_and_shows_no_other(
             "This address asks for a daily puzzle the studio cannot give: " + reason
         )
         expect(status).to_have_attribute("data-tone", "error")
-        expect(studio.board).to_have_attribute("givens", EMPTY)
+        expect(studio.board).to_have_attribute("givens", HARD_OF_THE_DAY)
+        expect(studio.board).to_have_attribute("entries", "1" + "." * 80)
         expect(studio.page.locator("#welcome")).to_be_hidden()
         assert "daily=" in studio.page.url  # kept: it is what the address asked
 

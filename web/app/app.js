@@ -56,6 +56,7 @@ import { wireExport } from "../puzzles/import-export.js";
 import { openLink, wireIntake } from "../puzzles/intake-view.js";
 import { askToPlay, wireCreate } from "../puzzles/create-view.js";
 import { board, countHelp, setSaving } from "./page-state.js";
+import { DAILY_PARAM, dailyOfAddress, dayKey } from "../puzzles/daily.js";
 import { gamesSaved, refreshRecentGames, wireRecentGames } from "../game/recent-games.js";
 import { wireStatisticsRecorder } from "../game/statistics-recorder.js";
 import { forgetOldSave, loadGame } from "./storage.js";
@@ -317,10 +318,15 @@ byId("booklet").addEventListener("click", () => void bookletView.get().then((m) 
 clickWhenLoaded(document.querySelector(".export-group"), otherFormats);
 clickWhenLoaded(document.querySelector(".open-in"), otherFormats);
 window.addEventListener("hashchange", () => void openLink());
-/** The address asks for a daily puzzle (`?daily=…`): daily-view.js opens it, or says why it cannot. */
-const dailyAsked = new URLSearchParams(location.search).has("daily");
-/** After a share link, which wins: the address's daily puzzle. */
-const openDaily = () => void (dailyAsked && dailyView.get().then((m) => m?.openDailyLink()));
+/**
+ * The address asks for a daily puzzle it names rightly (`?daily=…`): it takes the board's place,
+ * so the last game is not shown first. One it names wrongly (no such level, a day not out yet)
+ * leaves the player's last game on the board, and daily-view.js says why it is not given.
+ */
+const dailyAsked = dailyOfAddress(location.search, dayKey(new Date()))?.ok === true;
+/** After a share link, which wins: the address's daily puzzle, or the reason there is none. */
+const openDaily = () =>
+  void (new URLSearchParams(location.search).has(DAILY_PARAM) && dailyView.get().then((m) => m?.openDailyLink()));
 
 // --- start ------------------------------------------------------------------------------------
 
