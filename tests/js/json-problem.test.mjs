@@ -71,6 +71,9 @@ test("the first fault's line and column, and what was expected there", () => {
   assert.equal(jsonProblem("{} x")?.expected, "nothing more after the end of the data");
   // \r\n and \r end lines as \n does
   assert.deepEqual(place("a\r\nb\rc\nd", 7), { line: 4, column: 1 });
+  // a character beyond the BMP is two UTF-16 units and one column
+  assert.deepEqual(place('{"😀": 1 2}', 9), { line: 1, column: 9 });
+  assert.deepEqual(jsonProblem('{"name": "😀😀" 1}'), { line: 1, column: 15, expected: "a comma “,” or “}”", end: false });
 });
 
 test("nesting deeper than the call stack is read, not a RangeError", () => {

@@ -8,8 +8,8 @@
 // Plain functions, no DOM (tests/js/json-problem.test.mjs checks it against JSON.parse).
 
 /**
- * The first place a text breaks JSON: its 1-based line and column (in characters, a tab counts
- * one), and what was wrong there. `end`: the text stopped before the JSON was complete (a file
+ * The first place a text breaks JSON: its 1-based line and column (in characters as an editor
+ * counts them: a tab, an emoji each count one), and what was wrong there. `end`: the text stopped before the JSON was complete (a file
  * cut short), or was empty.
  * @typedef {{line: number, column: number, expected: string, end: boolean}} JsonProblem
  */
@@ -154,7 +154,11 @@ export function jsonProblem(text) {
   }
 }
 
-/** The 1-based line and column of a character offset (\n, \r\n and \r end a line). @param {string} text @param {number} at */
+/**
+ * The 1-based line and column of a UTF-16 offset (\n, \r\n and \r end a line). The column
+ * counts characters as an editor shows them: an emoji or other character beyond the BMP (two
+ * UTF-16 units) is one. @param {string} text @param {number} at
+ */
 export function place(text, at) {
   let line = 1;
   let start = 0;
@@ -164,5 +168,5 @@ export function place(text, at) {
       start = k + 1;
     }
   }
-  return { line, column: at - start + 1 };
+  return { line, column: Array.from(text.slice(start, at)).length + 1 };
 }
