@@ -107,6 +107,7 @@ def test_a_link_asks_for_a_daily_puzzle_and_the_daily_puzzle_copies_its_link(
     first = open_on_the_day(fresh, site_server + "?daily=hard")
     expect(first.board).to_have_attribute("givens", HARD_OF_THE_DAY, timeout=MADE_MS)
     expect(first.verdict).to_contain_text("Hard daily puzzle of Thu 26 Nov 2026")
+    expect(first.verdict).to_contain_text("the same for everyone today.")
     expect(first.page.locator("#welcome")).to_be_hidden()
     saved(first)
     assert "daily" not in first.page.url  # done: a reload shows the tab's game from now on
@@ -133,7 +134,13 @@ def test_a_link_asks_for_a_daily_puzzle_and_the_daily_puzzle_copies_its_link(
     expect(second.board).to_have_attribute("givens", HARD_OF_THE_DAY, timeout=MADE_MS)
     third = open_on_the_day(fresh, site_server + "?daily=2026-11-01:Easy")
     expect(third.board).to_have_attribute("givens", EASY_OF_NOV_1, timeout=MADE_MS)
-    expect(third.page.locator("#daily-copy")).to_have_text("Copy link to today's Easy puzzle")
+    # a past day's game is that day's, not today's: the calendar shows its day
+    expect(third.verdict).to_contain_text("Easy daily puzzle of Sun 1 Nov 2026 (score")
+    expect(third.verdict).to_contain_text("everyone's puzzle of that day.")
+    expect(third.page.locator("#daily-day")).to_have_value("2026-11-01")
+    expect(third.page.locator("#daily-copy")).to_have_text(
+        "Copy link to the Easy puzzle of Sun 1 Nov 2026"
+    )
 
 
 def test_a_link_naming_no_daily_puzzle_says_why_and_shows_no_other(

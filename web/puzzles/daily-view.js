@@ -36,6 +36,20 @@ function chosenDay() {
   return isDailyDay(value) ? value : dayKey(new Date());
 }
 
+/**
+ * Show `day` in the calendar (a daily game on the board, from its button, a link or Recent
+ * games, is that day's: the marks and the link to copy are then about it). A day older than the
+ * calendar leaves the choice as it is.
+ * @param {string} day
+ */
+function chooseDay(day) {
+  if (calendarDays(dayKey(new Date())).includes(day)) dayAsked = day;
+  draw();
+}
+
+/** The day a daily game asked for, until the calendar shows it (its options are drawn later). @type {string | null} */
+let dayAsked = null;
+
 /** The daily games of the library. @param {readonly GameRecord[]} records */
 function dailyGames(records) {
   /** @type {Map<string, Map<Level, GameRecord>>} */
@@ -67,7 +81,8 @@ function solved(day, level) {
 function draw() {
   const select = /** @type {HTMLSelectElement} */ (byId("daily-day"));
   const today = dayKey(new Date());
-  const chosen = chosenDay();
+  const chosen = dayAsked ?? chosenDay();
+  dayAsked = null;
   const options = calendarDays(today).map((day) => {
     const count = DAILY_LEVELS.filter((level) => solved(day, level)).length;
     const option = document.createElement("option");
@@ -147,6 +162,7 @@ async function refresh() {
  */
 export async function playDaily(day, level) {
   lastLevel = level;
+  chooseDay(day);
   await refresh();
   const name = `the ${LEVEL_NAMES[level]} daily puzzle of ${dayLabel(day)}`;
   const record = games.get(day)?.get(level);
@@ -173,7 +189,8 @@ export async function playDaily(day, level) {
     knowSolution(r.puzzle, r.solution);
     say("");
     if (r.target_met) {
-      showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${r.score}, ${r.givens} clues): the same for everyone today.`);
+      const everyone = day === dayKey(new Date()) ? "the same for everyone today" : "everyone's puzzle of that day";
+      showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${r.score}, ${r.givens} clues): ${everyone}.`);
     } else {
       showVerdict("target_missed", "new",
         `This device ran out of time making ${name}: this ${LEVEL_NAMES[r.level]} puzzle is not the day's puzzle.`);
@@ -217,7 +234,11 @@ export function wireDaily() {
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (byId("daily-levels").querySelectorAll("button[data-daily-level]"))) {
     button.addEventListener("click", () => void playDaily(chosenDay(), /** @type {Level} */ (button.dataset.dailyLevel)));
   }
-  gameEvents.addEventListener("shown", () => void refresh()); // the link's level follows the board's daily game too
+  gameEvents.addEventListener("shown", () => {
+    // the calendar and the link's level follow the board's daily game too
+    if (state.info?.daily) chooseDay(state.info.daily);
+    void refresh();
+  });
   let wasSolved = state.progress.solved;
   gameEvents.addEventListener("change", () => {
     if (state.progress.solved !== wasSolved && state.info?.daily) void refresh();
