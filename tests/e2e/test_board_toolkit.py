@@ -370,3 +370,26 @@ def test_shift_numpad_digit_sent_as_a_navigation_key_is_a_corner_mark(app: Studi
     app.page.evaluate(NUMPAD_AS_NAVIGATION, 40)
     expect(app.cell(40)).to_have_attribute("data-corner", "1")
     expect(app.board).to_have_attribute("selected", "40")  # not moved to the row's end
+
+
+FILL_SIZE = """(cell) => {
+  const fill = cell.querySelector(".fill").getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  return [Math.round(fill.width), Math.round(box.width)];
+}"""
+
+
+def test_a_colour_fills_a_peer_cell_and_is_framed_in_the_selection(app: Studio) -> None:
+    """The colour of a cell that is only a peer of the selection keeps the cell's whole shape (a
+    player paints regions; they must not shrink as the cursor moves); the selected cell shows
+    its colour inside the selection's frame."""
+    start_playing(app)
+    app.page.keyboard.press("Control+Shift+Digit5")
+    cell = app.cell(40)
+    expect(cell).to_have_attribute("data-colours", "5")
+    fill, box = cell.evaluate(FILL_SIZE)
+    assert fill < box * 0.9  # selected: framed
+    app.cell(41).click()
+    expect(cell).to_have_attribute("data-peer", "")
+    fill, box = cell.evaluate(FILL_SIZE)
+    assert fill >= box - 2  # a peer: the whole cell (within its border)
