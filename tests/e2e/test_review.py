@@ -4,9 +4,9 @@ grader's path, a Hidden Pair's elimination) is replayed in the review move for m
 board at step k is the game after k moves, walked with the arrow keys), each step labelled as the
 engine's review labels it (known here from the grader's path), the mistakes flagged, and the
 summary beside the grader's path. Also from the Solved moment, and the game is never touched. A
-wrong digit placed and undone is a mistake the review shows where it was made (after a reload
-too), a move made after reading a hint is "with help", and the review's board lays out centre
-marks as the setting says."""
+wrong digit placed, or a true candidate struck, and undone is a mistake the review shows where it
+was made (after a reload too), a move made after reading a hint (before a reload too) is "with
+help", and the review's board lays out centre marks as the setting says."""
 
 from __future__ import annotations
 
@@ -296,6 +296,69 @@ def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app:
     app.dismiss_welcome()
     expect(app.board).to_have_attribute("givens", PUZZLE)
     check_review()
+
+
+def test_a_hint_read_before_a_reload_and_a_true_candidate_struck_and_undone(app: Studio) -> None:
+    """The hints read are saved with the game: the hinted move made after a reload is still
+    "with help". The answer struck from a cell's candidates and put back with Undo is a mistake
+    the review shows where it was struck (kept in the saved game once a new move drops it)."""
+    start_game(app)
+    app.button("Hint").click()  # its first level only: where to look
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    reload(app)  # what the hint named is saved with the game
+    app.dismiss_welcome()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    tool(app, "Digit")
+    app.button("Fill candidates").click()  # the centre marks are candidates: a strike is a claim
+    play_digit(app, R5C4, "3")  # the hint's step
+    tool(app, "Centre")
+    answer = SOLUTION[R1C1]
+    marks = app.page.locator(f'#board [role="gridcell"][data-cell="{R1C1}"] .centre')
+    candidates = str(marks.get_attribute("data-digits"))
+    assert answer in candidates
+    app.cell(R1C1).click()
+    app.page.keyboard.press(answer)  # the answer struck from r1c1's candidates
+    expect(marks).to_have_attribute("data-digits", candidates.replace(answer, ""))
+    app.button("Undo").click()
+    expect(marks).to_have_attribute("data-digits", candidates)
+    tool(app, "Digit")
+    ((cell, digit),) = PATH[1].placements
+    play_digit(app, cell, str(digit))  # a new move: the strike can no longer be redone
+    expect(app.page.locator("#redo-move")).to_have_attribute("data-moves", "0")
+    reload(app)
+    app.dismiss_welcome()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+
+    app.button("Review my solve…").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(app.page.locator("#review-at")).to_have_text("4 of 4")
+    labels = app.page.locator("#review-labels")
+    board = app.page.locator("#review-board")
+    struck = (
+        f"Removed {answer} from r1c1: a true candidate struck (it is the cell's answer), undone."
+    )
+    steps = {
+        2: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+        3: ("mistake", struck),
+        4: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+    }
+    for k, (tag, text) in steps.items():
+        app.page.locator("#review-step").fill(str(k))
+        expect(review).to_have_attribute("data-step", str(k))
+        expect(labels).to_have_text(f"{tag} {text}")
+    review_marks = board.locator(f'[role="gridcell"][data-cell="{R1C1}"] .centre')
+    app.page.locator("#review-step").fill("3")
+    expect(board).to_have_attribute("flagged", str(R1C1))  # the strike, shown and flagged
+    expect(review_marks).to_have_attribute("data-digits", candidates.replace(answer, ""))
+    app.page.locator("#review-step").fill("4")
+    expect(board).not_to_have_attribute("flagged", str(R1C1))
+    expect(review_marks).to_have_attribute("data-digits", candidates)  # undone
+    yours = app.page.locator("#review-yours")
+    expect(yours).to_contain_text("0 wrong digits, 1 true candidate lost (1 of them undone)")
+    expect(yours.locator("div", has_text="With help")).to_contain_text("1")
+    app.page.locator("#review-close").click()
+    expect(review).not_to_have_attribute("open", "")
 
 
 def test_the_review_board_lays_out_centre_marks_as_the_setting_says(app: Studio) -> None:
