@@ -53,6 +53,23 @@ def mark_rows(marks: Locator) -> int:
     return len({round(box["y"]) for box in boxes if box is not None})
 
 
+def open_review(app: Studio, steps: int) -> Locator:
+    """Open the review of the game on the board and wait for its labels: ``steps`` steps."""
+    app.button("Review my solve…").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(app.page.locator("#review-at")).to_have_text(f"{steps} of {steps}")
+    return review
+
+
+def expect_labels(app: Studio, steps: dict[int, tuple[str, str]]) -> None:
+    """Each step's tag and words, by its number."""
+    for k, (tag, text) in steps.items():
+        app.page.locator("#review-step").fill(str(k))
+        expect(dialog(app)).to_have_attribute("data-step", str(k))
+        expect(app.page.locator("#review-labels")).to_have_text(f"{tag} {text}")
+
+
 def step_labels(app: Studio) -> list[str]:
     return [str(t) for t in app.page.locator("#review-labels li").all_inner_texts()]
 
@@ -258,21 +275,16 @@ def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app:
     expect(app.page.locator("#redo-move")).to_have_attribute("data-moves", "0")
 
     def check_review() -> None:
-        app.button("Review my solve…").click()
-        review = dialog(app)
-        expect(review).to_have_attribute("data-state", "done", timeout=60_000)
-        expect(app.page.locator("#review-at")).to_have_text("3 of 3")
-        labels = app.page.locator("#review-labels")
+        review = open_review(app, 3)
         board = app.page.locator("#review-board")
-        steps = {
-            1: ("help", "Placed 3 in r5c4 with help (after a hint)."),
-            2: ("mistake", f"Placed {wrong} in r1c1: a wrong digit, undone."),
-            3: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
-        }
-        for k, (tag, text) in steps.items():
-            app.page.locator("#review-step").fill(str(k))
-            expect(review).to_have_attribute("data-step", str(k))
-            expect(labels).to_have_text(f"{tag} {text}")
+        expect_labels(
+            app,
+            {
+                1: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+                2: ("mistake", f"Placed {wrong} in r1c1: a wrong digit, undone."),
+                3: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+            },
+        )
         app.page.locator("#review-step").fill("2")
         expect(board).to_have_attribute("flagged", str(R1C1))  # the wrong digit, shown and flagged
         assert str(board.get_attribute("entries"))[R1C1] == wrong
@@ -329,24 +341,17 @@ def test_a_hint_read_before_a_reload_and_a_true_candidate_struck_and_undone(app:
     app.dismiss_welcome()
     expect(app.board).to_have_attribute("givens", PUZZLE)
 
-    app.button("Review my solve…").click()
-    review = dialog(app)
-    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
-    expect(app.page.locator("#review-at")).to_have_text("4 of 4")
-    labels = app.page.locator("#review-labels")
+    review = open_review(app, 4)
     board = app.page.locator("#review-board")
-    struck = (
-        f"Removed {answer} from r1c1: a true candidate struck (it is the cell's answer), undone."
+    struck = "a true candidate struck (it is the cell's answer), undone."
+    expect_labels(
+        app,
+        {
+            2: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+            3: ("mistake", f"Removed {answer} from r1c1: {struck}"),
+            4: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+        },
     )
-    steps = {
-        2: ("help", "Placed 3 in r5c4 with help (after a hint)."),
-        3: ("mistake", struck),
-        4: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
-    }
-    for k, (tag, text) in steps.items():
-        app.page.locator("#review-step").fill(str(k))
-        expect(review).to_have_attribute("data-step", str(k))
-        expect(labels).to_have_text(f"{tag} {text}")
     review_marks = board.locator(f'[role="gridcell"][data-cell="{R1C1}"] .centre')
     app.page.locator("#review-step").fill("3")
     expect(board).to_have_attribute("flagged", str(R1C1))  # the strike, shown and flagged
