@@ -5,8 +5,9 @@ board at step k is the game after k moves, walked with the arrow keys), each ste
 engine's review labels it (known here from the grader's path), the mistakes flagged, and the
 summary beside the grader's path. Also from the Solved moment, and the game is never touched. A
 wrong digit placed, or a true candidate struck, and undone is a mistake the review shows where it
-was made (after a reload too), a move made after reading a hint (before a reload too) is "with
-help", and the review's board lays out centre marks as the setting says."""
+was made (after a reload too), a move made after reading a hint (before a reload, or in another
+tab of the game) is "with help", and the review's board lays out centre marks as the setting
+says."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from e2e.play_helpers import PUZZLE, SOLUTION, choose, reload, start_game, tool, wrong_digit
+from e2e.play_helpers import PUZZLE, SOLUTION, choose, reload, saved, start_game, tool, wrong_digit
+from e2e.test_game_library import second_tab
 from sudoku_core import grade
 from sudoku_core.grid import cell_name
 
@@ -364,6 +366,29 @@ def test_a_hint_read_before_a_reload_and_a_true_candidate_struck_and_undone(app:
     expect(yours.locator("div", has_text="With help")).to_contain_text("1")
     app.page.locator("#review-close").click()
     expect(review).not_to_have_attribute("open", "")
+
+
+def test_a_hint_read_in_another_tab_of_the_game_marks_the_move_made_here(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The hints read travel with the game to its other tab: the move made there after a hint
+    read here is "with help"."""
+    a = fresh(site_server)
+    start_game(a)
+    saved(a)
+    b = second_tab(a, site_server)
+    expect(b.board).to_have_attribute("givens", PUZZLE)
+    a.button("Hint").click()
+    expect(a.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    tool(a, "Corner")
+    a.cell(R1C1).click()
+    a.page.keyboard.press("1")  # a mark after the hint: tab B shows it once it has A's game
+    expect(a.board).to_have_attribute("corner", f"{R1C1}:1")
+    expect(b.board).to_have_attribute("corner", f"{R1C1}:1")
+    tool(b, "Digit")
+    play_digit(b, R5C4, "3")  # the hint's step, in tab B
+    open_review(b, 2)
+    expect_labels(b, {2: ("help", "Placed 3 in r5c4 with help (after a hint).")})
 
 
 def test_the_review_board_lays_out_centre_marks_as_the_setting_says(app: Studio) -> None:
