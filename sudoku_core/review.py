@@ -21,8 +21,9 @@ passes through, and the labels say what *could* be known when the move was made:
   player made after reading a hint that named them (*hinted*: the page knows which hint it
   showed): found with the hint's help, not by themselves.
 - a move the player *undid* (and then made another instead, or not yet redid) is reviewed where
-  it was made but leaves the state as it was: a wrong digit or a lost candidate undone is still a
-  mistake made, and anything else undone is neither found nor counted.
+  it was made but leaves the state as it was: a wrong digit placed, or a true candidate struck,
+  and undone is still a mistake made (``wrong``, ``lost``), and anything else undone is neither
+  found nor counted.
 
 Which pencil-mark moves are eliminations is the page's call, made before the moves get here
 (web/teach/review-model.js): striking a digit from a cell's centre marks counts only while the
@@ -530,12 +531,13 @@ def review_in_slices(
 
 def _undone(solution: Grid, move: Move, *, index: int, phase: str) -> Label:
     """The label of a move the player undid: a mistake made still (a wrong digit, a true
-    candidate lost), else a move that left nothing behind."""
+    candidate struck: put back, it was never lost, but striking it was the mistake), else a
+    move that left nothing behind."""
     cell, digit, doing = move.cell, move.digit, _doing(move)
     if move.kind == "place" and digit != solution[cell]:
         return Label(index, move, "wrong", phase=phase, text=f"{doing}: a wrong digit, undone.")
     if move.kind == "eliminate" and digit == solution[cell]:
-        text = f"{doing}: a true candidate lost (it is the cell's answer), undone."
+        text = f"{doing}: a true candidate struck (it is the cell's answer), undone."
         return Label(index, move, "lost", phase=phase, text=text)
     return Label(index, move, "undone", phase=phase, text=f"{doing}, then undone.")
 

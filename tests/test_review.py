@@ -202,7 +202,7 @@ def test_a_wrong_digit_placed_and_undone_is_a_mistake_that_leaves_no_trace() -> 
     assert found.labels[2].text == "Erased r5c4, then undone."
     assert found.labels[4].text == "Placed 5 in r1c1, then undone."
     assert found.labels[5].text == (
-        "Removed 5 from r1c1: a true candidate lost (it is the cell's answer), undone."
+        "Removed 5 from r1c1: a true candidate struck (it is the cell's answer), undone."
     )
     assert found.labels[3].technique == "Naked Single"  # r5c4's 3 stayed: its erase was undone
     assert found.count("wrong") == 1 and found.count("lost") == 1
@@ -210,6 +210,28 @@ def test_a_wrong_digit_placed_and_undone_is_a_mistake_that_leaves_no_trace() -> 
     assert summary["wrong"] == 1 and summary["undone"] == 2
     assert found.used == {"Naked Single": 2}
     assert [p.moves for p in found.phases] == [6, 0, 0]
+
+
+def test_a_true_candidate_struck_and_undone_is_a_mistake_made_where_it_was_struck(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Put back with Undo, the answer was never lost, but striking it was the mistake: it counts
+    among the undone mistakes; a false candidate struck and undone is neither found nor counted,
+    and neither moves the state on (r1c1's 5 is still there to be found)."""
+    found = review(HARD, "r1c1-5~@3 r1c1-4~@4 r5c4=3@5")
+    assert [label.kind for label in found.labels] == ["lost", "undone", "technique"]
+    assert found.labels[0].text == (
+        "Removed 5 from r1c1: a true candidate struck (it is the cell's answer), undone."
+    )
+    assert found.labels[1].text == "Removed 4 from r1c1, then undone."
+    summary = found.to_dict()["summary"]
+    assert (summary["wrong"], summary["lost"], summary["undone"]) == (0, 1, 1)
+    assert found.used == {"Naked Single": 1}
+    assert main(["review", HARD, "--moves", "r1c1-5~@3 r5c4=3@5"]) == 0
+    out = capsys.readouterr().out
+    assert "1. r1c1-5~@3" in out
+    assert "Removed 5 from r1c1: a true candidate struck (it is the cell's answer), undone." in out
+    assert "wrong digits 0, true candidates lost 1 (undone 1)" in out
 
 
 def test_a_move_made_after_reading_a_hint_is_with_help_not_found() -> None:

@@ -4,9 +4,10 @@ grader's path, a Hidden Pair's elimination) is replayed in the review move for m
 board at step k is the game after k moves, walked with the arrow keys), each step labelled as the
 engine's review labels it (known here from the grader's path), the mistakes flagged, and the
 summary beside the grader's path. Also from the Solved moment, and the game is never touched. A
-wrong digit placed and undone is a mistake the review shows where it was made (after a reload
-too), a move made after reading a hint is "with help", and the review's board lays out centre
-marks as the setting says."""
+wrong digit placed, or a true candidate struck, and undone is a mistake the review shows where it
+was made (after a reload too), a move made after reading a hint (before a reload, or in another
+tab of the game) is "with help", and the review's board lays out centre marks as the setting
+says."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from e2e.play_helpers import PUZZLE, SOLUTION, choose, reload, start_game, tool, wrong_digit
+from e2e.play_helpers import PUZZLE, SOLUTION, choose, reload, saved, start_game, tool, wrong_digit
+from e2e.test_game_library import second_tab
 from sudoku_core import grade
 from sudoku_core.grid import cell_name
 
@@ -51,6 +53,23 @@ def mark_rows(marks: Locator) -> int:
     """On how many rows a cell's marks are drawn."""
     boxes = [m.bounding_box() for m in marks.all()]
     return len({round(box["y"]) for box in boxes if box is not None})
+
+
+def open_review(app: Studio, steps: int) -> Locator:
+    """Open the review of the game on the board and wait for its labels: ``steps`` steps."""
+    app.button("Review my solve…").click()
+    review = dialog(app)
+    expect(review).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(app.page.locator("#review-at")).to_have_text(f"{steps} of {steps}")
+    return review
+
+
+def expect_labels(app: Studio, steps: dict[int, tuple[str, str]]) -> None:
+    """Each step's tag and words, by its number."""
+    for k, (tag, text) in steps.items():
+        app.page.locator("#review-step").fill(str(k))
+        expect(dialog(app)).to_have_attribute("data-step", str(k))
+        expect(app.page.locator("#review-labels")).to_have_text(f"{tag} {text}")
 
 
 def step_labels(app: Studio) -> list[str]:
@@ -258,21 +277,16 @@ def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app:
     expect(app.page.locator("#redo-move")).to_have_attribute("data-moves", "0")
 
     def check_review() -> None:
-        app.button("Review my solve…").click()
-        review = dialog(app)
-        expect(review).to_have_attribute("data-state", "done", timeout=60_000)
-        expect(app.page.locator("#review-at")).to_have_text("3 of 3")
-        labels = app.page.locator("#review-labels")
+        review = open_review(app, 3)
         board = app.page.locator("#review-board")
-        steps = {
-            1: ("help", "Placed 3 in r5c4 with help (after a hint)."),
-            2: ("mistake", f"Placed {wrong} in r1c1: a wrong digit, undone."),
-            3: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
-        }
-        for k, (tag, text) in steps.items():
-            app.page.locator("#review-step").fill(str(k))
-            expect(review).to_have_attribute("data-step", str(k))
-            expect(labels).to_have_text(f"{tag} {text}")
+        expect_labels(
+            app,
+            {
+                1: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+                2: ("mistake", f"Placed {wrong} in r1c1: a wrong digit, undone."),
+                3: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+            },
+        )
         app.page.locator("#review-step").fill("2")
         expect(board).to_have_attribute("flagged", str(R1C1))  # the wrong digit, shown and flagged
         assert str(board.get_attribute("entries"))[R1C1] == wrong
@@ -296,6 +310,85 @@ def test_an_undone_wrong_digit_and_a_move_after_a_hint_are_reviewed_as_such(app:
     app.dismiss_welcome()
     expect(app.board).to_have_attribute("givens", PUZZLE)
     check_review()
+
+
+def test_a_hint_read_before_a_reload_and_a_true_candidate_struck_and_undone(app: Studio) -> None:
+    """The hints read are saved with the game: the hinted move made after a reload is still
+    "with help". The answer struck from a cell's candidates and put back with Undo is a mistake
+    the review shows where it was struck (kept in the saved game once a new move drops it)."""
+    start_game(app)
+    app.button("Hint").click()  # its first level only: where to look
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    reload(app)  # what the hint named is saved with the game
+    app.dismiss_welcome()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    tool(app, "Digit")
+    app.button("Fill candidates").click()  # the centre marks are candidates: a strike is a claim
+    play_digit(app, R5C4, "3")  # the hint's step
+    tool(app, "Centre")
+    answer = SOLUTION[R1C1]
+    marks = app.page.locator(f'#board [role="gridcell"][data-cell="{R1C1}"] .centre')
+    candidates = str(marks.get_attribute("data-digits"))
+    assert answer in candidates
+    app.cell(R1C1).click()
+    app.page.keyboard.press(answer)  # the answer struck from r1c1's candidates
+    expect(marks).to_have_attribute("data-digits", candidates.replace(answer, ""))
+    app.button("Undo").click()
+    expect(marks).to_have_attribute("data-digits", candidates)
+    tool(app, "Digit")
+    ((cell, digit),) = PATH[1].placements
+    play_digit(app, cell, str(digit))  # a new move: the strike can no longer be redone
+    expect(app.page.locator("#redo-move")).to_have_attribute("data-moves", "0")
+    reload(app)
+    app.dismiss_welcome()
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+
+    review = open_review(app, 4)
+    board = app.page.locator("#review-board")
+    struck = "a true candidate struck (it is the cell's answer), undone."
+    expect_labels(
+        app,
+        {
+            2: ("help", "Placed 3 in r5c4 with help (after a hint)."),
+            3: ("mistake", f"Removed {answer} from r1c1: {struck}"),
+            4: ("found", f"Placed {digit} in {cell_name(cell)}: a {PATH[1].technique}."),
+        },
+    )
+    review_marks = board.locator(f'[role="gridcell"][data-cell="{R1C1}"] .centre')
+    app.page.locator("#review-step").fill("3")
+    expect(board).to_have_attribute("flagged", str(R1C1))  # the strike, shown and flagged
+    expect(review_marks).to_have_attribute("data-digits", candidates.replace(answer, ""))
+    app.page.locator("#review-step").fill("4")
+    expect(board).not_to_have_attribute("flagged", str(R1C1))
+    expect(review_marks).to_have_attribute("data-digits", candidates)  # undone
+    yours = app.page.locator("#review-yours")
+    expect(yours).to_contain_text("0 wrong digits, 1 true candidate lost (1 of them undone)")
+    expect(yours.locator("div", has_text="With help")).to_contain_text("1")
+    app.page.locator("#review-close").click()
+    expect(review).not_to_have_attribute("open", "")
+
+
+def test_a_hint_read_in_another_tab_of_the_game_marks_the_move_made_here(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The hints read travel with the game to its other tab: the move made there after a hint
+    read here is "with help"."""
+    a = fresh(site_server)
+    start_game(a)
+    saved(a)
+    b = second_tab(a, site_server)
+    expect(b.board).to_have_attribute("givens", PUZZLE)
+    a.button("Hint").click()
+    expect(a.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    tool(a, "Corner")
+    a.cell(R1C1).click()
+    a.page.keyboard.press("1")  # a mark after the hint: tab B shows it once it has A's game
+    expect(a.board).to_have_attribute("corner", f"{R1C1}:1")
+    expect(b.board).to_have_attribute("corner", f"{R1C1}:1")
+    tool(b, "Digit")
+    play_digit(b, R5C4, "3")  # the hint's step, in tab B
+    open_review(b, 2)
+    expect_labels(b, {2: ("help", "Placed 3 in r5c4 with help (after a hint).")})
 
 
 def test_the_review_board_lays_out_centre_marks_as_the_setting_says(app: Studio) -> None:

@@ -5,10 +5,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LAYER, applyChanges, autoCandidates, decodeMove, editCells, encodeMove, layersOf } from "../../web/board/cell-layers.js";
-import { fitPlay, readRecord, newPlay } from "../../web/game/game-record.js";
 import {
-  MAX_HINTED, MAX_MOVES, MAX_UNDONE, fitHistory, hintedMarks, historyAt, pushMove, readHistory, undoneSoFar,
+  LAYER, applyChanges, autoCandidates, decodeMove, editCells, encodeMove, formatMarks, layersOf,
+} from "../../web/board/cell-layers.js";
+import { fitPlay, mergeGames, readRecord, newPlay } from "../../web/game/game-record.js";
+import {
+  MAX_HINTED, MAX_MOVES, MAX_READ, MAX_UNDONE, fitHistory, hintedMarks, historyAt, pushMove, readHistory, undoneSoFar,
+  withHintsRead,
 } from "../../web/game/move-history.js";
 import { MAX_REVIEW_MOVES, flaggedAt, labelsAt, reviewGame } from "../../web/teach/review-model.js";
 
@@ -18,23 +21,22 @@ const NOTES = { marksComplete: false, autoCandidates: false };
 
 /**
  * A game played move by move, as the page keeps it: its layers and timed history (each move with
- * the digits before it, as play-history.js records it, and the hints read, as page-state keeps them).
+ * the digits and centre marks before it, as play-history.js records it, and the hints read in
+ * the history, as page-state keeps them).
  */
 function play() {
   let layers = layersOf(PUZZLE, EMPTY);
   /** @type {import("../../web/game/move-history.js").History} */
   let history = { moves: [], at: 0 };
   let seconds = 0;
-  /** @type {Set<string>} */
-  const read = new Set();
   const game = {
     /** @param {import("../../web/board/cell-layers.js").MoveKind} kind @param {import("../../web/board/cell-layers.js").Change[]} changes */
     move(kind, changes) {
       const before = layers;
       layers = applyChanges(layers, changes);
       seconds += 5;
-      const hinted = hintedMarks(kind, before, layers, read);
-      history = pushMove(history, encodeMove({ kind, changes }), seconds, { entries: before.entries, hinted });
+      const hinted = hintedMarks(kind, before, layers, new Set(history.read));
+      history = pushMove(history, encodeMove({ kind, changes }), seconds, { entries: before.entries, centre: before.centre, hinted });
       return game;
     },
     undo() {
@@ -46,7 +48,14 @@ function play() {
     },
     /** A hint read: its step's placements ("39=3") and eliminations ("0-5"). @param {string[]} keys */
     hint(...keys) {
-      keys.forEach((key) => read.add(key));
+      history = withHintsRead(history, keys);
+      return game;
+    },
+    /** The game as saved and read back (a reload). */
+    reload() {
+      const read = readRecord(record(layers.entries, history, layers.centre));
+      assert.ok(read.ok && read.repaired === "", read.ok ? read.repaired : read.problem);
+      history = read.record.play.history;
       return game;
     },
     /** @param {number} cell @param {number} digit */
@@ -69,6 +78,16 @@ function play() {
   };
   return game;
 }
+
+/**
+ * A saved game of PUZZLE with these digits, history and centre marks.
+ * @param {string} entries @param {unknown} history @param {number[]} [centre]
+ */
+const record = (entries, history, centre = new Array(81).fill(0)) => ({
+  schema: 2, id: "g1", givens: PUZZLE, entries, mode: "play", rev: 1,
+  createdAt: "2026-01-01T00:00:00.000Z", savedAt: "2026-01-01T00:00:00.000Z",
+  play: { ...newPlay(), centre: formatMarks(centre), history },
+});
 
 test("digits placed, overwritten and erased become placements and erasures, timed", () => {
   // r5c4 (cell 39) is 3; r1c1 (cell 0) is 5
@@ -293,7 +312,7 @@ test("stored undone and hinted marks are checked; over their limits they are rep
   const read = readRecord(record({ ...base, undone: over }));
   assert.ok(read.ok, read.ok ? "" : read.problem);
   assert.equal(read.record.play.history.undone?.length, MAX_UNDONE);
-  assert.match(read.repaired, /dropped the oldest 4 undone digits and hint marks/);
+  assert.match(read.repaired, /dropped the oldest 4 undone digits and strikes and hint marks/);
   const shallow = readRecord(record({ ...base, undone: over }), { deep: false });
   assert.ok(shallow.ok && shallow.record.play.history.undone?.length === MAX_UNDONE);
   const bad = readRecord(record({ ...base, hinted: [{ move: 3, cell: 0, digit: 5 }] }));
@@ -311,5 +330,120 @@ test("digits undone after a change of the givens still to redo are another puzzl
   // 4 in r1c1, then the givens changed and 6 placed in r2c2 and undone there; all of it undone back to the 4
   const history = { moves: [digit(0, 4), given, digit(10, 7)], at: 1, undone: [{ after: 0, cell: 0, digit: 2, time: 1 }, { after: 2, cell: 10, digit: 6, time: 9 }] };
   const entries = "4" + EMPTY.slice(1);
-  assert.deepEqual(undoneSoFar(history, entries), [{ after: 0, cell: 0, digit: 2, time: 1 }]);
+  assert.deepEqual(undoneSoFar(history, entries).undone, [{ after: 0, cell: 0, digit: 2, time: 1 }]);
+});
+
+test("a true candidate struck and undone is in the review where it was struck, as an undone move", () => {
+  // r1c1 (cell 0) is 5: struck from its candidates, then put back with Undo; r5c4 (cell 39) is 3
+  const game = play().fill().centre(0, 5).undo().digit(39, 3);
+  assert.deepEqual(game.history.undoneStrikes, [{ after: 1, cell: 0, digit: 5, time: 10 }]);
+  assert.equal(game.history.undone, undefined, "no digit was undone");
+  const review = reviewGame({ layers: game.layers, history: game.history, settings: NOTES });
+  assert.equal(review.text, "r1c1-5~@10 r5c4=3@16");
+  assert.deepEqual(review.kinds, ["candidates", "undone", "digit"]);
+  assert.deepEqual(review.moves.map((m) => [m.step, m.undone]), [[2, true], [3, false]]);
+  assert.equal(review.states[2].centre[0] & 16, 0, "the strike's step shows the 5 gone");
+  assert.equal(review.states[3].centre[0] & 16, 16, "and the next step shows it back");
+  const labels = [{ index: 0, kind: "lost" }, { index: 1, kind: "technique" }];
+  assert.deepEqual(flaggedAt(review, labels, 2), [0]);
+  assert.deepEqual(flaggedAt(review, labels, 3), [], "flagged at its own step only");
+  // still to redo (the last move undone): reviewed too, then the board as it is
+  const tail = play().fill().centre(0, 5).undo();
+  const reviewed = reviewGame({ layers: tail.layers, history: tail.history, settings: NOTES });
+  assert.equal(reviewed.text, "r1c1-5~@10");
+  assert.deepEqual(reviewed.kinds, ["candidates", "undone", "now"]);
+  assert.deepEqual(reviewed.states[3], tail.layers);
+  // a reload keeps it
+  const again = play().fill().centre(0, 5).undo().digit(39, 3).reload();
+  assert.equal(reviewGame({ layers: again.layers, history: again.history, settings: NOTES }).text, "r1c1-5~@10 r5c4=3@16");
+});
+
+test("undone digits and strikes are reviewed in the order made; a note rubbed out and undone is nothing", () => {
+  const game = play().fill().digit(39, 4).undo().centre(0, 5).undo().digit(32, 6).undo().digit(31, 8);
+  assert.deepEqual(game.history.undone?.map((u) => [u.after, u.cell, u.digit]), [[1, 39, 4], [1, 32, 6]]);
+  assert.deepEqual(game.history.undoneStrikes?.map((u) => [u.after, u.cell, u.digit]), [[1, 0, 5]]);
+  const review = reviewGame({ layers: game.layers, history: game.history, settings: NOTES });
+  assert.equal(review.text, "r5c4=4~@10 r1c1-5~@16 r4c6=6~@22 r4c5=8@28");
+  // centre marks written as notes (not complete candidates): a strike is no claim, undone or not
+  const notes = play().centre(0, 5).centre(0, 5).undo().digit(39, 3);
+  assert.deepEqual(notes.history.undoneStrikes?.map((u) => [u.after, u.cell, u.digit]), [[1, 0, 5]]);
+  assert.equal(reviewGame({ layers: notes.layers, history: notes.history, settings: NOTES }).text, "r5c4=3@16");
+  const said = reviewGame({ layers: notes.layers, history: notes.history, settings: { marksComplete: true, autoCandidates: false } });
+  assert.equal(said.text, "r1c1-5~@10 r5c4=3@16", "unless the player says their marks are candidates");
+  // a mark added (not struck) and undone is no strike
+  assert.equal(play().fill().centre(0, 5).centre(0, 5).undo().digit(39, 3).history.undoneStrikes, undefined);
+});
+
+test("stored undone strikes are checked like undone digits, cut with the moves, and an older record reads without them", () => {
+  const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  const base = { moves: [five], at: 1 };
+  const ok = readHistory({ ...base, undoneStrikes: [{ after: 1, cell: 2, digit: 4, time: null }] });
+  assert.ok(ok.ok && ok.repaired === "");
+  assert.deepEqual(ok.history.undoneStrikes, [{ after: 1, cell: 2, digit: 4, time: null }]);
+  for (const undoneStrikes of [7, [{ after: 2, cell: 0, digit: 4, time: null }], [{ after: 0, cell: 0, digit: 0, time: null }], [null]]) {
+    const read = readHistory({ ...base, undoneStrikes, undone: [{ after: 0, cell: 0, digit: 4, time: 3 }] });
+    assert.ok(read.ok, JSON.stringify(undoneStrikes));
+    assert.equal(read.history.undoneStrikes, undefined);
+    assert.deepEqual(read.history.undone, [{ after: 0, cell: 0, digit: 4, time: 3 }], "the sound list is kept");
+    assert.match(read.repaired, /^dropped its undone strikes \(/);
+  }
+  const cut = fitHistory({
+    moves: new Array(MAX_MOVES + 2).fill("dAAF"), at: MAX_MOVES + 2,
+    undoneStrikes: [{ after: 1, cell: 0, digit: 4, time: null }, { after: 2, cell: 0, digit: 4, time: null }, { after: 9, cell: 0, digit: 4, time: null }],
+  });
+  assert.deepEqual(cut.undoneStrikes?.map((u) => u.after), [0, 7], "shifted with the moves; those before the cut go");
+  const over = Array.from({ length: MAX_UNDONE + 2 }, () => ({ after: 0, cell: 0, digit: 4, time: null }));
+  const capped = readRecord(record("5" + EMPTY.slice(1), { ...base, undoneStrikes: over }));
+  assert.ok(capped.ok && capped.record.play.history.undoneStrikes?.length === MAX_UNDONE);
+  assert.match(capped.repaired, /dropped the oldest 2 undone digits and strikes and hint marks/);
+});
+
+test("the hints read are the game's: saved with it, kept through moves and undo, forgotten when the givens change", () => {
+  // a hint naming 3 in r5c4 read, the game saved and read back (a reload), then the move made
+  const game = play().fill().hint("39=3", "0-5").reload().digit(39, 3);
+  assert.deepEqual(game.history.read, ["39=3", "0-5"]);
+  assert.deepEqual(game.history.hinted, [{ move: 1, cell: 39, digit: 3 }]);
+  assert.equal(reviewGame({ layers: game.layers, history: game.history, settings: NOTES }).text, "r5c4=3h@10");
+  assert.deepEqual(game.undo().history.read, ["39=3", "0-5"], "undo unreads nothing");
+  assert.deepEqual(play().digit(39, 3).history.read, undefined, "absent when none was read");
+  const h = withHintsRead({ moves: [], at: 0 }, ["39=3", "39=3", "81=1", "0-0", "x", "80-9"]);
+  assert.deepEqual(h.read, ["39=3", "80-9"], "keys once, and only keys");
+  assert.equal(withHintsRead(h, ["80-9"]), h, "nothing new: the same history");
+  const given = encodeMove({ kind: "given", changes: [{ layer: LAYER.given, cell: 80, xor: 9 }] });
+  assert.equal(pushMove(h, given).read, undefined, "they named another puzzle's cells");
+  const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  assert.deepEqual(pushMove(h, five).read, ["39=3", "80-9"]);
+});
+
+test("stored hints read are checked: damaged ones are dropped and said, the game kept; an older record has none", () => {
+  const five = encodeMove({ kind: "digit", changes: [{ layer: LAYER.entry, cell: 0, xor: 5 }] });
+  const base = { moves: [five], at: 1 };
+  const ok = readHistory({ ...base, read: ["39=3", "0-5"] });
+  assert.ok(ok.ok && ok.repaired === "");
+  assert.deepEqual(ok.history.read, ["39=3", "0-5"]);
+  const all = Array.from({ length: 81 }, (_, cell) => [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => [`${cell}=${d}`, `${cell}-${d}`])).flat();
+  assert.equal(all.length, MAX_READ);
+  assert.ok(readHistory({ ...base, read: all }).ok && readHistory({ ...base, read: all }).repaired === "", "every key once fits");
+  for (const read of ["39=3", [39], ["39=3", "39=3"], ["81=3"], ["3=0"], ["03=3"], [...all, "0=1"]]) {
+    const got = readHistory({ ...base, read });
+    assert.ok(got.ok, JSON.stringify(read).slice(0, 40));
+    assert.equal(got.history.read, undefined);
+    assert.match(got.repaired, /^dropped its hints read \(/);
+    const opened = readRecord(record("5" + EMPTY.slice(1), { ...base, read }));
+    assert.ok(opened.ok && opened.record.entries[0] === "5" && opened.record.play.history.read === undefined);
+  }
+  const older = readRecord(record("5" + EMPTY.slice(1), base));
+  assert.ok(older.ok && older.record.play.history.read === undefined && older.repaired === "");
+});
+
+test("two tabs' hints read are both kept when their moves merge", () => {
+  const game = (/** @type {import("../../web/game/move-history.js").History} */ history, entries = EMPTY) => ({
+    givens: PUZZLE, entries, mode: /** @type {const} */ ("play"), info: null, play: { ...newPlay(), history },
+  });
+  const base = game({ moves: [], at: 0, read: ["0-5"] });
+  const mine = game({ moves: [], at: 0, read: ["0-5", "39=3"] });
+  const theirs = game({ moves: ["dAAF"], at: 1, read: ["0-5", "32=6"] }, "5" + EMPTY.slice(1));
+  const merged = mergeGames(base, mine, theirs);
+  assert.equal(merged.entries[0], "5", "their move is in");
+  assert.deepEqual(merged.play.history.read, ["0-5", "39=3", "32=6"]);
 });

@@ -5,6 +5,7 @@
 // to look for who changes what the page knows.
 
 import { byId } from "./dom.js";
+import { withHintsRead } from "../game/move-history.js";
 
 /** @typedef {import("../board/sudoku-board.js").SudokuBoardElement} SudokuBoardElement */
 /** @typedef {import("../puzzles/puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -25,12 +26,9 @@ import { byId } from "./dom.js";
  * @property {PuzzleInfo | null} info  what is known about the puzzle on the board (seed, level...),
  *   while its givens are unchanged
  * @property {string} grading  the puzzle the engine is grading in the background, or ""
- * @property {Progress} progress
- * @property {{readonly givens: string, readonly keys: ReadonlySet<string>}} hintsRead  what the hints
- *   the player read on this puzzle named ("39=3": 3 placed in cell 39; "0-5": 5 struck from cell
- *   0), since the page was loaded: the move that makes one of them is marked in the history as
- *   made after a hint (the review says "with help", not "found"). Kept by the puzzle, not the
- *   game: another tab's moves merged in, or the same puzzle started again, do not unread a hint.
+ * @property {Progress} progress  (what the hints the player read in this game named is in its
+ *   history's `read`, saved with it: the move that makes one of them is marked as made after a
+ *   hint, after a reload too, and the review says "with help", not "found")
  */
 
 export const board = /** @type {SudokuBoardElement} */ (byId("board"));
@@ -39,7 +37,6 @@ export const board = /** @type {SudokuBoardElement} */ (byId("board"));
 const mutable = {
   saving: true, busy: null, solution: null, info: null, grading: "",
   progress: { history: { moves: [], at: 0 }, hints: 0, reveals: 0, undos: 0, solved: false },
-  hintsRead: { givens: "", keys: new Set() },
 };
 
 /** What the page knows; read it anywhere, write it with the functions below. */
@@ -81,21 +78,16 @@ export function setProgress(progress) {
 }
 
 /**
- * The player read a hint on the puzzle `givens` naming these placements and eliminations (keys
- * as `hintsRead`'s). @param {string} givens @param {readonly string[]} keys
+ * The player read a hint in this game naming these placements and eliminations ("39=3": 3 placed
+ * in cell 39; "0-5": 5 struck from cell 0). Returns whether any was new (the game changed: it is
+ * saved). @param {readonly string[]} keys
  */
-export function readHint(givens, keys) {
-  const known = mutable.hintsRead.givens === givens ? mutable.hintsRead.keys : [];
-  mutable.hintsRead = { givens, keys: new Set([...known, ...keys]) };
+export function readHint(keys) {
+  const history = withHintsRead(mutable.progress.history, keys);
+  if (history === mutable.progress.history) return false;
+  setHistory(history);
+  return true;
 }
-
-/** A new game: the hints read belong to the game they were read in, not to its puzzle. */
-export function forgetHints() {
-  mutable.hintsRead = { givens: "", keys: new Set() };
-}
-
-/** What the hints read on the puzzle `givens` named (none for another puzzle). @param {string} givens */
-export const hintsReadOn = (givens) => (state.hintsRead.givens === givens ? state.hintsRead.keys : new Set());
 
 /** The game's history after a move, an undo or a redo. @param {History} history */
 export function setHistory(history) {

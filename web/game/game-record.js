@@ -12,7 +12,7 @@
 
 import { diffLayers, encodeMove, formatMarks, historyIsSound, marksProblem, parseMarks } from "../board/cell-layers.js";
 import { EMPTY, cellName, isGrid } from "../board/grid.js";
-import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory, readHistoryShape } from "./move-history.js";
+import { MAX_MOVES, emptyHistory, fitHistory, pushMove, readHistory, readHistoryShape, withHintsRead } from "./move-history.js";
 import { toPuzzleInfo } from "../puzzles/puzzle-info.js";
 
 /** @typedef {import("../puzzles/puzzle-info.js").PuzzleInfo} PuzzleInfo */
@@ -196,7 +196,7 @@ function readPlay(value, givens, entries, deep = true) {
   }
   const repaired = [
     ...(history.dropped ? [`dropped its oldest ${history.dropped.toLocaleString("en")} moves (a history keeps ${MAX_MOVES.toLocaleString("en")})`] : []),
-    ...(history.notesDropped ? [`dropped the oldest ${history.notesDropped.toLocaleString("en")} undone digits and hint marks`] : []),
+    ...(history.notesDropped ? [`dropped the oldest ${history.notesDropped.toLocaleString("en")} undone digits and strikes and hint marks`] : []),
     ...(history.repaired ? [history.repaired] : []),
     ...COUNTERS.filter((name) => counts[name] !== v[name]).map((name) => `capped its ${name === "ms" ? "time played" : name}`),
   ].join("; ");
@@ -285,6 +285,10 @@ export function mergeGames(base, mine, stored) {
   };
   // This tab's history stays the way back: the other tab's moves arrive as one "merge" move.
   const changes = diffLayers(layersOfGame(mine), layersOfGame({ givens, entries, play }));
-  if (changes.length) play.history = pushMove(m.history, encodeMove({ kind: "merge", changes }), null, { entries: mine.entries });
+  if (changes.length) {
+    play.history = pushMove(m.history, encodeMove({ kind: "merge", changes }), null, { entries: mine.entries, centre: parseMarks(m.centre) });
+  }
+  // a hint read in either tab is read (when it named this puzzle's cells)
+  if (s.history.read && stored.givens === givens) play.history = withHintsRead(play.history, s.history.read);
   return { givens, entries, mode, info, play };
 }

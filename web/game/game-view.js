@@ -12,7 +12,7 @@ import { gameOf, layersOfGame, newPlay, sameGame } from "./game-record.js";
 import { elapsedMs, isPaused, setElapsed, setPlayable } from "./game-timer.js";
 import { EMPTY_GRID, combine, filledCount, findConflicts, wrongCells } from "../board/grid.js";
 import { clearHint } from "../teach/hint-view.js";
-import { board, forgetHints, markSolved, setInfo, setProgress, state } from "../app/page-state.js";
+import { board, markSolved, setInfo, setProgress, state } from "../app/page-state.js";
 import { updateHistoryButtons } from "./play-history.js";
 import { LEVEL_NAMES, describeInfo, infoParts } from "../puzzles/puzzle-info.js";
 import { showCurrentGame } from "./recent-games.js";
@@ -68,7 +68,6 @@ export function showGame(game, options = {}) {
   const beforeId = currentGameId();
   const record = options.record ?? null;
   switchGame(record);
-  if (currentGameId() !== beforeId) forgetHints();
   setBoard(game);
   afterChange();
   gameEvents.dispatchEvent(new Event("shown"));

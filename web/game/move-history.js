@@ -6,23 +6,32 @@
 // seconds) each move was made at, for the review of the solve; null for a move whose time is
 // unknown (made by a page that did not keep times, or merged from another tab). A history
 // without `times` (an older page's) is read as it is.
-// Two more lists for the review, each bounded and absent when empty (an older page reads past
+// Four more lists for the review, each bounded and absent when empty (an older page reads past
 // them, and drops them at its next save):
 //   - `undone`: the digits the player placed and undid, kept when a new move drops the undone
 //     moves (the review flags a wrong digit even if it was taken back), each with how many of
 //     `moves` came before it and its time;
+//   - `undoneStrikes`: the same for the candidates the player struck from centre marks (the
+//     centre tool) and undid (the review flags a true candidate struck even if it was put back).
+//     A list of its own, not a kind in `undone`: an older page would read such an entry as a
+//     digit placed, and write it back as one;
 //   - `hinted`: the moves that placed or struck what a hint the player had read named (the
-//     review says "with help", not "found").
-// The times and these two lists are optional: damaged ones are dropped (or a time made unknown)
-// as they are read, and said in `repaired`, never a reason to refuse the game. Plain data, no DOM.
+//     review says "with help", not "found");
+//   - `read`: what the hints the player read in this game named ("39=3": 3 placed in cell 39;
+//     "0-5": 5 struck from cell 0), so that a move made after a reload (or in another tab) is
+//     still known as made after a hint. A game of its own: a new game of the same puzzle starts
+//     with none; a change of the givens forgets them (they named another puzzle's cells).
+// The times and these lists are optional: damaged ones are dropped (or a time made unknown) as
+// they are read, and said in `repaired`, never a reason to refuse the game. Plain data, no DOM.
 
 import { LAYER, decodeMove, maskDigits } from "../board/cell-layers.js";
 import { EMPTY } from "../board/grid.js";
 
 /**
- * A digit placed in `cell` and undone, with the play time it was placed at (null: unknown). It
- * was made after `after` of the history's moves (and before `moves[after]`, which came later);
- * the list is in the order the digits were placed, so `after` never decreases.
+ * A digit placed in `cell` and undone (in `undoneStrikes`: a candidate `digit` struck from the
+ * cell's centre marks and undone), with the play time it was made at (null: unknown). It was
+ * made after `after` of the history's moves (and before `moves[after]`, which came later); each
+ * list is in the order its moves were made, so `after` never decreases.
  * @typedef {{after: number, cell: number, digit: number, time: number | null}} Undone
  */
 /**
@@ -33,20 +42,23 @@ import { EMPTY } from "../board/grid.js";
 /**
  * `moves[0..at)` are applied; `moves[at..]` can be redone; `times[i]`, when there, is the play
  * time in whole seconds that `moves[i]` was made at (null: unknown), as long as `moves`.
- * @typedef {{moves: string[], at: number, times?: (number | null)[], undone?: Undone[], hinted?: Hinted[]}} History
+ * @typedef {{moves: string[], at: number, times?: (number | null)[], undone?: Undone[], undoneStrikes?: Undone[],
+ *   hinted?: Hinted[], read?: string[]}} History
  */
 
 /** @returns {History} */
 export const emptyHistory = () => ({ moves: [], at: 0 });
 
 /**
- * After a new move: the redo tail is gone (its digits kept in `undone`), and past MAX_MOVES the
- * oldest move too. `seconds`: the play time it was made at (null: unknown); the first timed move
- * of an older history gives its earlier moves unknown times. `options.entries`: the digits before
- * the move (the redo tail is replayed from them; without them its digits are not kept);
- * `options.hinted`: what of the move a hint the player read named (hintedMarks).
+ * After a new move: the redo tail is gone (its digits kept in `undone`, its strikes in
+ * `undoneStrikes`), and past MAX_MOVES the oldest move too. `seconds`: the play time it was made
+ * at (null: unknown); the first timed move of an older history gives its earlier moves unknown
+ * times. `options.entries` and `options.centre`: the digits and centre marks before the move (the
+ * redo tail is replayed from them; without them its digits, or strikes, are not kept);
+ * `options.hinted`: what of the move a hint the player read named (hintedMarks). The hints read
+ * stay, unless the move changes the givens.
  * @param {History} history @param {string} move @param {number | null} [seconds]
- * @param {{entries?: string, hinted?: readonly {cell: number, digit: number}[]}} [options]
+ * @param {{entries?: string, centre?: readonly number[], hinted?: readonly {cell: number, digit: number}[]}} [options]
  * @returns {History}
  */
 export function pushMove(history, move, seconds = null, options = {}) {
@@ -58,49 +70,80 @@ export function pushMove(history, move, seconds = null, options = {}) {
   if (history.times || time !== null) {
     next.times = [...(history.times ?? new Array(history.moves.length).fill(null)).slice(0, at), time];
   }
-  const undone = undoneSoFar(history, options.entries);
+  const { undone, undoneStrikes } = undoneSoFar(history, options.entries, options.centre);
   if (undone.length) next.undone = undone;
+  if (undoneStrikes.length) next.undoneStrikes = undoneStrikes;
   const hinted = [...(history.hinted ?? []).filter((h) => h.move < at), ...(options.hinted ?? []).map(({ cell, digit }) => ({ move: at, cell, digit }))];
   if (hinted.length) next.hinted = hinted;
+  if (history.read && !decodeMove(move)?.changes.some((change) => change.layer === LAYER.given)) next.read = history.read;
   return fitHistory(next);
 }
 
 /**
- * The digits undone as they stand when the redo tail goes: those made before `at`, as they are;
- * then the tail's own digit placements (replayed from `entries`, the digits at `at`) and the
- * digits undone on it, in the order they were made, all now made after `at` moves (the moves
- * between are undone too). Without `entries` only the stored ones are kept. Also the review's
- * view of a history whose last moves are undone and not yet replaced.
- * @param {History} history @param {string} [entries] @returns {Undone[]}
+ * The digits and strikes undone as they stand when the redo tail goes: those made before `at`,
+ * as they are; then the tail's own digit placements and centre-tool strikes (replayed from
+ * `entries` and `centre`, the cells at `at`) and those undone on it, in the order they were
+ * made, all now made after `at` moves (the moves between are undone too). Without `entries` only
+ * the stored ones are kept; without `centre`, the tail's strikes are not. Also the review's view
+ * of a history whose last moves are undone and not yet replaced.
+ * @param {History} history @param {string} [entries] @param {readonly number[]} [centre]
+ * @returns {{undone: Undone[], undoneStrikes: Undone[]}}
  */
-export function undoneSoFar(history, entries) {
+export function undoneSoFar(history, entries, centre) {
   const { at } = history;
-  const stored = history.undone ?? [];
-  const out = stored.filter((u) => u.after < at);
-  const later = stored.filter((u) => u.after >= at);
-  let next = 0;
+  const [digits, strikes] = [history.undone ?? [], history.undoneStrikes ?? []].map((stored) => ({
+    out: stored.filter((u) => u.after < at), later: stored.filter((u) => u.after >= at), next: 0,
+  }));
   const flush = (/** @type {number} */ upTo) => {
-    for (; next < later.length && later[next].after <= upTo; next++) out.push({ ...later[next], after: at });
+    for (const list of [digits, strikes]) {
+      for (; list.next < list.later.length && list.later[list.next].after <= upTo; list.next++) list.out.push({ ...list.later[list.next], after: at });
+    }
   };
   if (entries !== undefined) {
-    const digits = [...entries].map((d) => (d === EMPTY ? 0 : Number(d)));
+    const values = [...entries].map((d) => (d === EMPTY ? 0 : Number(d)));
+    const marks = centre ? [...centre] : null;
     for (let j = at; j < history.moves.length; j++) {
       flush(j);
       const move = decodeMove(history.moves[j]);
       if (!move || move.kind === "given") {
-        next = later.length; // after a change of the givens: another puzzle's digits, undone or not
+        digits.next = digits.later.length; // after a change of the givens: another puzzle's moves, undone or not
+        strikes.next = strikes.later.length;
         break;
       }
+      const time = history.times?.[j] ?? null;
       for (const { layer, cell, xor } of move.changes) {
-        if (layer !== LAYER.entry) continue;
-        digits[cell] ^= xor;
-        const digit = digits[cell];
-        if (move.kind === "digit" && digit >= 1 && digit <= 9) out.push({ after: at, cell, digit, time: history.times?.[j] ?? null });
+        if (layer === LAYER.entry) {
+          values[cell] ^= xor;
+          const digit = values[cell];
+          if (move.kind === "digit" && digit >= 1 && digit <= 9) digits.out.push({ after: at, cell, digit, time });
+        } else if (layer === LAYER.centre && marks) {
+          if (move.kind === "centre") for (const digit of maskDigits(marks[cell] & xor)) strikes.out.push({ after: at, cell, digit, time });
+          marks[cell] ^= xor;
+        }
       }
     }
   }
   flush(Infinity);
-  return out;
+  return { undone: digits.out, undoneStrikes: strikes.out };
+}
+
+/** A hint's key: a cell (0..80), "=" placed or "-" struck, a digit. */
+const HINT_KEY = /^(?:[0-9]|[1-7][0-9]|80)[=-][1-9]$/;
+
+/**
+ * The history with what a hint the player read named added to its `read` (keys as hintedMarks
+ * takes them, "39=3", "0-5"; others are not keys and are left out); the same one when nothing is
+ * new. @param {History} history @param {readonly string[]} keys @returns {History}
+ */
+export function withHintsRead(history, keys) {
+  const known = new Set(history.read ?? []);
+  const added = [];
+  for (const key of keys) {
+    if (known.has(key) || !HINT_KEY.test(key)) continue;
+    known.add(key);
+    added.push(key);
+  }
+  return added.length ? { ...history, read: [...(history.read ?? []), ...added] } : history;
 }
 
 /**
@@ -136,17 +179,19 @@ export function hintedMarks(kind, before, after, read) {
 export const historyAt = (history, at) => ({ ...history, at });
 
 /**
- * A history of at most MAX_MOVES moves, MAX_UNDONE undone digits and MAX_HINTED hint marks, the
- * same one when it is already: the moves that can be undone are kept before those that can be
- * redone, the latest first. Dropping the oldest applied moves keeps every state the rest passes
- * through, so the game's cells need no change; the undone digits and hint marks move with their
- * moves (those of the dropped moves go), and past their limits the oldest go.
+ * A history of at most MAX_MOVES moves, MAX_UNDONE undone digits (and as many undone strikes) and
+ * MAX_HINTED hint marks, the same one when it is already: the moves that can be undone are kept
+ * before those that can be redone, the latest first. Dropping the oldest applied moves keeps every
+ * state the rest passes through, so the game's cells need no change; the undone digits and
+ * strikes and the hint marks move with their moves (those of the dropped moves go), and past their
+ * limits the oldest go. The hints read are a set of distinct keys, within MAX_READ by their kind.
  * @template {{moves: unknown[], at: number}} H
  * @param {H} history @returns {H}
  */
 export function fitHistory(history) {
-  const notes = /** @type {{undone?: Undone[], hinted?: Hinted[]}} */ (history);
-  const overNotes = (notes.undone?.length ?? 0) > MAX_UNDONE || (notes.hinted?.length ?? 0) > MAX_HINTED;
+  const notes = /** @type {{undone?: Undone[], undoneStrikes?: Undone[], hinted?: Hinted[]}} */ (history);
+  const overNotes = (notes.undone?.length ?? 0) > MAX_UNDONE || (notes.undoneStrikes?.length ?? 0) > MAX_UNDONE
+    || (notes.hinted?.length ?? 0) > MAX_HINTED;
   if (history.moves.length <= MAX_MOVES && !overNotes) return history;
   const end = Math.max(history.at, Math.min(history.moves.length, MAX_MOVES)); // the redo tail's end goes first
   const start = Math.max(0, end - MAX_MOVES);
@@ -154,11 +199,15 @@ export function fitHistory(history) {
   const cut = { ...history, moves: history.moves.slice(start, end), at: history.at - start };
   const times = /** @type {{times?: unknown[]}} */ (history).times;
   if (Array.isArray(times)) cut.times = times.slice(start, end);
-  const undone = (notes.undone ?? []).filter((u) => u.after >= start).map((u) => ({ ...u, after: Math.min(u.after, end) - start }));
+  const shift = (/** @type {Undone[] | undefined} */ list) => (list ?? []).filter((u) => u.after >= start).map((u) => ({ ...u, after: Math.min(u.after, end) - start }));
+  const undone = shift(notes.undone);
+  const undoneStrikes = shift(notes.undoneStrikes);
   const hinted = (notes.hinted ?? []).filter((h) => h.move >= start && h.move < end).map((h) => ({ ...h, move: h.move - start }));
   delete cut.undone;
+  delete cut.undoneStrikes;
   delete cut.hinted;
   if (undone.length) cut.undone = undone.slice(-MAX_UNDONE);
+  if (undoneStrikes.length) cut.undoneStrikes = undoneStrikes.slice(-MAX_UNDONE);
   if (hinted.length) cut.hinted = hinted.slice(-MAX_HINTED);
   return /** @type {H} */ (cut);
 }
@@ -170,22 +219,25 @@ export const canRedo = (history) => history.at < history.moves.length;
 
 /** More moves than a person makes in any game (a history is bounded, and so is reading one). */
 export const MAX_MOVES = 100_000;
-/** Undone digits kept: as many as a review takes moves (review-model.js, MAX_REVIEW_MOVES). */
+/** Undone digits kept, and undone strikes: as many as a review takes moves (review-model.js, MAX_REVIEW_MOVES). */
 export const MAX_UNDONE = 5000;
 /** Hint marks kept: as many as a review takes moves. */
 export const MAX_HINTED = 5000;
+/** Hints read kept: every placement and every elimination of the grid, each once. */
+export const MAX_READ = 2 * 81 * 9;
 /** The longest move: every layer of every cell changed (Solve, a merge) is 81 * 5 changes. */
 const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 
 /**
  * A stored history's lists checked (not its moves: readHistory decodes them) and cut to their
  * limits (fitHistory): `dropped` counts the moves left out, `notesDropped` the undone digits and
- * hint marks left out beyond those of the dropped moves. The optional lists are repaired rather
- * than refused (readTimes, readUndone, readHinted); `repaired` says how ("" when they were sound).
- * The moves are as stored (unknown).
+ * strikes and hint marks left out beyond those of the dropped moves. The optional lists are
+ * repaired rather than refused (readTimes, readUndone, readHinted, readHintsRead); `repaired` says
+ * how ("" when they were sound). The moves are as stored (unknown).
  * @param {unknown} value
- * @returns {{ok: true, history: {moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], hinted?: Hinted[]},
- *   dropped: number, notesDropped: number, repaired: string} | {ok: false, problem: string}}
+ * @returns {{ok: true, history: {moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[],
+ *   undoneStrikes?: Undone[], hinted?: Hinted[], read?: string[]}, dropped: number, notesDropped: number, repaired: string}
+ *   | {ok: false, problem: string}}
  */
 export function readHistoryShape(value) {
   if (!value || typeof value !== "object") return { ok: false, problem: "it is not a history" };
@@ -197,25 +249,34 @@ export function readHistoryShape(value) {
   const count = v.moves.length;
   const times = readTimes(v.times, count);
   const undoneProblem = readUndone(v.undone, count);
+  const strikesProblem = readUndone(v.undoneStrikes, count, "undone strike");
   const hintedProblem = readHinted(v.hinted, count);
-  /** @type {{moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], hinted?: Hinted[]}} */
+  const readProblem = readHintsRead(v.read);
+  /** @type {{moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], undoneStrikes?: Undone[], hinted?: Hinted[], read?: string[]}} */
   const stored = { moves: v.moves, at: Number(v.at) };
   if (times.times) stored.times = times.times;
   const undone = undoneProblem ? undefined : /** @type {Undone[] | undefined} */ (v.undone);
+  const undoneStrikes = strikesProblem ? undefined : /** @type {Undone[] | undefined} */ (v.undoneStrikes);
   const hinted = hintedProblem ? undefined : /** @type {Hinted[] | undefined} */ (v.hinted);
+  const read = readProblem ? undefined : /** @type {string[] | undefined} */ (v.read);
   if (undone?.length) stored.undone = undone.map(({ after, cell, digit, time }) => ({ after, cell, digit, time }));
+  if (undoneStrikes?.length) stored.undoneStrikes = undoneStrikes.map(({ after, cell, digit, time }) => ({ after, cell, digit, time }));
   if (hinted?.length) stored.hinted = hinted.map(({ move, cell, digit }) => ({ move, cell, digit }));
+  if (read?.length) stored.read = [...read];
   const fitted = fitHistory(stored);
   const start = stored.at - fitted.at; // the first kept move's place in the stored list
   const end = start + fitted.moves.length;
   // those that went with the dropped moves are counted with the moves, not again
   const kept = (stored.undone ?? []).filter((u) => u.after >= start).length
+    + (stored.undoneStrikes ?? []).filter((u) => u.after >= start).length
     + (stored.hinted ?? []).filter((h) => h.move >= start && h.move < end).length;
-  const notesDropped = kept - (fitted.undone?.length ?? 0) - (fitted.hinted?.length ?? 0);
+  const notesDropped = kept - (fitted.undone?.length ?? 0) - (fitted.undoneStrikes?.length ?? 0) - (fitted.hinted?.length ?? 0);
   const repaired = [
     times.repaired,
     undoneProblem && `dropped its undone digits (${undoneProblem})`,
+    strikesProblem && `dropped its undone strikes (${strikesProblem})`,
     hintedProblem && `dropped its hint marks (${hintedProblem})`,
+    readProblem && `dropped its hints read (${readProblem})`,
   ].filter(Boolean).join("; ");
   return { ok: true, history: fitted, dropped: count - fitted.moves.length, notesDropped, repaired };
 }
@@ -276,18 +337,19 @@ export function readTimes(times, count) {
 const whole = (n, min, max) => Number.isSafeInteger(n) && Number(n) >= min && Number(n) <= max;
 
 /**
- * What is wrong with stored undone digits, or "": absent, or a list of {after, cell, digit,
- * time} in the order made (`after` never decreasing, at most the history's moves).
- * @param {unknown} undone @param {number} count the history's moves
+ * What is wrong with stored undone digits (or strikes: `noun` "undone strike"), or "": absent,
+ * or a list of {after, cell, digit, time} in the order made (`after` never decreasing, at most
+ * the history's moves).
+ * @param {unknown} undone @param {number} count the history's moves @param {string} [noun]
  */
-export function readUndone(undone, count) {
+export function readUndone(undone, count, noun = "undone digit") {
   if (undone === undefined) return "";
-  if (!Array.isArray(undone)) return "its undone digits are not a list";
+  if (!Array.isArray(undone)) return `its ${noun}s are not a list`;
   let last = 0;
   for (const [i, u] of undone.entries()) {
     const ok = u && typeof u === "object" && whole(u.after, last, count) && whole(u.cell, 0, 80) && whole(u.digit, 1, 9)
       && (u.time === null || whole(u.time, 0, Number.MAX_SAFE_INTEGER));
-    if (!ok) return `undone digit ${i + 1} is not a cell, a digit and a time in the order made`;
+    if (!ok) return `${noun} ${i + 1} is not a cell, a digit and a time in the order made`;
     last = u.after;
   }
   return "";
@@ -307,6 +369,23 @@ export function readHinted(hinted, count) {
       return `hint mark ${i + 1} is not a move's cell and digit in the order of the moves`;
     }
     last = h.move;
+  }
+  return "";
+}
+
+/**
+ * What is wrong with stored hints read, or "": absent, or a list of at most MAX_READ keys
+ * ("39=3", "0-5"), each once.
+ * @param {unknown} read
+ */
+export function readHintsRead(read) {
+  if (read === undefined) return "";
+  if (!Array.isArray(read)) return "its hints read are not a list";
+  if (read.length > MAX_READ) return `more than ${MAX_READ.toLocaleString("en")} hints read`;
+  const seen = new Set();
+  for (const [i, key] of read.entries()) {
+    if (typeof key !== "string" || !HINT_KEY.test(key) || seen.has(key)) return `hint read ${i + 1} is not a cell and a digit named once`;
+    seen.add(key);
   }
   return "";
 }

@@ -6,14 +6,14 @@
 // back" (undo-line.js) does that, never Undo (held down, it would run on into the game before and
 // the next digit would drop that game's redo moves). Nothing changes while the game is paused.
 // Each move keeps the play time it was made at (the review of the solve replays them), the
-// digits of the undone moves it drops, and what of it a hint the player read named.
+// digits and strikes of the undone moves it drops, and what of it a hint the player read named.
 
 import { applyChanges, decodeMove, encodeMove } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { elapsedMs, isPaused } from "./game-timer.js";
 import { wrongCells } from "../board/grid.js";
 import { canRedo, canUndo, hintedMarks, historyAt, pushMove } from "./move-history.js";
-import { board, countHelp, hintsReadOn, setHistory, state } from "../app/page-state.js";
+import { board, countHelp, setHistory, state } from "../app/page-state.js";
 
 /** @typedef {import("../board/cell-layers.js").Change} Change */
 /** @typedef {import("../board/cell-layers.js").MoveKind} MoveKind */
@@ -49,8 +49,9 @@ export function recordMove(kind, changes) {
   if (!changes.length) return;
   const after = board.layers;
   const before = applyChanges(after, changes); // a change is an XOR: applied again, it undoes
-  const hinted = hintedMarks(kind, before, after, hintsReadOn(after.givens));
-  setHistory(pushMove(state.progress.history, encodeMove({ kind, changes }), elapsedMs() / 1000, { entries: before.entries, hinted }));
+  const history = state.progress.history;
+  const hinted = hintedMarks(kind, before, after, new Set(history.read));
+  setHistory(pushMove(history, encodeMove({ kind, changes }), elapsedMs() / 1000, { entries: before.entries, centre: before.centre, hinted }));
   updateHistoryButtons();
 }
 

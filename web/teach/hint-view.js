@@ -9,8 +9,8 @@
 // levels too: the unit, the cell, then the digit, with Apply putting it back. Each press that
 // shows something new counts as one hint; any change of the board takes the hint (and its
 // drawing) away, but not what it named: a step's digits and eliminations, once shown at any
-// level, are read (page-state's hintsRead), and the move that makes one is marked in the history
-// as made after a hint (the review says "with help").
+// level, are read (the history's `read`, saved with the game), and the move that makes one, now
+// or after a reload, is marked in the history as made after a hint (the review says "with help").
 //
 // From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
 // a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
@@ -29,6 +29,7 @@ import {
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
+import { autosave } from "../game/autosave.js";
 import { board, readHint, state } from "../app/page-state.js";
 import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
@@ -75,7 +76,7 @@ function show(hint, level) {
   const step = hint.step;
   if (hint.kind === "step" && step) {
     const named = [...step.placements.map((p) => `${p.cell}=${p.digit}`), ...step.eliminations.map((e) => `${e.cell}-${e.digit}`)];
-    readHint(board.givens, named);
+    if (readHint(named)) autosave();
   }
   text.textContent = hintWords(hint, level);
   text.hidden = false;

@@ -3,7 +3,7 @@
 // board after each of its moves, and the moves the engine's `review` labels (docs/web.md), in its
 // notation ("r1c3=5@12": a digit placed 12 s into play; "r1c3-5": a candidate removed; "r1c3x":
 // a digit erased; "!" when a hint, Reveal or Solve made it; "h" when the player made it after
-// reading a hint that named it; "~" when it was undone).
+// reading a hint that named it, then or before a reload; "~" when it was undone).
 //
 // Which history moves give the engine which moves:
 //   - a digit written in a cell: a placement (over another digit: that one erased first); a
@@ -21,7 +21,9 @@
 //     marked as made after a hint.
 //   - a digit the player placed and undid (the history's `undone`, and the digits of the moves
 //     still to redo): a step of its own where it was made, the board then showing it; the next
-//     step shows the board without it.
+//     step shows the board without it. So is a candidate struck with the centre tool and undone
+//     (`undoneStrikes`, and the strikes still to redo), when the centre marks were complete
+//     candidates there (a strike of a note, undone, is nothing to review).
 // Node tests: tests/js/review-model.test.mjs.
 
 import { applyChanges, decodeMove, maskDigits } from "../board/cell-layers.js";
@@ -40,12 +42,13 @@ export const MAX_REVIEW_MOVES = 5000;
  * @typedef {{text: string, step: number, cell: number, undone: boolean}} ReviewMove
  */
 /**
- * What a step was: a history move's kind, or "undone" (a digit placed and undone).
+ * What a step was: a history move's kind, or "undone" (a digit placed, or a candidate struck,
+ * and undone).
  * @typedef {MoveKind | "undone" | "now"} StepKind
  */
 /**
  * A game ready for review: the board before each step (`states[0]` the start, `states[k]` after
- * k steps: the history's moves, and the digits undone where they were placed), each step's kind,
+ * k steps: the history's moves, and the digits and strikes undone where they were made), each step's kind,
  * the engine's moves and their text, whether moves past MAX_REVIEW_MOVES were left out, and the
  * player's digits at the start (a game opened from a link with progress, or older than its
  * recorded moves: the engine's `digits`; none: "").
@@ -79,30 +82,34 @@ export function reviewGame({ layers, history, settings }) {
   /** @type {ReviewMove[]} */
   const moves = [];
   const hinted = new Set((history.hinted ?? []).map((h) => `${h.move}:${h.cell}:${h.digit}`));
-  const undone = undoneSoFar(history, layers.entries).filter((u) => u.after >= first);
-  let kept = start; // the board after the history's moves so far (an undone digit's step is not one)
-  let next = 0; // the next undone digit
-  /** The steps of the undone digits placed before the history's move `i` (Infinity: all left). @param {number} i */
+  const undone = inOrderMade(undoneSoFar(history, layers.entries, layers.centre), first);
+  let kept = start; // the board after the history's moves so far (an undone move's step is not one)
+  let next = 0; // the next undone digit or strike
+  let filled = false; // Fill candidates made the centre marks, and they were not all cleared since
+  const complete = (/** @type {Layers} */ before) => settings.marksComplete || settings.autoCandidates || filled || everyEmptyCellMarked(before);
+  /** The steps of the undone digits and strikes made before the history's move `i` (Infinity: all left). @param {number} i */
   const undoneBefore = (i) => {
     for (; next < undone.length && undone[next].after <= i; next++) {
-      const { cell, digit, time } = undone[next];
+      const { cell, digit, time, strike } = undone[next];
       if (kept.givens[cell] !== EMPTY) continue; // not the player's cell (storage is untrusted)
-      moves.push({ text: `${cellName(cell)}=${digit}~${time === null ? "" : `@${time}`}`, step: states.length, cell, undone: true });
-      states.push({ ...kept, entries: kept.entries.slice(0, cell) + String(digit) + kept.entries.slice(cell + 1) });
+      if (strike && (kept.entries[cell] !== EMPTY || !complete(kept))) continue; // a note rubbed out, not a claim
+      const at = time === null ? "" : `@${time}`;
+      moves.push({ text: `${cellName(cell)}${strike ? "-" : "="}${digit}~${at}`, step: states.length, cell, undone: true });
+      states.push(strike
+        ? { ...kept, centre: kept.centre.map((mask, c) => (c === cell ? mask & ~(1 << (digit - 1)) : mask)) }
+        : { ...kept, entries: kept.entries.slice(0, cell) + String(digit) + kept.entries.slice(cell + 1) });
       kinds.push("undone");
     }
   };
-  let filled = false; // Fill candidates made the centre marks, and they were not all cleared since
   for (let i = first; i < decoded.length; i++) {
     undoneBefore(i);
     const move = /** @type {NonNullable<typeof decoded[number]>} */ (decoded[i]);
     const before = kept;
     const after = applyChanges(before, move.changes);
-    const complete = settings.marksComplete || settings.autoCandidates || filled || everyEmptyCellMarked(before);
     const time = history.times?.[i];
     const at = typeof time === "number" ? `@${time}` : "";
     const step = states.length;
-    for (const { text, cell, digit } of movesOf(move.kind, before, after, complete)) {
+    for (const { text, cell, digit } of movesOf(move.kind, before, after, complete(before))) {
       const help = HELPED.has(move.kind) ? "!" : hinted.has(`${i}:${cell}:${digit}`) ? "h" : "";
       moves.push({ text: text + help + at, step, cell, undone: false });
     }
@@ -123,6 +130,27 @@ export function reviewGame({ layers, history, settings }) {
   const sent = cut ? moves.slice(0, MAX_REVIEW_MOVES) : moves;
   const begun = start.entries.replaceAll(EMPTY, "") ? start.entries : "";
   return { givens: start.givens, start: begun, states, kinds, moves: sent, text: sent.map((m) => m.text).join(" "), cut };
+}
+
+/**
+ * The undone digits and strikes of the review (those after the move `first`), in one list in
+ * the order made: by the moves they came after, then by their times where both are known.
+ * @param {{undone: import("../game/move-history.js").Undone[], undoneStrikes: import("../game/move-history.js").Undone[]}} lists
+ * @param {number} first
+ * @returns {(import("../game/move-history.js").Undone & {strike: boolean})[]}
+ */
+function inOrderMade({ undone, undoneStrikes }, first) {
+  const digits = undone.filter((u) => u.after >= first).map((u) => ({ ...u, strike: false }));
+  const strikes = undoneStrikes.filter((u) => u.after >= first).map((u) => ({ ...u, strike: true }));
+  const out = [];
+  let [d, s] = [0, 0];
+  while (d < digits.length || s < strikes.length) {
+    const [digit, strike] = [digits[d], strikes[s]];
+    const strikeFirst = !digit || (strike && (strike.after < digit.after
+      || (strike.after === digit.after && strike.time !== null && digit.time !== null && strike.time < digit.time)));
+    out.push(strikeFirst ? strikes[s++] : digits[d++]);
+  }
+  return out;
 }
 
 /** Whether every empty cell has centre marks (and one is empty). @param {Layers} layers */
