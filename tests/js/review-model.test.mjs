@@ -102,6 +102,18 @@ test("digits placed, overwritten and erased become placements and erasures, time
   assert.equal(review.givens, PUZZLE);
 });
 
+test("a given erased in Create mode starts the review after it, as a given typed does", () => {
+  const game = play().digit(39, 3);
+  // Delete on a given in Create mode: an "erase" whose change is to the givens
+  const erased = { kind: /** @type {const} */ ("erase"), changes: [{ layer: LAYER.given, cell: 2, xor: 9 }] }; // its 9 taken out
+  const history = pushMove(game.history, encodeMove(erased), 9, { entries: game.layers.entries });
+  const layers = applyChanges(game.layers, erased.changes);
+  const review = reviewGame({ layers, history, settings: NOTES });
+  assert.equal(review.text, "");
+  assert.equal(review.states.length, 1, "no step: the moves before were another puzzle's, the erase is no move of play");
+  assert.equal(review.givens, layers.givens);
+});
+
 test("centre marks struck count only while they are complete candidates", () => {
   const notes = play().centre(0, 5).centre(0, 5); // a note written and rubbed out
   assert.equal(reviewGame({ layers: notes.layers, history: notes.history, settings: NOTES }).text, "");

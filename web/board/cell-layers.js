@@ -359,6 +359,14 @@ const SIXES = Array.from({ length: 128 }, (_, code) => BASE64.indexOf(String.fro
 
 /** @typedef {{kind: MoveKind, changes: Change[]}} Move */
 
+/**
+ * Does the move change the puzzle itself (a given typed or erased in Create mode)? The moves
+ * before it were another puzzle's. Read from the changes, not only the kind: Delete in Create
+ * mode is an "erase" of givens.
+ * @param {Move} move
+ */
+export const changesTheGivens = (move) => move.kind === "given" || move.changes.some((change) => change.layer === LAYER.given);
+
 /** @param {Move} move @returns {string} */
 export function encodeMove(move) {
   let text = KIND_CODE[move.kind];

@@ -24,7 +24,7 @@
 // The times and these lists are optional: damaged ones are dropped (or a time made unknown) as
 // they are read, and said in `repaired`, never a reason to refuse the game. Plain data, no DOM.
 
-import { LAYER, decodeMove, maskDigits } from "../board/cell-layers.js";
+import { LAYER, changesTheGivens, decodeMove, maskDigits } from "../board/cell-layers.js";
 import { EMPTY } from "../board/grid.js";
 
 /**
@@ -75,7 +75,8 @@ export function pushMove(history, move, seconds = null, options = {}) {
   if (undoneStrikes.length) next.undoneStrikes = undoneStrikes;
   const hinted = [...(history.hinted ?? []).filter((h) => h.move < at), ...(options.hinted ?? []).map(({ cell, digit }) => ({ move: at, cell, digit }))];
   if (hinted.length) next.hinted = hinted;
-  if (history.read && !decodeMove(move)?.changes.some((change) => change.layer === LAYER.given)) next.read = history.read;
+  const decoded = history.read ? decodeMove(move) : null;
+  if (history.read && decoded && !changesTheGivens(decoded)) next.read = history.read;
   return fitHistory(next);
 }
 
@@ -105,7 +106,7 @@ export function undoneSoFar(history, entries, centre) {
     for (let j = at; j < history.moves.length; j++) {
       flush(j);
       const move = decodeMove(history.moves[j]);
-      if (!move || move.kind === "given") {
+      if (!move || changesTheGivens(move)) {
         digits.next = digits.later.length; // after a change of the givens: another puzzle's moves, undone or not
         strikes.next = strikes.later.length;
         break;

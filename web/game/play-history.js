@@ -8,7 +8,7 @@
 // Each move keeps the play time it was made at (the review of the solve replays them), the
 // digits and strikes of the undone moves it drops, and what of it a hint the player read named.
 
-import { applyChanges, decodeMove, encodeMove } from "../board/cell-layers.js";
+import { applyChanges, changesTheGivens, decodeMove, encodeMove } from "../board/cell-layers.js";
 import { byId } from "../app/dom.js";
 import { elapsedMs, isPaused } from "./game-timer.js";
 import { wrongCells } from "../board/grid.js";
@@ -115,7 +115,7 @@ export function movesToLastCorrect(solution) {
     if (!wrongCells(layers.entries, solution).length) return back;
     if (back === history.at) break;
     const move = decodeMove(history.moves[history.at - 1 - back]);
-    if (!move || move.kind === "given") return -1;
+    if (!move || changesTheGivens(move)) return -1;
     layers = applyChanges(layers, move.changes);
   }
   return -1;

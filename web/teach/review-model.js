@@ -26,7 +26,7 @@
 //     candidates there (a strike of a note, undone, is nothing to review).
 // Node tests: tests/js/review-model.test.mjs.
 
-import { applyChanges, decodeMove, maskDigits } from "../board/cell-layers.js";
+import { applyChanges, changesTheGivens, decodeMove, maskDigits } from "../board/cell-layers.js";
 import { EMPTY, PEERS, cellName, combine } from "../board/grid.js";
 import { undoneSoFar } from "../game/move-history.js";
 
@@ -71,7 +71,7 @@ export function reviewGame({ layers, history, settings }) {
   const decoded = history.moves.slice(0, history.at).map((text) => decodeMove(text));
   let first = 0;
   decoded.forEach((move, i) => {
-    if (!move || move.kind === "given") first = i + 1;
+    if (!move || changesTheGivens(move)) first = i + 1;
   });
   let start = layers;
   for (let i = decoded.length - 1; i >= first; i--) start = applyChanges(start, /** @type {NonNullable<typeof decoded[number]>} */ (decoded[i]).changes);
