@@ -3,14 +3,15 @@
 // live region (#hint-text) and drawn on the board (its `highlight` overlay). The first press says
 // where to look (the step's houses outlined, no digits), the next names the technique and shows
 // its cells and candidates, the third what it eliminates (struck) or places, with Apply, which
-// makes it one undoable move. A wrong digit is reported before any technique; so is a needed
-// candidate the player removed, but only when their centre marks are complete candidates
-// (marks-meaning.js: else they are notes, and the engine takes nothing as removed), and in three
-// levels too: the unit, the cell, then the digit, with Apply putting it back. Each press that
-// shows something new counts as one hint; any change of the board takes the hint (and its
-// drawing) away, but not what it named: a step's digits and eliminations, once shown at any
-// level, are read (page-state's hintsRead), and the move that makes one is marked in the history
-// as made after a hint (the review says "with help").
+// makes it one undoable move. A wrong digit is reported before any technique, in three levels
+// too: its row, its cell, then Apply removing it; so is a needed candidate the player removed,
+// but only when their centre marks are complete candidates (marks-meaning.js: else they are
+// notes, and the engine takes nothing as removed): the unit, the cell, then the digit, with Apply
+// putting it back. A hint counts once for what it is about (hintSubject): its further levels,
+// Apply, and the same step asked again after another edit add nothing. Any change of the board
+// takes the hint (and its drawing) away, but not what it named: a step's digits and
+// eliminations, once shown at any level, are read (page-state's hintsRead), and the move that
+// makes one is marked in the history as made after a hint (the review says "with help").
 //
 // From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
 // a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
@@ -25,14 +26,18 @@ import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { combine } from "../board/grid.js";
 import {
-  canApply, highlightFor, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges, stepChanges,
+  canApply, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges,
+  stepChanges,
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
 import { board, readHint, state } from "../app/page-state.js";
 import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
-import { showFailure } from "../engine/verdict-view.js";
+import { clearVerdict, showFailure } from "../engine/verdict-view.js";
+import { noHintWords } from "../engine/verdict-words.js";
+import { SolverError } from "../engine/solver-client.js";
+import { actionTaken, status } from "../app/status.js";
 
 /** @typedef {import("../engine/protocol.js").Hint} Hint */
 /** @typedef {import("../engine/protocol.js").Step} Step */
@@ -45,6 +50,9 @@ const notationText = byId("hint-notation-text");
 
 /** The hint for the state it was asked for, and how many of its levels are shown. */
 let current = /** @type {{key: string, hint: Hint, shown: number} | null} */ (null);
+
+/** What the hints counted on the puzzle `givens` were about (hint-drawing's hintSubject). */
+let counted = { givens: "", subjects: new Set() };
 
 /** The hint line is for another state now: hide it, and its drawing. */
 export function clearHint() {
@@ -82,6 +90,7 @@ function show(hint, level) {
   bringIntoView();
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;
+  if (hint.kind === "mistake" && mistakesVerdict()) clearVerdict(); // said once: here, level by level
   board.highlight = highlightFor(hint, level);
   askAbout(techniqueButton, hint.kind === "step" && step && level >= 2 ? step.technique : null);
   applyButton.hidden = !canApply(hint, level);
@@ -127,6 +136,17 @@ function apply() {
     text.dataset.kind = "applied";
     return;
   }
+  if (current?.hint.kind === "mistake" && current.shown === 3) {
+    const wrong = current.hint.mistakes.map((m) => m.name);
+    if (!makeMove("hint", eraseChanges(current.hint, board.layers))) return;
+    board.focusGrid();
+    const them = wrong.length === 1 ? "it" : "them";
+    text.textContent = `Removed the wrong digit${wrong.length === 1 ? "" : "s"} from ${wrong.join(", ")}. Undo puts ${them} back.`;
+    text.hidden = false;
+    text.dataset.level = "0";
+    text.dataset.kind = "applied";
+    return;
+  }
   if (current?.hint.kind === "remove_first") {
     const removed = (current.hint.remove ?? []).map((r) => `${r.digit} from ${r.name}`).join(", ");
     if (!makeMove("hint", removalChanges(current.hint, board.layers))) return;
@@ -149,14 +169,37 @@ function apply() {
   text.dataset.kind = "applied";
 }
 
-/** The Apply button; the hint goes with any edit on the board (the page's afterChange clears it too). */
+/** Whether the verdict line names the player's mistakes (Check found them). */
+const mistakesVerdict = () => /** @type {{status?: string} | null} */ (status.get("verdict"))?.status === "mistakes";
+
+/**
+ * The Apply button; the hint goes with any edit on the board (the page's afterChange clears it
+ * too), and a mistake hint when Check names the mistakes (one place says them).
+ */
 export function wireHint() {
   applyButton.addEventListener("click", apply);
   board.addEventListener("sudoku-change", () => clearHint());
+  status.subscribe((slot) => {
+    if (slot === "verdict" && current?.hint.kind === "mistake" && mistakesVerdict()) clearHint();
+  });
 }
 
-/** One press of Hint. @param {() => void} counted  a new hint level was shown */
-export async function hint(counted) {
+/**
+ * Count a hint found, once for what it is about: its further levels, Apply, and the same step
+ * found again after another edit are the same hint. @param {Hint} found @param {() => void} count
+ */
+function countOnce(found, count) {
+  if (found.kind === "solved") return;
+  if (counted.givens !== board.givens) counted = { givens: board.givens, subjects: new Set() };
+  const subject = hintSubject(found);
+  if (counted.subjects.has(subject)) return;
+  counted.subjects.add(subject);
+  count();
+}
+
+/** One press of Hint. @param {() => void} count  a new hint was shown (one per step asked) */
+export async function hint(count) {
+  actionTaken();
   if (board.mode !== "play") {
     text.hidden = false;
     text.textContent = "Hints are for playing: switch to “Play” first.";
@@ -166,10 +209,7 @@ export async function hint(counted) {
   const { args, key } = request();
   if (current && current.key === key) {
     const levels = levelCount(current.hint);
-    if (current.shown < levels) {
-      current.shown += 1;
-      counted();
-    }
+    if (current.shown < levels) current.shown += 1;
     show(current.hint, current.shown);
     return;
   }
@@ -177,8 +217,32 @@ export async function hint(counted) {
     const found = await runEngine("hint", args, "Finding a hint");
     if (request().key !== key) return;
     current = { key, hint: found, shown: 1 };
-    if (found.kind !== "solved") counted();
+    countOnce(found, count);
     show(found, 1);
+  } catch (error) {
+    if (error instanceof SolverError && error.type === "InvalidPuzzleError") await sayWhyNoHint(key);
+    else showFailure(error, "hint");
+  }
+}
+
+/**
+ * The puzzle is not one proper puzzle (several solutions, none, clashing givens): say why in
+ * the hint's place, in plain words, with the cells where two solutions differ outlined.
+ * @param {string} key  the state the hint was asked for
+ */
+async function sayWhyNoHint(key) {
+  try {
+    const v = await runEngine("check", { grid: board.givens }, "Checking");
+    if (request().key !== key) return;
+    text.textContent = noHintWords(v);
+    text.hidden = false;
+    text.dataset.level = "0";
+    text.dataset.kind = "none";
+    applyButton.hidden = true;
+    notation.hidden = true;
+    askAbout(techniqueButton, null);
+    board.highlight = v.givens && v.differences.length ? { cells: v.differences } : null;
+    bringIntoView();
   } catch (error) {
     showFailure(error, "hint");
   }
