@@ -63,6 +63,7 @@ notes (``notes``) that may leave out any digit, the cell's own included."""
 MARKS_MEANINGS: tuple[MarksMeaning, ...] = ("complete", "notes")
 _NAMED_REMOVALS = 4
 """How many marks to remove a hint names one by one (then "and N more marks")."""
+_COUNT_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
 
 class Hint(Frozen):
@@ -381,7 +382,7 @@ def mistake_levels(entered: Sequence[int], wrong: Sequence[Cell]) -> tuple[str, 
             f"The digit in {named[0]} is wrong.",
             f"Remove {digits[0]}: the solution has another digit there.",
         )
-    count = _COUNT_WORDS.get(len(wrong), str(len(wrong))).capitalize()
+    count = _COUNT_WORDS[len(wrong)] if len(wrong) < len(_COUNT_WORDS) else str(len(wrong))
     if len(rows) == 1:
         where = f"all in {rows[0]}"
     elif len(rows) == len(wrong) and len(rows) <= _NAMED_REMOVALS:
@@ -393,9 +394,6 @@ def mistake_levels(entered: Sequence[int], wrong: Sequence[Cell]) -> tuple[str, 
         f"The digits in {_and_list(named)} are wrong.",
         f"Remove {_and_list(digits)}: the solution has other digits there.",
     )
-
-
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
 def _and_list(words: Sequence[str]) -> str:
