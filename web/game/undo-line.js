@@ -4,8 +4,11 @@
 // which puts the game before back. One offer at a time: the next such action replaces it. The
 // game left is also in Recent games, so nothing is ever lost. Moves inside a game have their own
 // history (play-history.js: Undo, Ctrl+Z), which never reaches back into the game before.
+// Once the player plays on (the game's first change after the offer), what happened is old news:
+// the sentence gives way to "The game before:" and the button, which stays while it can act.
 
 import { byId } from "../app/dom.js";
+import { status } from "../app/status.js";
 
 const line = byId("undo-line");
 const text = byId("undo-text");
@@ -23,6 +26,14 @@ export function offerUndo(message, undo) {
   text.textContent = message;
   line.hidden = false;
   line.dataset.state = "offered";
+  delete line.dataset.settled;
+}
+
+/** The player played on: the offer stays, its sentence goes (one short line, no jump). */
+function settleUndo() {
+  if (!undoing || line.dataset.settled) return;
+  text.textContent = "The game before:";
+  line.dataset.settled = "true";
 }
 
 /** Nothing to undo any more (the game it would restore is gone from the board's story). */
@@ -42,7 +53,10 @@ function useUndoLine() {
   line.dataset.state = "undone";
 }
 
-/** The Undo button. */
+/** The Undo button; the sentence goes at the game's next change (the status model's). */
 export function wireUndo() {
   button.addEventListener("click", useUndoLine);
+  status.subscribe((slot) => {
+    if (slot === null) settleUndo();
+  });
 }
