@@ -4,11 +4,12 @@
 // which puts the game before back. One offer at a time: the next such action replaces it. The
 // game left is also in Recent games, so nothing is ever lost. Moves inside a game have their own
 // history (play-history.js: Undo, Ctrl+Z), which never reaches back into the game before.
-// Once the player plays on (the game's first change after the offer), what happened is old news:
-// the sentence gives way to "The game before:" and the button, which stays while it can act.
+// Once the player plays on (their first edit of the board after the offer), what happened is
+// old news: the sentence gives way to "The game before:" and the button, which stays while it
+// can act.
 
 import { byId } from "../app/dom.js";
-import { status } from "../app/status.js";
+import { board } from "../app/page-state.js";
 
 const line = byId("undo-line");
 const text = byId("undo-text");
@@ -53,10 +54,8 @@ function useUndoLine() {
   line.dataset.state = "undone";
 }
 
-/** The Undo button; the sentence goes at the game's next change (the status model's). */
+/** The Undo button; the sentence goes at the player's next edit of the board. */
 export function wireUndo() {
   button.addEventListener("click", useUndoLine);
-  status.subscribe((slot) => {
-    if (slot === null) settleUndo();
-  });
+  board.addEventListener("sudoku-change", settleUndo);
 }
