@@ -193,7 +193,9 @@ def test_setter_tools_mark_redundant_givens_and_make_minimal(app: Studio) -> Non
     assert 81 - givens.count(".") - givens.count("0") == 25
 
 
-def test_play_anyway_on_several_solutions_hint_and_check_say_why_in_plain_words(app: Studio) -> None:
+def test_play_anyway_on_several_solutions_hint_and_check_say_why_in_plain_words(
+    app: Studio,
+) -> None:
     app.type_grid(TWO_SOLUTIONS)
     verdict(app, "multiple")
     app.page.get_by_role("button", name="Play anyway").click()

@@ -218,7 +218,9 @@ def test_a_wrong_digit_is_hinted_in_three_levels_and_apply_removes_it(app: Studi
     expect(apply).to_be_hidden()
 
     press_hint(app, 3)  # what to do, with Apply
-    expect(text).to_have_text(f"Remove the {wrong} from r6c7: the solution has another digit there.")
+    expect(text).to_have_text(
+        f"Remove the {wrong} from r6c7: the solution has another digit there."
+    )
     expect(apply).to_be_visible()
     press_hint(app, 3)  # the last level stays
     # Check names the mistake: the verdict says it, the hint goes (one place says it)
