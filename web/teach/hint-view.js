@@ -130,10 +130,7 @@ function apply() {
     const back = current.hint.missing.map((m) => `${m.digit} in ${m.name}`).join(", ");
     if (!makeMove("hint", restoreChanges(current.hint, board.layers))) return;
     board.focusGrid();
-    text.textContent = `Put back ${back}. Undo takes ${back.includes(",") ? "them" : "it"} out again.`;
-    text.hidden = false;
-    text.dataset.level = "0";
-    text.dataset.kind = "applied";
+    applied(`Put back ${back}. Undo takes ${back.includes(",") ? "them" : "it"} out again.`);
     return;
   }
   if (current?.hint.kind === "mistake" && current.shown === 3) {
@@ -141,20 +138,14 @@ function apply() {
     if (!makeMove("hint", eraseChanges(current.hint, board.layers))) return;
     board.focusGrid();
     const them = wrong.length === 1 ? "it" : "them";
-    text.textContent = `Removed the wrong digit${wrong.length === 1 ? "" : "s"} from ${wrong.join(", ")}. Undo puts ${them} back.`;
-    text.hidden = false;
-    text.dataset.level = "0";
-    text.dataset.kind = "applied";
+    applied(`Removed the wrong digit${wrong.length === 1 ? "" : "s"} from ${wrong.join(", ")}. Undo puts ${them} back.`);
     return;
   }
   if (current?.hint.kind === "remove_first") {
     const removed = (current.hint.remove ?? []).map((r) => `${r.digit} from ${r.name}`).join(", ");
     if (!makeMove("hint", removalChanges(current.hint, board.layers))) return;
     board.focusGrid();
-    text.textContent = `Removed ${removed}. Undo brings ${removed.includes(",") ? "them" : "it"} back.`;
-    text.hidden = false;
-    text.dataset.level = "0";
-    text.dataset.kind = "applied";
+    applied(`Removed ${removed}. Undo brings ${removed.includes(",") ? "them" : "it"} back.`);
     return;
   }
   if (!current || current.shown < 3 || !step) return;
@@ -163,10 +154,16 @@ function apply() {
   if (!makeMove("hint", stepChanges(step, board.layers, tidy()))) return;
   board.focusGrid(); // Apply hides itself: play goes on on the board
   // the move cleared the hint (any change does); say what it did in the same live region
+  applied(words);
+}
+
+/** What Apply did, in the hint's live region (in view: the card is shorter than the hint was). @param {string} words */
+function applied(words) {
   text.textContent = words;
   text.hidden = false;
   text.dataset.level = "0";
   text.dataset.kind = "applied";
+  bringIntoView();
 }
 
 /** Whether the verdict line names the player's mistakes (Check found them). */
