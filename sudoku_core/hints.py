@@ -3,7 +3,8 @@
 :func:`hint` looks at the puzzle, the digits the player entered and (optionally) their pencil
 marks. Order of business, as a teacher would:
 
-1. A digit that contradicts the solution is a *mistake*: the hint names the cell and nothing else.
+1. A digit that contradicts the solution is a *mistake*, hinted in three levels as the others
+   are: the row, then the cell, then the digit to remove (never the right one).
 2. With pencil marks that the player says are complete (``marks="complete"``: their full
    candidate lists), a removed mark that the solution needs is reported (*missing candidate*)
    in three levels too: the unit, then the cell, the digit only at the last; the step that
@@ -62,6 +63,7 @@ notes (``notes``) that may leave out any digit, the cell's own included."""
 MARKS_MEANINGS: tuple[MarksMeaning, ...] = ("complete", "notes")
 _NAMED_REMOVALS = 4
 """How many marks to remove a hint names one by one (then "and N more marks")."""
+_COUNT_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
 
 class Hint(Frozen):
@@ -219,6 +221,7 @@ def hint_in_slices(
             "mistake",
             f"{names}: {'this digit is' if len(wrong) == 1 else 'these digits are'} wrong",
             mistakes=wrong,
+            texts=mistake_levels(entered, wrong),
         )
     grid = tuple(entered[c] or givens[c] for c in CELLS)
     if 0 not in grid:
@@ -348,6 +351,49 @@ def missing_levels(
         rest = len(reasons) - _NAMED_REMOVALS + 1
         reasons = [*reasons[: _NAMED_REMOVALS - 1], f"Put back {rest} more candidates too."]
     return f"{removed}.", f"{removed} from {cells}.", " ".join(reasons)
+
+
+def mistake_levels(entered: Sequence[int], wrong: Sequence[Cell]) -> tuple[str, str, str]:
+    """The three levels of a mistake hint, in the shape of the others: the row, then the cell,
+    then the digit to remove. Never the right digit: the player finds that themselves.
+
+    Examples:
+        >>> grid = [0] * 81
+        >>> grid[5] = 6
+        >>> for level in mistake_levels(grid, [5]):
+        ...     print(level)
+        A digit you placed in row 1 is wrong.
+        The digit in r1c6 is wrong.
+        Remove the 6 from r1c6: the solution has another digit there.
+        >>> grid[40] = 2
+        >>> mistake_levels(grid, [5, 40])[0]
+        'Two digits you placed are wrong: one in row 1 and one in row 5.'
+    """
+    rows = list(dict.fromkeys(unit_name(UNITS_OF[c][0]) for c in wrong))
+    named = [cell_name(c) for c in wrong]
+    digits = [f"the {entered[c]} from {cell_name(c)}" for c in wrong]
+    if len(wrong) > _NAMED_REMOVALS:  # the rest in one phrase: the drawing shows them all
+        rest = len(wrong) - _NAMED_REMOVALS + 1
+        named = [*named[: _NAMED_REMOVALS - 1], f"{rest} more cells"]
+        digits = [*digits[: _NAMED_REMOVALS - 1], f"{rest} more wrong digits"]
+    if len(wrong) == 1:
+        return (
+            f"A digit you placed in {rows[0]} is wrong.",
+            f"The digit in {named[0]} is wrong.",
+            f"Remove {digits[0]}: the solution has another digit there.",
+        )
+    count = _COUNT_WORDS[len(wrong)] if len(wrong) < len(_COUNT_WORDS) else str(len(wrong))
+    if len(rows) == 1:
+        where = f"all in {rows[0]}"
+    elif len(rows) == len(wrong) and len(rows) <= _NAMED_REMOVALS:
+        where = _and_list([f"one in {row}" for row in rows])
+    else:
+        where = f"in {_and_list(rows)}"
+    return (
+        f"{count} digits you placed are wrong: {where}.",
+        f"The digits in {_and_list(named)} are wrong.",
+        f"Remove {_and_list(digits)}: the solution has other digits there.",
+    )
 
 
 def _and_list(words: Sequence[str]) -> str:

@@ -7,6 +7,7 @@ import pytest
 
 from sudoku_core import InvalidPuzzleError, parse, solve
 from sudoku_core.formats import format_line
+from sudoku_core.grid import cell_name
 from sudoku_core.hints import hint, parse_marks
 from sudoku_core.logic import Board
 
@@ -42,6 +43,13 @@ def test_a_wrong_digit_is_reported_before_anything_else() -> None:
     result = hint(PUZZLE, format_line(tuple(entries)))
     assert result.kind == "mistake" and result.mistakes == (empty[5],)
     assert result.step is None
+    # in three levels, as the other hints: the row, the cell, then the digit to remove
+    row, name, digit = empty[5] // 9 + 1, cell_name(empty[5]), entries[empty[5]]
+    assert (result.nudge, result.pattern, result.effect) == (
+        f"A digit you placed in row {row} is wrong.",
+        f"The digit in {name} is wrong.",
+        f"Remove the {digit} from {name}: the solution has another digit there.",
+    )
 
 
 def test_a_removed_mark_that_was_needed_is_reported_with_the_next_step() -> None:

@@ -191,3 +191,45 @@ def test_setter_tools_mark_redundant_givens_and_make_minimal(app: Studio) -> Non
     expect(app.page.locator("#setter-text")).to_have_text("Minimal: no given can go.")
     givens = app.page.evaluate("document.querySelector('sudoku-board').givens")
     assert 81 - givens.count(".") - givens.count("0") == 25
+
+
+def test_play_anyway_on_several_solutions_hint_and_check_say_why_in_plain_words(
+    app: Studio,
+) -> None:
+    app.type_grid(TWO_SOLUTIONS)
+    verdict(app, "multiple")
+    app.page.get_by_role("button", name="Play anyway").click()
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    app.button("Hint").click()
+    text = app.page.locator("#hint-text")
+    expect(text).to_have_attribute("data-kind", "none")
+    expect(text).to_have_text(
+        "This puzzle has more than one solution, so logic alone cannot decide every cell and no"
+        " hint can be found: two of them differ in 4 cells (r1c7, r1c8, r6c7 and r6c8, marked on"
+        " the board)."
+    )
+    expect(app.verdict).to_have_text("")  # no engine error beside it
+    drawn = app.board.locator("svg.overlay rect[data-cell]")
+    expect(drawn).to_have_count(4)  # the cells where the two differ, outlined
+    assert sorted(int(str(c.get_attribute("data-cell"))) for c in drawn.all()) == [6, 7, 51, 52]
+    # Check with a digit of the player's: why it cannot say right or wrong
+    app.cell(6).click()
+    app.page.keyboard.press("6")
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "multiple")
+    expect(app.verdict).to_have_text(
+        "This puzzle has more than one solution: two of them differ in 4 cells (r1c7, r1c8, r6c7"
+        " and r6c8, marked on the board). So Check cannot tell which of your digits are right:"
+        " there is no single answer to compare them with."
+    )
+    assert app.flagged() == [6, 7, 51, 52]
+
+
+def test_check_on_an_empty_grid_says_how_to_start(app: Studio) -> None:
+    app.mode("Create")
+    app.button("Check").click()
+    expect(app.verdict).to_have_text(
+        "The grid is empty: type the givens of a puzzle (select a cell, then a digit), paste one"
+        " (Games panel, Paste puzzle…), or start a new one (New puzzle…)."
+    )
+    assert app.flagged() == []

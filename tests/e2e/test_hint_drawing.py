@@ -190,7 +190,9 @@ def test_the_three_levels_draw_the_step_and_apply_is_one_undoable_move(app: Stud
     expect(app.board.locator("svg.overlay [data-house]")).to_have_count(0)
 
 
-def test_a_wrong_digit_is_reported_before_any_technique(app: Studio) -> None:
+def test_a_wrong_digit_is_hinted_in_three_levels_and_apply_removes_it(app: Studio) -> None:
+    """Before any technique, in the shape of the other hints: its row, its cell, then Apply
+    removes it as one undoable move; said once (Check's verdict and the hint never both)."""
     set_up(app)
     solution = solution_of(PUZZLE)
     cell = 51  # r6c7: empty, and a digit that breaks no rule but is not the solution's
@@ -198,16 +200,43 @@ def test_a_wrong_digit_is_reported_before_any_technique(app: Studio) -> None:
     wrong = next(d for d in candidates(GRID, cell) if d != solution[cell])
     app.cell(cell).click()
     app.page.keyboard.press(wrong)
-    press_hint(app, 1)
     text = app.page.locator("#hint-text")
+    apply = app.button("Apply")
+
+    press_hint(app, 1)  # the row, not the cell
     expect(text).to_have_attribute("data-kind", "mistake")
-    expect(text).to_have_text("r6c7: this digit is wrong")
+    expect(text).to_have_text("A digit you placed in row 6 is wrong.")
     drawn = overlay(app)
-    assert drawn["cells"] == [cell] and drawn["candidates"] == [] and drawn["houses"] == []
+    assert drawn["houses"] == ["row 6"] and drawn["cells"] == [] and drawn["candidates"] == []
+    expect(apply).to_be_hidden()
+
+    press_hint(app, 2)  # the cell
+    expect(text).to_have_text("The digit in r6c7 is wrong.")
+    drawn = overlay(app)
+    assert drawn["cells"] == [cell] and drawn["houses"] == []
     assert names(app)[cell] == f"Row 6, column 7, {wrong}, highlighted"
-    app.button("Hint").click()  # a mistake has one level: it stays
-    expect(text).to_have_attribute("data-kind", "mistake")
-    expect(app.button("Apply")).to_be_hidden()
+    expect(apply).to_be_hidden()
+
+    press_hint(app, 3)  # what to do, with Apply
+    expect(text).to_have_text(
+        f"Remove the {wrong} from r6c7: the solution has another digit there."
+    )
+    expect(apply).to_be_visible()
+    press_hint(app, 3)  # the last level stays
+    # Check names the mistake: the verdict says it, the hint goes (one place says it)
+    app.button("Check").click()
+    expect(app.verdict).to_have_attribute("data-status", "mistakes")
+    expect(text).to_be_hidden()
+    press_hint(app, 1)
+    expect(app.verdict).to_have_text("")
+    press_hint(app, 2)
+    press_hint(app, 3)
+    apply.click()
+    expect(text).to_have_attribute("data-kind", "applied")
+    expect(text).to_have_text("Removed the wrong digit from r6c7. Undo puts it back.")
+    expect(app.board).to_have_attribute("entries", ENTRIES)
+    app.page.keyboard.press("Control+z")
+    assert app.entries()[cell] == wrong
 
 
 def test_the_overlay_draws_links_cleans_its_input_and_never_blocks_input(app: Studio) -> None:

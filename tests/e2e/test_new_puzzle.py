@@ -411,3 +411,38 @@ def test_a_links_claims_and_stored_fresh_puzzles_are_checked_before_they_are_sta
             break
         studio.page.wait_for_timeout(100)
     assert SEVERAL not in fresh_puzzles()
+
+
+def test_notices_give_way_at_the_next_action_and_the_undo_offer_shrinks_to_its_button(
+    app: Studio,
+) -> None:
+    """What was done (a new puzzle, a copy) is said until the player's next action; the offer to
+    bring back the game before keeps its button, without its sentence, once the player plays on."""
+    app.paste("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..")
+    app.show_panel("Games")
+    app.page.locator("#panel-games button[data-level=easy]").click()
+    expect(app.verdict).to_have_attribute("data-status", "generated")
+    expect(app.verdict).to_contain_text("ready at once")
+    line = app.page.locator("#undo-line")
+    expect(line).to_have_attribute("data-state", "offered")
+    expect(line).to_contain_text("The game before is in Recent games.")
+
+    app.page.keyboard.press("h")  # an action: the new puzzle's notice goes, the hint is said
+    expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")
+    expect(app.verdict).to_have_attribute("data-status", "none")
+    expect(line).to_contain_text("The game before is in Recent games.")  # no move yet
+
+    app.button("Copy line").click()
+    status = app.page.locator("#status")
+    expect(status).to_have_text(re.compile("puzzle line"))
+    app.button("Count solutions").click()
+    expect(app.verdict).to_have_attribute("data-status", "counted")
+    expect(status).to_have_text("")
+
+    empty = app.givens().index(".")
+    app.cell(empty).click()
+    app.page.keyboard.press("1")  # playing on: the offer keeps its button only
+    expect(line).to_have_attribute("data-settled", "true")
+    expect(line.locator("#undo-text")).to_have_text("The game before:")
+    app.button("Bring it back").click()
+    expect(app.board).to_have_attribute("givens", re.compile("^..9748"))

@@ -324,3 +324,31 @@ def test_clear_statistics_asks_naming_what_goes_offers_export_and_can_be_undone(
         "Imported kept.json: 3 games, 3 of them new here."
     )
     assert numbers(dialog) == before
+
+
+def test_a_hint_read_through_its_levels_and_applied_counts_once_everywhere(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """One hint: its three levels, a press past the last and Apply are the same hint, and the
+    Solved moment, the statistics and the stored game all say 1."""
+    studio = fresh(site_server + LINK)
+    studio.wait_ready()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    text = studio.page.locator("#hint-text")
+    for level in (1, 2, 3, 3):
+        studio.page.keyboard.press("h")
+        expect(text).to_have_attribute("data-level", str(level))
+    studio.button("Apply").click()
+    dialog = studio.page.locator("#done-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    expect(studio.page.locator("#done-summary")).to_contain_text(
+        "with 1 hint and no revealed cells"
+    )
+    dialog.get_by_role("button", name="Statistics", exact=True).click()
+    stats = studio.page.locator("#stats-dialog")
+    expect(stats).to_have_attribute("open", "")
+    expect(tile(stats, "help")).to_have_text("1.0")
+    close(stats)
+    record = stored(studio)
+    assert record and [game["hints"] for game in record["games"]] == [1]

@@ -7,7 +7,8 @@ import { test } from "node:test";
 
 import { applyChanges, bit, candidateMasks, layersOf } from "../../web/board/cell-layers.js";
 import {
-  canApply, drawingWords, highlightFor, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges, stepChanges,
+  canApply, drawingWords, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges,
+  restoreChanges, stepChanges,
 } from "../../web/teach/hint-drawing.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
@@ -81,10 +82,39 @@ test("a fish's base and cover are drawn as such, not as plain houses; coloured c
   assert.equal(hintWords(hintOf(fish), 2), `A Naked Single in r1c1. ${words}`);
 });
 
-test("mistakes and missing candidates are drawn at their cells", () => {
-  const mistake = { ...hintOf(step({})), kind: "mistake", message: "r1c1 is wrong.", mistakes: [{ cell: 0 }], step: null };
-  assert.deepEqual(highlightFor(mistake, 1), { cells: [0] });
-  assert.equal(hintWords(mistake, 1), "r1c1 is wrong.");
+test("a wrong digit is hinted in three levels: its row, its cell, then Apply removes it", () => {
+  const mistake = {
+    ...hintOf(step({})), kind: "mistake", message: "r1c6: this digit is wrong", mistakes: [{ cell: 5, name: "r1c6" }], step: null,
+    levels: {
+      nudge: "A digit you placed in row 1 is wrong.",
+      pattern: "The digit in r1c6 is wrong.",
+      effect: "Remove the 6 from r1c6: the solution has another digit there.",
+    },
+  };
+  assert.equal(levelCount(mistake), 3);
+  assert.deepEqual(highlightFor(mistake, 1), { houses: ["row 1"] }); // not the cell yet
+  assert.deepEqual(highlightFor(mistake, 2), { cells: [5] });
+  assert.equal(hintWords(mistake, 1), mistake.levels.nudge);
+  assert.equal(hintWords(mistake, 2), mistake.levels.pattern);
+  assert.equal(canApply(mistake, 2), false);
+  assert.equal(canApply(mistake, 3), true);
+  // Apply erases the wrong digit, and nothing else (its marks stay as they were)
+  const entries = `.....6${".".repeat(75)}`;
+  const before = { ...layersOf(EMPTY, entries), centre: Array(81).fill(0) };
+  before.centre[7] = bit(4);
+  const after = applyChanges(before, eraseChanges(mistake, before));
+  assert.equal(after.entries, EMPTY);
+  assert.deepEqual(after.centre, before.centre);
+});
+
+test("a hint is one hint whatever its level: its subject is the same, another step's is not", () => {
+  const single = step({ units: ["row 1"], cells: [0], placements: [{ cell: 0, digit: 5 }] });
+  const again = step({ units: ["row 1"], cells: [0], placements: [{ cell: 0, digit: 5 }], text: "said again" });
+  const other = step({ units: ["row 2"], cells: [9], placements: [{ cell: 9, digit: 5 }] });
+  assert.equal(hintSubject(hintOf(single)), hintSubject(hintOf(again)));
+  assert.notEqual(hintSubject(hintOf(single)), hintSubject(hintOf(other)));
+  const mistake = { ...hintOf(single), kind: "mistake", mistakes: [{ cell: 0, name: "r1c1" }], step: null };
+  assert.notEqual(hintSubject(mistake), hintSubject(hintOf(single)));
 });
 
 test("a missing candidate is drawn unit first, then the cell, its digit only at the last level", () => {

@@ -56,3 +56,25 @@ test("a tone is one of four, a bare string is information, and a pointer can ask
   assert.equal(statusLine("Select a cell first.", "info", { untilSelect: true }).untilSelect, true);
   assert.equal(statusLine(""), null);
 });
+
+test("a notice of an action done gives way at the next action; what still holds stays", () => {
+  const status = new StatusModel();
+  /** @type {(string | null)[]} */
+  const heard = [];
+  status.subscribe((slot) => heard.push(slot));
+  status.set("verdict", { status: "generated", text: "A new Hard puzzle, ready at once." }, { untilAction: true });
+  status.set("status", statusLine("Copied the puzzle line."), { untilAction: true });
+  heard.length = 0;
+  status.acted(); // the player asks a hint, or counts solutions
+  assert.equal(status.get("verdict"), null);
+  assert.equal(status.get("status"), null);
+  assert.deepEqual(heard.sort(), ["status", "verdict"]);
+  // a warning, and the mistakes Check found, still hold after another action
+  status.set("status", statusLine("Storage is full: this game is not saved.", "warning"));
+  status.set("verdict", { status: "mistakes", text: "1 of your digits does not match the solution: r1c8." });
+  status.acted();
+  assert.equal(/** @type {{text: string}} */ (status.get("status")).text, "Storage is full: this game is not saved.");
+  assert.equal(/** @type {{status: string}} */ (status.get("verdict")).status, "mistakes");
+  status.changed(); // and go with the state they were about, as every message does
+  assert.equal(status.get("status"), null);
+});

@@ -207,7 +207,7 @@ function fillCandidates() {
   else say("The centre marks already hold every cell's candidates.");
 }
 
-/** A hint level shown, or a path applied: one more hint used (in the completion's count). */
+/** A hint shown (once per step asked, whatever its levels), or a path applied: one more hint used. */
 function countHint() {
   countHelp("hints");
   autosave();

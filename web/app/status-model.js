@@ -9,6 +9,11 @@
 // to bring back the game before); each slot holds one message, the newer replacing the older, so
 // two messages never contradict each other. Slot values are plain data the views draw.
 //
+// A notice about an action done ("Copied the puzzle line.", "A new Hard puzzle, ready at once.")
+// is said `untilAction`: it also gives way at the player's next action (a button, a hint), so
+// old news does not pile up above what the player asked next. What still holds (a warning, an
+// error, the mistakes Check found) stays until the game changes.
+//
 // Views subscribe and redraw on every change; `changed()` is called by the one place that knows
 // the game changed (game-view.js), before whatever follows from the change is said.
 
@@ -16,7 +21,7 @@
 /** @typedef {"status" | "verdict" | "offer"} Slot */
 /**
  * @template [T=unknown]
- * @typedef {{value: T, revision: number}} Entry
+ * @typedef {{value: T, revision: number, untilAction: boolean}} Entry
  */
 
 export const TONES = /** @type {const} */ (["info", "success", "warning", "error"]);
@@ -32,13 +37,23 @@ export class StatusModel {
 
   /**
    * Say something in a slot, for the game as it is now (replacing what the slot held).
-   * A null or empty value clears the slot.
-   * @param {Slot} slot @param {unknown} value
+   * A null or empty value clears the slot. `untilAction`: a notice that also goes at the
+   * player's next action (`acted`).
+   * @param {Slot} slot @param {unknown} value @param {{untilAction?: boolean}} [options]
    */
-  set(slot, value) {
+  set(slot, value, options = {}) {
     if (value === null || value === undefined || value === "") this.#entries.delete(slot);
-    else this.#entries.set(slot, { value, revision: this.revision });
+    else this.#entries.set(slot, { value, revision: this.revision, untilAction: options.untilAction === true });
     this.#emit(slot);
+  }
+
+  /** The player did something (pressed a button, asked a hint): the notices said before go. */
+  acted() {
+    const notices = [...this.#entries].filter(([, entry]) => entry.untilAction);
+    for (const [slot] of notices) {
+      this.#entries.delete(slot);
+      this.#emit(slot);
+    }
   }
 
   /** Clear one slot. @param {Slot} slot */
@@ -85,6 +100,9 @@ export class StatusModel {
  * selection ("Select a cell first."), which a selection answers and so clears.
  * @typedef {{text: string, tone: Tone, untilSelect: boolean}} StatusLine
  */
+
+/** Tones of a notice about an action done, which the next action replaces (errors and warnings stay). */
+export const NOTICE_TONES = /** @type {readonly Tone[]} */ (["info", "success"]);
 
 /**
  * A status line from what callers pass (a bare string is "info").

@@ -3,7 +3,7 @@
 // page says about the game, gone as soon as the game changes. `say` is how every module speaks
 // to the player; `gameChanged` is called by game-view.js at every change of the game.
 
-import { StatusModel, statusLine } from "./status-model.js";
+import { NOTICE_TONES, StatusModel, statusLine } from "./status-model.js";
 
 /** @typedef {import("./status-model.js").Tone} Tone */
 /** @typedef {import("./status-model.js").StatusLine} StatusLine */
@@ -13,11 +13,17 @@ export const status = new StatusModel();
 
 /**
  * Say something about the game as it is now ("" clears the line). `untilSelect`: a pointer for
- * the player's next selection ("Select a cell first."), which selecting a cell clears.
+ * the player's next selection ("Select a cell first."), which selecting a cell clears. Info and
+ * success are notices of what was done: the player's next action replaces them too.
  * @param {string} text @param {Tone} [tone] @param {{untilSelect?: boolean}} [options]
  */
 export function say(text, tone = "info", options = {}) {
-  status.set("status", statusLine(text, tone, options));
+  status.set("status", statusLine(text, tone, options), { untilAction: NOTICE_TONES.includes(tone) });
+}
+
+/** The player did something (a hint asked by key, say): the notices said before it go. */
+export function actionTaken() {
+  status.acted();
 }
 
 /** A cell was selected: a pointer said for that goes (other messages stay). */
@@ -31,8 +37,15 @@ export function gameChanged() {
   status.changed();
 }
 
-/** Draw the status line into `element` from now on. @param {HTMLElement} element */
+/**
+ * Draw the status line into `element` from now on; a press of any button on the page is an
+ * action that the notices said before give way to (in the capture phase: before the button
+ * says what it did). @param {HTMLElement} element
+ */
 export function wireStatusLine(element) {
+  element.ownerDocument.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("button")) actionTaken();
+  }, true);
   const draw = () => {
     const line = /** @type {StatusLine | null} */ (status.get("status"));
     const text = line?.text ?? "";

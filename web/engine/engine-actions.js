@@ -13,6 +13,7 @@ import { makeMove, undoToLastCorrect } from "../game/play-history.js";
 import { settings } from "../app/settings.js";
 import { say } from "../app/status.js";
 import { showFailure, showVerdict, verdictCells } from "./verdict-view.js";
+import { checkWords } from "./verdict-words.js";
 
 /** How the page's own moves tidy marks: as the player's typed digits do. */
 export const editOptions = () => ({ clearPeerMarks: settings.clearPeerMarks, keepCandidates: settings.autoCandidates });
@@ -51,14 +52,17 @@ async function check(seconds = SOLVE_SECONDS) {
     if (!playing) {
       const v = await runEngine("check", { grid: puzzle, max_seconds: seconds }, "Checking");
       if (v.status === "unique" && v.solution) knowSolution(puzzle, v.solution);
-      showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
+      const words = checkWords(v, { playing: false });
+      const cells = v.givens ? verdictCells(v) : []; // an empty grid: no cell is special
+      showVerdict(v.status, "check", words, cells, { again: v.status === "gave_up" ? again : null });
       return;
     }
     const r = await runEngine("find_mistakes", { grid: puzzle, entries, max_seconds: seconds }, "Checking");
     const v = r.verdict;
     if (v.status === "unique" && v.solution) knowSolution(puzzle, v.solution);
     if (v.status !== "unique" || r.mistakes === null) {
-      showVerdict(v.status, "check", v.message, verdictCells(v), { again: v.status === "gave_up" ? again : null });
+      const words = checkWords(v, { playing: true });
+      showVerdict(v.status, "check", words, verdictCells(v), { again: v.status === "gave_up" ? again : null });
     } else if (r.mistakes.length) {
       const n = r.mistakes.length;
       showVerdict(

@@ -16,6 +16,9 @@ import { CancelledError, SolverError } from "./solver-client.js";
  *   again: (() => void) | null}} VerdictLine
  */
 
+/** Verdicts that report an action done, not a problem: the player's next action replaces them. */
+const NOTICES = new Set(["unique", "consistent", "counted", "generated", "cancelled"]);
+
 /** The verdict for the game as it is now, or null. */
 const current = () => /** @type {VerdictLine | null} */ (status.get("verdict"));
 
@@ -59,7 +62,7 @@ export function showVerdict(status_, action, text, flagged = [], more = {}) {
   /** @type {VerdictLine} */
   const line = { status: status_, action, text, flagged, again: more.again ?? null };
   if (more.count !== undefined) line.count = more.count;
-  status.set("verdict", line);
+  status.set("verdict", line, { untilAction: NOTICES.has(status_) });
 }
 
 /** @param {unknown} error @param {string} action */

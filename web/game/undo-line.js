@@ -4,8 +4,12 @@
 // which puts the game before back. One offer at a time: the next such action replaces it. The
 // game left is also in Recent games, so nothing is ever lost. Moves inside a game have their own
 // history (play-history.js: Undo, Ctrl+Z), which never reaches back into the game before.
+// Once the player plays on (their first edit of the board after the offer), what happened is
+// old news: the sentence gives way to "The game before:" and the button, which stays while it
+// can act.
 
 import { byId } from "../app/dom.js";
+import { board } from "../app/page-state.js";
 
 const line = byId("undo-line");
 const text = byId("undo-text");
@@ -23,6 +27,14 @@ export function offerUndo(message, undo) {
   text.textContent = message;
   line.hidden = false;
   line.dataset.state = "offered";
+  delete line.dataset.settled;
+}
+
+/** The player played on: the offer stays, its sentence goes (one short line, no jump). */
+function settleUndo() {
+  if (!undoing || line.dataset.settled) return;
+  text.textContent = "The game before:";
+  line.dataset.settled = "true";
 }
 
 /** Nothing to undo any more (the game it would restore is gone from the board's story). */
@@ -42,7 +54,8 @@ function useUndoLine() {
   line.dataset.state = "undone";
 }
 
-/** The Undo button. */
+/** The Undo button; the sentence goes at the player's next edit of the board. */
 export function wireUndo() {
   button.addEventListener("click", useUndoLine);
+  board.addEventListener("sudoku-change", settleUndo);
 }

@@ -55,7 +55,11 @@ const housesOf = (cell) => {
  * @param {Hint} hint @param {number} level @returns {Partial<Highlight> | null}
  */
 export function highlightFor(hint, level) {
-  if (hint.kind === "mistake") return { cells: hint.mistakes.map((m) => m.cell) };
+  if (hint.kind === "mistake") {
+    // the row first, then the cell (as the words say): the digit is on the board already
+    const cells = hint.mistakes.map((m) => m.cell);
+    return level === 1 ? { houses: [...new Set(cells.map((cell) => housesOf(cell)[0]))] } : { cells };
+  }
   if (hint.kind === "missing_candidate") {
     // the unit first, then the cell, the digit only at the last level (as the words say)
     const houses = [...new Set(hint.missing.map((m) => m.unit).filter(Boolean))];
@@ -120,9 +124,25 @@ export function drawingWords(step) {
   return words.join(" ");
 }
 
-/** How many levels a hint has: a step and a missing candidate three, the others one. @param {Hint} hint */
+/** How many levels a hint has: a step, a mistake and a missing candidate three, the others one. @param {Hint} hint */
 export function levelCount(hint) {
-  return hint.kind === "step" || hint.kind === "missing_candidate" ? 3 : 1;
+  return hint.kind === "step" || hint.kind === "mistake" || hint.kind === "missing_candidate" ? 3 : 1;
+}
+
+/**
+ * What a hint is about, the same at each of its levels and for the same step asked again after
+ * another edit: the hints counted in a game are these, one each (reading a hint's next level,
+ * or applying it, is not another hint). @param {Hint} hint
+ */
+export function hintSubject(hint) {
+  const step = hint.step;
+  return JSON.stringify([
+    hint.kind,
+    hint.mistakes.map((m) => m.cell),
+    hint.missing.map((m) => [m.cell, m.digit]),
+    (hint.remove ?? []).map((r) => [r.cell, r.digit]),
+    step ? [step.technique, step.placements.map((p) => [p.cell, p.digit]), step.eliminations.map((e) => [e.cell, e.digit])] : null,
+  ]);
 }
 
 /**
@@ -138,16 +158,27 @@ export function hintWords(hint, level) {
 }
 
 /**
- * Whether a hint at this level can be applied (an effect to make, marks to remove, or a removed
- * candidate to put back once its digit is said). @param {Hint} hint @param {number} level
+ * Whether a hint at this level can be applied (an effect to make, marks to remove, a removed
+ * candidate to put back once its digit is said, or a wrong digit to remove once its cell is). @param {Hint} hint @param {number} level
  */
 export function canApply(hint, level) {
   const step = hint.step;
   return Boolean(
     (hint.kind === "step" && level === 3 && step && (step.eliminations.length || step.placements.length))
     || (hint.kind === "remove_first" && (hint.remove ?? []).length)
-    || (hint.kind === "missing_candidate" && level === 3 && hint.missing.length),
+    || (hint.kind === "missing_candidate" && level === 3 && hint.missing.length)
+    || (hint.kind === "mistake" && level === 3 && hint.mistakes.length),
   );
+}
+
+/**
+ * The wrong digits a "mistake" hint names, erased (their cells' marks stay as they were).
+ * @param {Hint} hint @param {Layers} before @returns {Change[]}
+ */
+export function eraseChanges(hint, before) {
+  const entries = [...before.entries];
+  for (const { cell } of hint.mistakes) entries[cell] = EMPTY;
+  return diffLayers(before, { ...before, entries: entries.join("") });
 }
 
 /**

@@ -3,14 +3,16 @@
 // live region (#hint-text) and drawn on the board (its `highlight` overlay). The first press says
 // where to look (the step's houses outlined, no digits), the next names the technique and shows
 // its cells and candidates, the third what it eliminates (struck) or places, with Apply, which
-// makes it one undoable move. A wrong digit is reported before any technique; so is a needed
-// candidate the player removed, but only when their centre marks are complete candidates
-// (marks-meaning.js: else they are notes, and the engine takes nothing as removed), and in three
-// levels too: the unit, the cell, then the digit, with Apply putting it back. Each press that
-// shows something new counts as one hint; any change of the board takes the hint (and its
-// drawing) away, but not what it named: a step's digits and eliminations, once shown at any
-// level, are read (the history's `read`, saved with the game), and the move that makes one, now
-// or after a reload, is marked in the history as made after a hint (the review says "with help").
+// makes it one undoable move. A wrong digit is reported before any technique, in three levels
+// too: its row, its cell, then Apply removing it; so is a needed candidate the player removed,
+// but only when their centre marks are complete candidates (marks-meaning.js: else they are
+// notes, and the engine takes nothing as removed): the unit, the cell, then the digit, with Apply
+// putting it back. A hint counts once for what it is about (hintSubject): its further levels,
+// Apply, and the same step asked again after another edit add nothing. Any change of the board
+// takes the hint (and its drawing) away, but not what it named: a step's digits and
+// eliminations, once shown at any level, are read (the history's `read`, saved with the game),
+// and the move that makes one, now or after a reload, is marked in the history as made after a
+// hint (the review says "with help").
 //
 // From the pattern level on the board also draws a Step's `links` (chains, loops, AICs, wings;
 // a group node as all its cells), a fish's base and cover sets and fins, a colouring's colour
@@ -25,15 +27,19 @@ import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { combine } from "../board/grid.js";
 import {
-  canApply, highlightFor, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges, stepChanges,
+  canApply, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges,
+  stepChanges,
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
 import { askAbout } from "./technique-help.js";
-import { autosave } from "../game/autosave.js";
+import { autosave, currentGameId } from "../game/autosave.js";
 import { board, readHint, state } from "../app/page-state.js";
 import { settings } from "../app/settings.js";
 import { makeMove } from "../game/play-history.js";
-import { showFailure } from "../engine/verdict-view.js";
+import { clearVerdict, showFailure } from "../engine/verdict-view.js";
+import { noHintWords } from "../engine/verdict-words.js";
+import { SolverError } from "../engine/solver-client.js";
+import { actionTaken, status } from "../app/status.js";
 
 /** @typedef {import("../engine/protocol.js").Hint} Hint */
 /** @typedef {import("../engine/protocol.js").Step} Step */
@@ -46,6 +52,19 @@ const notationText = byId("hint-notation-text");
 
 /** The hint for the state it was asked for, and how many of its levels are shown. */
 let current = /** @type {{key: string, hint: Hint, shown: number} | null} */ (null);
+
+/**
+ * What the hints counted in this game (its id and givens) were about (hint-drawing's
+ * hintSubject). A step's hint is also known as counted after a reload: what it named is in the
+ * game's saved `read` (see namedBy).
+ */
+let counted = { game: "", subjects: new Set() };
+
+/** The digits and eliminations a step's hint names ("39=3", "0-5"): the keys of `read`. @param {Hint} hint */
+const namedBy = (hint) =>
+  hint.kind === "step" && hint.step
+    ? [...hint.step.placements.map((p) => `${p.cell}=${p.digit}`), ...hint.step.eliminations.map((e) => `${e.cell}-${e.digit}`)]
+    : [];
 
 /** The hint line is for another state now: hide it, and its drawing. */
 export function clearHint() {
@@ -74,15 +93,14 @@ function bringIntoView() {
 /** @param {Hint} hint @param {number} level 1..3 */
 function show(hint, level) {
   const step = hint.step;
-  if (hint.kind === "step" && step) {
-    const named = [...step.placements.map((p) => `${p.cell}=${p.digit}`), ...step.eliminations.map((e) => `${e.cell}-${e.digit}`)];
-    if (readHint(named)) autosave();
-  }
+  const named = namedBy(hint);
+  if (named.length && readHint(named)) autosave();
   text.textContent = hintWords(hint, level);
   text.hidden = false;
   bringIntoView();
   text.dataset.level = String(level);
   text.dataset.kind = hint.kind;
+  if (hint.kind === "mistake" && mistakesVerdict()) clearVerdict(); // said once: here, level by level
   board.highlight = highlightFor(hint, level);
   askAbout(techniqueButton, hint.kind === "step" && step && level >= 2 ? step.technique : null);
   applyButton.hidden = !canApply(hint, level);
@@ -122,20 +140,22 @@ function apply() {
     const back = current.hint.missing.map((m) => `${m.digit} in ${m.name}`).join(", ");
     if (!makeMove("hint", restoreChanges(current.hint, board.layers))) return;
     board.focusGrid();
-    text.textContent = `Put back ${back}. Undo takes ${back.includes(",") ? "them" : "it"} out again.`;
-    text.hidden = false;
-    text.dataset.level = "0";
-    text.dataset.kind = "applied";
+    applied(`Put back ${back}. Undo takes ${back.includes(",") ? "them" : "it"} out again.`);
+    return;
+  }
+  if (current?.hint.kind === "mistake" && current.shown === 3) {
+    const wrong = current.hint.mistakes.map((m) => m.name);
+    if (!makeMove("hint", eraseChanges(current.hint, board.layers))) return;
+    board.focusGrid();
+    const them = wrong.length === 1 ? "it" : "them";
+    applied(`Removed the wrong digit${wrong.length === 1 ? "" : "s"} from ${wrong.join(", ")}. Undo puts ${them} back.`);
     return;
   }
   if (current?.hint.kind === "remove_first") {
     const removed = (current.hint.remove ?? []).map((r) => `${r.digit} from ${r.name}`).join(", ");
     if (!makeMove("hint", removalChanges(current.hint, board.layers))) return;
     board.focusGrid();
-    text.textContent = `Removed ${removed}. Undo brings ${removed.includes(",") ? "them" : "it"} back.`;
-    text.hidden = false;
-    text.dataset.level = "0";
-    text.dataset.kind = "applied";
+    applied(`Removed ${removed}. Undo brings ${removed.includes(",") ? "them" : "it"} back.`);
     return;
   }
   if (!current || current.shown < 3 || !step) return;
@@ -144,20 +164,53 @@ function apply() {
   if (!makeMove("hint", stepChanges(step, board.layers, tidy()))) return;
   board.focusGrid(); // Apply hides itself: play goes on on the board
   // the move cleared the hint (any change does); say what it did in the same live region
+  applied(words);
+}
+
+/** What Apply did, in the hint's live region (in view: the card is shorter than the hint was). @param {string} words */
+function applied(words) {
   text.textContent = words;
   text.hidden = false;
   text.dataset.level = "0";
   text.dataset.kind = "applied";
+  bringIntoView();
 }
 
-/** The Apply button; the hint goes with any edit on the board (the page's afterChange clears it too). */
+/** Whether the verdict line names the player's mistakes (Check found them). */
+const mistakesVerdict = () => /** @type {{status?: string} | null} */ (status.get("verdict"))?.status === "mistakes";
+
+/**
+ * The Apply button; the hint goes with any edit on the board (the page's afterChange clears it
+ * too), and a mistake hint when Check names the mistakes (one place says them).
+ */
 export function wireHint() {
   applyButton.addEventListener("click", apply);
   board.addEventListener("sudoku-change", () => clearHint());
+  status.subscribe((slot) => {
+    if (slot === "verdict" && current?.hint.kind === "mistake" && mistakesVerdict()) clearHint();
+  });
 }
 
-/** One press of Hint. @param {() => void} counted  a new hint level was shown */
-export async function hint(counted) {
+/**
+ * Count a hint found, once for what it is about: its further levels, Apply, and the same step
+ * found again after another edit are the same hint. @param {Hint} found @param {() => void} count
+ */
+function countOnce(found, count) {
+  if (found.kind === "solved") return;
+  const game = `${currentGameId() ?? ""}:${board.givens}`;
+  if (counted.game !== game) counted = { game, subjects: new Set() };
+  const subject = hintSubject(found);
+  if (counted.subjects.has(subject)) return;
+  const named = namedBy(found);
+  const read = new Set(state.progress.history.read ?? []);
+  if (named.length && named.every((key) => read.has(key))) return; // shown before this page load
+  counted.subjects.add(subject);
+  count();
+}
+
+/** One press of Hint. @param {() => void} count  a new hint was shown (one per step asked) */
+export async function hint(count) {
+  actionTaken();
   if (board.mode !== "play") {
     text.hidden = false;
     text.textContent = "Hints are for playing: switch to “Play” first.";
@@ -167,10 +220,7 @@ export async function hint(counted) {
   const { args, key } = request();
   if (current && current.key === key) {
     const levels = levelCount(current.hint);
-    if (current.shown < levels) {
-      current.shown += 1;
-      counted();
-    }
+    if (current.shown < levels) current.shown += 1;
     show(current.hint, current.shown);
     return;
   }
@@ -178,8 +228,32 @@ export async function hint(counted) {
     const found = await runEngine("hint", args, "Finding a hint");
     if (request().key !== key) return;
     current = { key, hint: found, shown: 1 };
-    if (found.kind !== "solved") counted();
+    countOnce(found, count);
     show(found, 1);
+  } catch (error) {
+    if (error instanceof SolverError && error.type === "InvalidPuzzleError") await sayWhyNoHint(key);
+    else showFailure(error, "hint");
+  }
+}
+
+/**
+ * The puzzle is not one proper puzzle (several solutions, none, clashing givens): say why in
+ * the hint's place, in plain words, with the cells where two solutions differ outlined.
+ * @param {string} key  the state the hint was asked for
+ */
+async function sayWhyNoHint(key) {
+  try {
+    const v = await runEngine("check", { grid: board.givens }, "Checking");
+    if (request().key !== key) return;
+    text.textContent = noHintWords(v);
+    text.hidden = false;
+    text.dataset.level = "0";
+    text.dataset.kind = "none";
+    applyButton.hidden = true;
+    notation.hidden = true;
+    askAbout(techniqueButton, null);
+    board.highlight = v.givens && v.differences.length ? { cells: v.differences } : null;
+    bringIntoView();
   } catch (error) {
     showFailure(error, "hint");
   }

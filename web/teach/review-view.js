@@ -122,7 +122,7 @@ function showSummary(result) {
     ["Hardest found yourself", s.hardest ? s.hardest.technique ?? "" : "none yet"],
     ["Guesses", String(s.guesses)],
     ["Mistakes", mistakes ? `${s.wrong} wrong digit${s.wrong === 1 ? "" : "s"}, ${s.lost} true candidate${s.lost === 1 ? "" : "s"} lost${undone}` : "none"],
-    ["With help", String(s.helped)],
+    ["Moves with help", String(s.helped)], // moves, not hints: a hint read and not used moves nothing
   ]));
   const g = result.grader;
   ui.grader.replaceChildren(...pairs([
