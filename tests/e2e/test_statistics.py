@@ -352,3 +352,29 @@ def test_a_hint_read_through_its_levels_and_applied_counts_once_everywhere(
     close(stats)
     record = stored(studio)
     assert record and [game["hints"] for game in record["games"]] == [1]
+
+
+def test_a_hint_read_again_after_a_reload_is_not_counted_again(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The hints read are the game's (saved with it): the same step asked again after a reload
+    is the hint already counted, not a second one."""
+    studio = fresh(site_server + LINK)
+    studio.wait_ready()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    text = studio.page.locator("#hint-text")
+    for level in (1, 2):
+        studio.page.keyboard.press("h")
+        expect(text).to_have_attribute("data-level", str(level))
+    reload(studio)
+    studio.wait_ready()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    for level in (1, 2, 3):
+        studio.page.keyboard.press("h")
+        expect(text).to_have_attribute("data-level", str(level))
+    studio.button("Apply").click()
+    dialog = studio.page.locator("#done-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    record = stored(studio)
+    assert record and [game["hints"] for game in record["games"]] == [1]
