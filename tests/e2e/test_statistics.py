@@ -376,5 +376,7 @@ def test_a_hint_read_again_after_a_reload_is_not_counted_again(
     dialog = studio.page.locator("#done-dialog")
     expect(dialog).to_have_attribute("open", "")
     expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    # the statistics are written once the solve is recorded, just after the Solved moment opens
+    studio.page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")
     record = stored(studio)
     assert record and [game["hints"] for game in record["games"]] == [1]
