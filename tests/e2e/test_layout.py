@@ -9,6 +9,7 @@ stays booted, and the page must follow a window that changes size anyway.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal
 
@@ -134,3 +135,42 @@ def test_solve_asks_first_and_can_be_declined(sized: Studio, size: ViewportSize)
     assert "." not in app.grid()
     app.button("Undo").click()
     expect(app.board).to_have_attribute("entries", "." * 81)  # and Undo takes it back
+
+
+# the widths of a phone's top bar: upright, sideways
+PHONES = (390, 844)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [SIZES["desktop-1280x800"], SIZES["desktop-1366x768"], SIZES["phone-landscape-844x390"],
+     SIZES["phone-390x844"]],
+    ids=["desktop-1280x800", "desktop-1366x768", "phone-landscape-844x390", "phone-390x844"],
+)
+def test_the_top_bar_names_the_puzzle_in_full(sized: Studio, size: ViewportSize) -> None:
+    """A daily puzzle's level and day are not cut short by the engine's status, which the bar
+    says in two words (its version is the status's title): on a desktop the line up to the day,
+    on a phone the level and the score on their two lines (the day is in the title)."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(size)
+    app.show_panel("Games")
+    page.locator('#daily-levels button[data-daily-level="medium"]').click()
+    info = page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-level", "medium", timeout=30_000)
+    expect(info).to_have_attribute("title", re.compile(r"^Medium \(score \d+\) · daily puzzle of "))
+    cut = info.evaluate(
+        """(info) => {
+          const right = info.getBoundingClientRect().right + 0.5;
+          const parts = [...info.querySelectorAll(".info-head, .info-sub, .info-rest")].filter(
+            (part) => part.getClientRects().length > 0);
+          const named = (part) => part.classList.contains("info-head")
+            || part.classList.contains("info-rest") && part.textContent.includes("daily puzzle of");
+          return parts.filter((part) => part.scrollWidth > part.clientWidth
+            || named(part) && part.getBoundingClientRect().right > right).map((part) => part.textContent);
+        }"""
+    )
+    assert cut == [], f"cut short at {size['width']}x{size['height']}: {cut}"
+    if size["width"] not in PHONES:
+        expect(info).to_contain_text("daily puzzle of")
+    expect(page.locator("#engine-text")).to_have_text("Engine ready")
