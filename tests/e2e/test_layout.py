@@ -174,3 +174,40 @@ def test_the_top_bar_names_the_puzzle_in_full(sized: Studio, size: ViewportSize)
     if size["width"] not in PHONES:
         expect(info).to_contain_text("daily puzzle of")
     expect(page.locator("#engine-text")).to_have_text("Engine ready")
+
+
+# where the small count of a digit key lies, measured with a stand-in that has the ::after's styles
+COUNT_GAPS = """(numpad) => [...numpad.querySelectorAll("button[data-digit]:not([data-digit=''])")].map((key) => {
+  const after = getComputedStyle(key, "::after");
+  const text = key.dataset.left ?? key.dataset.count;
+  if (after.content === "none" || !text) return null;
+  const ghost = document.createElement("span");
+  for (const name of ["position", "top", "right", "bottom", "left", "font-size", "line-height", "font-weight"])
+    ghost.style.setProperty(name, after.getPropertyValue(name));
+  ghost.textContent = text;
+  key.append(ghost);
+  const count = ghost.getBoundingClientRect();
+  ghost.remove();
+  const range = document.createRange();
+  range.selectNodeContents(key.firstChild);
+  const digit = range.getBoundingClientRect();
+  const across = Math.max(count.left - digit.right, digit.left - count.right);
+  const down = Math.max(count.top - digit.bottom, digit.top - count.bottom);
+  return [key.dataset.digit, Math.round(Math.max(across, down) * 10) / 10];
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_pad_counts_stand_apart_from_their_digits(sized: Studio, size: ViewportSize) -> None:
+    """The small number on a digit key (how many are left) never touches its digit: at least
+    4 px of space between them in every layout, so "1" with 3 left never reads "13"."""
+    app = sized
+    page = app.page
+    start_game(app)
+    page.set_viewport_size(size)
+    numpad = page.locator("#numpad")
+    expect(numpad.locator("button[data-left]")).to_have_count(9)
+    gaps = numpad.evaluate(COUNT_GAPS)
+    assert len(gaps) == 9, gaps
+    close = [(digit, gap) for digit, gap in gaps if gap < 4]
+    assert close == [], f"counts against their digits at {size['width']}x{size['height']}: {close}"
