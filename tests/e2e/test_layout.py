@@ -211,3 +211,44 @@ def test_the_pad_counts_stand_apart_from_their_digits(sized: Studio, size: Viewp
     assert len(gaps) == 9, gaps
     close = [(digit, gap) for digit, gap in gaps if gap < 4]
     assert close == [], f"counts against their digits at {size['width']}x{size['height']}: {close}"
+
+
+MARK_CLEARANCE = """(buttons) => buttons.map((button) => {
+  const mark = button.querySelector(".daily-mark");
+  if (!mark) return null;
+  const range = document.createRange();
+  range.selectNodeContents(button.firstChild);
+  const name = range.getBoundingClientRect();
+  const badge = mark.getBoundingClientRect();
+  const box = button.getBoundingClientRect();
+  const across = Math.max(badge.left - name.right, name.left - badge.right);
+  const down = Math.max(badge.top - name.bottom, name.top - badge.bottom);
+  return {level: button.dataset.dailyLevel, gap: Math.max(across, down), title: button.title,
+          inside: badge.left >= box.left - 0.5 && badge.right <= box.right + 0.5};
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize(
+    "size",
+    [SIZES["desktop-1280x800"], {"width": 360, "height": 740}, SIZES["phone-390x844"],
+     SIZES["phone-landscape-844x390"]],
+    ids=["desktop-1280x800", "phone-360x740", "phone-390x844", "phone-landscape-844x390"],
+)
+def test_a_daily_levels_mark_keeps_clear_of_its_name(sized: Studio, size: ViewportSize) -> None:
+    """The started (…) or solved (✓) mark of a daily level's button never touches the level's
+    name, stays over its own button, and says what it means in a tooltip."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(size)
+    app.show_panel("Games")
+    for level in ("extreme", "medium"):  # the longest name, and one shown
+        page.locator(f'#daily-levels button[data-daily-level="{level}"]').click()
+        expect(page.locator("#puzzle-info")).to_have_attribute("data-level", level, timeout=30_000)
+    buttons = page.locator("#daily-levels button")
+    expect(buttons.locator(".daily-mark")).to_have_count(2)
+    marks = buttons.evaluate_all(MARK_CLEARANCE)
+    assert len(marks) == 2, marks
+    for mark in marks:
+        assert mark["gap"] >= 2, f"the mark runs into the name at {size['width']}px: {mark}"
+        assert mark["inside"], f"the mark leaves its button at {size['width']}px: {mark}"
+        assert mark["title"] == "Started", mark
