@@ -143,8 +143,12 @@ PHONES = (390, 844)
 
 @pytest.mark.parametrize(
     "size",
-    [SIZES["desktop-1280x800"], SIZES["desktop-1366x768"], SIZES["phone-landscape-844x390"],
-     SIZES["phone-390x844"]],
+    [
+        SIZES["desktop-1280x800"],
+        SIZES["desktop-1366x768"],
+        SIZES["phone-landscape-844x390"],
+        SIZES["phone-390x844"],
+    ],
     ids=["desktop-1280x800", "desktop-1366x768", "phone-landscape-844x390", "phone-390x844"],
 )
 def test_the_top_bar_names_the_puzzle_in_full(sized: Studio, size: ViewportSize) -> None:
@@ -230,8 +234,12 @@ MARK_CLEARANCE = """(buttons) => buttons.map((button) => {
 
 @pytest.mark.parametrize(
     "size",
-    [SIZES["desktop-1280x800"], {"width": 360, "height": 740}, SIZES["phone-390x844"],
-     SIZES["phone-landscape-844x390"]],
+    [
+        SIZES["desktop-1280x800"],
+        {"width": 360, "height": 740},
+        SIZES["phone-390x844"],
+        SIZES["phone-landscape-844x390"],
+    ],
     ids=["desktop-1280x800", "phone-360x740", "phone-390x844", "phone-landscape-844x390"],
 )
 def test_a_daily_levels_mark_keeps_clear_of_its_name(sized: Studio, size: ViewportSize) -> None:
