@@ -10,7 +10,7 @@ stays booted, and the page must follow a window that changes size anyway.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Literal
 
 import pytest
@@ -260,3 +260,19 @@ def test_a_daily_levels_mark_keeps_clear_of_its_name(sized: Studio, size: Viewpo
         assert mark["gap"] >= 2, f"the mark runs into the name at {size['width']}px: {mark}"
         assert mark["inside"], f"the mark leaves its button at {size['width']}px: {mark}"
         assert mark["title"] == "Started", mark
+
+
+@pytest.mark.parametrize("width", [280, 420, 544])
+def test_an_embeds_pad_counts_stand_apart_too(
+    fresh: Callable[..., Studio], site_server: str, width: int
+) -> None:
+    """An embed's pad, from the narrowest supported frame (280 px) to its widest board."""
+    embed = fresh(
+        f"{site_server}?embed#puzzle={PUZZLE.replace('.', '0')}",
+        viewport={"width": width, "height": 900},
+    )
+    numpad = embed.page.locator("#numpad")
+    expect(numpad.locator("button[data-left]")).to_have_count(9)
+    gaps = numpad.evaluate(COUNT_GAPS)
+    close = [(digit, gap) for digit, gap in gaps if gap < 4]
+    assert len(gaps) == 9 and close == [], f"counts against their digits at {width} px: {gaps}"
