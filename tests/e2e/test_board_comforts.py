@@ -225,8 +225,14 @@ def test_the_pad_counts_each_digit_and_shows_it_complete(app: Studio) -> None:
     play(app)
     page = app.page
     for digit in range(1, 10):
-        expect(pad_key(app, digit)).to_have_attribute("data-count", str(PUZZLE.count(str(digit))))
+        held = PUZZLE.count(str(digit))
+        expect(pad_key(app, digit)).to_have_attribute("data-count", str(held))
+        expect(pad_key(app, digit)).to_have_attribute("data-left", str(9 - held))
         expect(pad_key(app, digit)).not_to_have_attribute("data-complete", "true")
+    # the corner's number is how many are left, said in the key's name and title
+    fours_left = 9 - PUZZLE.count("4")
+    expect(pad_key(app, 4)).to_have_accessible_name(f"4, {fours_left} left")
+    expect(pad_key(app, 4)).to_have_attribute("title", f"4: {fours_left} left to place")
     fives = [c for c in EMPTIES if SOLUTION[c] == "5"]
     given = PUZZLE.count("5")
     for n, cell in enumerate(fives, start=1):
@@ -234,9 +240,10 @@ def test_the_pad_counts_each_digit_and_shows_it_complete(app: Studio) -> None:
         page.keyboard.press("5")
         expect(pad_key(app, 5)).to_have_attribute("data-count", str(given + n))
     expect(pad_key(app, 5)).to_have_attribute("data-complete", "true")
+    expect(pad_key(app, 5)).not_to_have_attribute("data-left", re.compile(".*"))  # nothing left
     pad = page.get_by_role("group", name="Number pad")
     expect(pad.get_by_role("button", name="5, all placed", exact=True)).to_have_count(1)
-    expect(pad.get_by_role("button", name="4", exact=True)).to_have_count(1)
+    expect(pad.get_by_role("button", name=f"4, {fours_left} left", exact=True)).to_have_count(1)
     # with another tool, the tool's names
     app.page.get_by_role("group", name="What the number keys write").get_by_role(
         "button", name="Corner", exact=True
@@ -250,7 +257,7 @@ def test_the_pad_counts_each_digit_and_shows_it_complete(app: Studio) -> None:
     page.keyboard.press("Control+z")
     expect(pad_key(app, 5)).to_have_attribute("data-count", "8")
     expect(pad_key(app, 5)).not_to_have_attribute("data-complete", "true")
-    expect(pad_key(app, 5)).to_have_accessible_name("5")
+    expect(pad_key(app, 5)).to_have_accessible_name("5, 1 left")
     page.keyboard.press("Control+y")
     expect(pad_key(app, 5)).to_have_attribute("data-complete", "true")
 
@@ -263,7 +270,13 @@ def test_the_pad_counts_each_digit_and_shows_it_complete(app: Studio) -> None:
     page.keyboard.press("5")
     expect(pad_key(app, 5)).to_have_attribute("data-count", "9")
     expect(pad_key(app, 5)).not_to_have_attribute("data-complete", "true")
+    expect(pad_key(app, 5)).to_have_accessible_name("5, 9 placed")
     check_axe(page, "the number pad with counts")
+    # Create mode: the digits alone, nothing "left"
+    app.mode("Create")
+    expect(pad_key(app, 4)).to_have_accessible_name("4")
+    expect(pad_key(app, 4)).not_to_have_attribute("data-left", re.compile(".*"))
+    expect(pad_key(app, 4)).not_to_have_attribute("title", re.compile(".*"))
 
 
 def test_the_pad_follows_digits_the_page_sets(app: Studio) -> None:

@@ -57,8 +57,13 @@ def test_engine_buttons_wait_for_the_engine_but_play_does_not(
     studio.page.keyboard.press("3")
     expect(studio.cell(0)).to_have_accessible_name("Row 1, column 1, 3")
     studio.wait_ready()
+    # the top bar says it is ready; the version is the status's title and the footer's
     expect(studio.page.get_by_role("status").filter(has_text="Engine ready")).to_have_text(
-        "Engine ready (sudoku-core 0.1.0)"
+        "Engine ready"
+    )
+    expect(engine).to_have_attribute("title", "Engine ready (sudoku-core 0.1.0)")
+    expect(studio.page.locator("#engine-about")).to_have_text(
+        "Runs offline: the solver is Python (sudoku-core 0.1.0) in your browser."
     )
     expect(studio.button("Solve…")).to_be_enabled()
     assert int(str(engine.get_attribute("data-boot-ms"))) > 0
@@ -321,9 +326,15 @@ def test_a_site_without_a_manifest_starts_and_says_its_files_were_not_checked(
     studio = open_with_manifest(fresh, site_server, None)
     studio.wait_ready()
     expect(studio.engine).to_have_attribute("data-boot-verified", "skipped")
-    expect(studio.page.locator("#engine-text")).to_have_text(
+    expect(studio.page.locator("#engine-text")).to_have_text("Engine ready")
+    expect(studio.engine).to_have_attribute(
+        "title",
         "Engine ready (sudoku-core 0.1.0; its files were not checked: the site has no"
-        " build-manifest.json)"
+        " build-manifest.json)",
+    )
+    expect(studio.page.locator("#engine-about")).to_have_text(
+        "Runs offline: the solver is Python (sudoku-core 0.1.0) in your browser. Its files were"
+        " not checked: the site has no build-manifest.json."
     )
 
 

@@ -67,6 +67,7 @@ def test_two_visitors_get_the_same_daily_puzzle_and_it_comes_back_solved(
     first.page.keyboard.press("Escape")
     expect(hard).to_have_attribute("data-state", "solved")
     expect(hard).to_have_accessible_name("Daily Hard, solved")
+    expect(hard).to_have_attribute("title", "Solved")  # the mark's meaning, as a tooltip
     expect(first.page.locator("#daily-day option:checked")).to_contain_text("1 of 5 solved")
     first.page.locator('#daily-levels button[data-daily-level="easy"]').click()
     expect(first.verdict).to_contain_text("Easy daily puzzle", timeout=MADE_MS)

@@ -9,7 +9,8 @@ stays booted, and the page must follow a window that changes size anyway.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Literal
 
 import pytest
@@ -134,3 +135,147 @@ def test_solve_asks_first_and_can_be_declined(sized: Studio, size: ViewportSize)
     assert "." not in app.grid()
     app.button("Undo").click()
     expect(app.board).to_have_attribute("entries", "." * 81)  # and Undo takes it back
+
+
+# the widths of a phone's top bar: upright, sideways
+PHONES = (390, 844)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        SIZES["desktop-1280x800"],
+        SIZES["desktop-1366x768"],
+        SIZES["phone-landscape-844x390"],
+        SIZES["phone-390x844"],
+    ],
+    ids=["desktop-1280x800", "desktop-1366x768", "phone-landscape-844x390", "phone-390x844"],
+)
+def test_the_top_bar_names_the_puzzle_in_full(sized: Studio, size: ViewportSize) -> None:
+    """A daily puzzle's level and day are not cut short by the engine's status, which the bar
+    says in two words (its version is the status's title): on a desktop the line up to the day,
+    on a phone the level and the score on their two lines (the day is in the title)."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(size)
+    app.show_panel("Games")
+    page.locator('#daily-levels button[data-daily-level="medium"]').click()
+    info = page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-level", "medium", timeout=30_000)
+    expect(info).to_have_attribute("title", re.compile(r"^Medium \(score \d+\) · daily puzzle of "))
+    cut = info.evaluate(
+        """(info) => {
+          const right = info.getBoundingClientRect().right + 0.5;
+          const parts = [...info.querySelectorAll(".info-head, .info-sub, .info-rest")].filter(
+            (part) => part.getClientRects().length > 0);
+          const named = (part) => part.classList.contains("info-head")
+            || part.classList.contains("info-rest") && part.textContent.includes("daily puzzle of");
+          return parts.filter((part) => part.scrollWidth > part.clientWidth
+            || named(part) && part.getBoundingClientRect().right > right).map((part) => part.textContent);
+        }"""
+    )
+    assert cut == [], f"cut short at {size['width']}x{size['height']}: {cut}"
+    if size["width"] not in PHONES:
+        expect(info).to_contain_text("daily puzzle of")
+    status = page.locator("#engine-text")
+    expect(status).to_have_text("Engine ready")
+    if status.is_visible():  # whole, too (a phone upright shows the dot alone)
+        assert status.evaluate("(text) => text.scrollWidth <= text.clientWidth"), size
+
+
+# where the small count of a digit key lies, measured with a stand-in that has the ::after's styles
+COUNT_GAPS = """(numpad) => [...numpad.querySelectorAll("button[data-digit]:not([data-digit=''])")].map((key) => {
+  const after = getComputedStyle(key, "::after");
+  const text = key.dataset.left ?? key.dataset.count;
+  if (after.content === "none" || !text) return null;
+  const ghost = document.createElement("span");
+  for (const name of ["position", "top", "right", "bottom", "left", "font-size", "line-height", "font-weight"])
+    ghost.style.setProperty(name, after.getPropertyValue(name));
+  ghost.textContent = text;
+  key.append(ghost);
+  const count = ghost.getBoundingClientRect();
+  ghost.remove();
+  const range = document.createRange();
+  range.selectNodeContents(key.firstChild);
+  const digit = range.getBoundingClientRect();
+  const across = Math.max(count.left - digit.right, digit.left - count.right);
+  const down = Math.max(count.top - digit.bottom, digit.top - count.bottom);
+  return [key.dataset.digit, Math.round(Math.max(across, down) * 10) / 10];
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_pad_counts_stand_apart_from_their_digits(sized: Studio, size: ViewportSize) -> None:
+    """The small number on a digit key (how many are left) never touches its digit: at least
+    4 px of space between them in every layout, so "1" with 3 left never reads "13"."""
+    app = sized
+    page = app.page
+    start_game(app)
+    page.set_viewport_size(size)
+    numpad = page.locator("#numpad")
+    expect(numpad.locator("button[data-left]")).to_have_count(9)
+    gaps = numpad.evaluate(COUNT_GAPS)
+    assert len(gaps) == 9, gaps
+    close = [(digit, gap) for digit, gap in gaps if gap < 4]
+    assert close == [], f"counts against their digits at {size['width']}x{size['height']}: {close}"
+
+
+MARK_CLEARANCE = """(buttons) => buttons.map((button) => {
+  const mark = button.querySelector(".daily-mark");
+  if (!mark) return null;
+  const range = document.createRange();
+  range.selectNodeContents(button.firstChild);
+  const name = range.getBoundingClientRect();
+  const badge = mark.getBoundingClientRect();
+  const box = button.getBoundingClientRect();
+  const across = Math.max(badge.left - name.right, name.left - badge.right);
+  const down = Math.max(badge.top - name.bottom, name.top - badge.bottom);
+  return {level: button.dataset.dailyLevel, gap: Math.max(across, down), title: button.title,
+          inside: badge.left >= box.left - 0.5 && badge.right <= box.right + 0.5};
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        SIZES["desktop-1280x800"],
+        {"width": 360, "height": 740},
+        SIZES["phone-390x844"],
+        SIZES["phone-landscape-844x390"],
+    ],
+    ids=["desktop-1280x800", "phone-360x740", "phone-390x844", "phone-landscape-844x390"],
+)
+def test_a_daily_levels_mark_keeps_clear_of_its_name(sized: Studio, size: ViewportSize) -> None:
+    """The started (…) or solved (✓) mark of a daily level's button never touches the level's
+    name, stays over its own button, and says what it means in a tooltip."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(size)
+    app.show_panel("Games")
+    for level in ("extreme", "medium"):  # the longest name, and one shown
+        page.locator(f'#daily-levels button[data-daily-level="{level}"]').click()
+        expect(page.locator("#puzzle-info")).to_have_attribute("data-level", level, timeout=30_000)
+    buttons = page.locator("#daily-levels button")
+    expect(buttons.locator(".daily-mark")).to_have_count(2)
+    marks = buttons.evaluate_all(MARK_CLEARANCE)
+    assert len(marks) == 2, marks
+    for mark in marks:
+        assert mark["gap"] >= 2, f"the mark runs into the name at {size['width']}px: {mark}"
+        assert mark["inside"], f"the mark leaves its button at {size['width']}px: {mark}"
+        assert mark["title"] == "Started", mark
+
+
+@pytest.mark.parametrize("width", [280, 420, 544])
+def test_an_embeds_pad_counts_stand_apart_too(
+    fresh: Callable[..., Studio], site_server: str, width: int
+) -> None:
+    """An embed's pad, from the narrowest supported frame (280 px) to its widest board."""
+    embed = fresh(
+        f"{site_server}?embed#puzzle={PUZZLE.replace('.', '0')}",
+        viewport={"width": width, "height": 900},
+    )
+    numpad = embed.page.locator("#numpad")
+    expect(numpad.locator("button[data-left]")).to_have_count(9)
+    gaps = numpad.evaluate(COUNT_GAPS)
+    close = [(digit, gap) for digit, gap in gaps if gap < 4]
+    assert len(gaps) == 9 and close == [], f"counts against their digits at {width} px: {gaps}"

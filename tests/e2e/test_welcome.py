@@ -85,3 +85,41 @@ def test_a_link_opens_its_puzzle_without_the_welcome(
     studio = fresh(site_server + "#puzzle=" + puzzle.replace(".", "0"), keep_welcome=True)
     expect(studio.page.locator("#welcome")).to_be_hidden()
     expect(studio.board).to_have_attribute("givens", puzzle)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "touch"),
+    [(1280, 800, False), (390, 844, True), (360, 740, True), (844, 390, True)],
+    ids=["desktop-1280x800", "phone-390x844", "phone-360x740", "phone-landscape-844x390"],
+)
+def test_the_welcome_fits_on_the_board_at_every_size(
+    fresh: Callable[..., Studio], site_server: str, width: int, height: int, touch: bool
+) -> None:
+    """The card lies within the board's box (never over the top bar or the pad), whole, with no
+    need to scroll it at these sizes; the keyboard's line is said only where there are keys."""
+    studio = fresh(
+        site_server,
+        keep_welcome=True,
+        viewport={"width": width, "height": height},
+        is_mobile=touch,
+        has_touch=touch,
+    )
+    page = studio.page
+    card = page.locator("#welcome .welcome-card")
+    expect(card).to_be_visible()
+    card_box, board_box = card.bounding_box(), studio.board.bounding_box()
+    assert card_box is not None and board_box is not None
+    assert card_box["y"] >= board_box["y"] - 0.5, (card_box, board_box)
+    assert card_box["x"] >= board_box["x"] - 0.5, (card_box, board_box)
+    assert card_box["y"] + card_box["height"] <= board_box["y"] + board_box["height"] + 0.5
+    assert card_box["x"] + card_box["width"] <= board_box["x"] + board_box["width"] + 0.5
+    scroll, client = card.evaluate("(card) => [card.scrollHeight, card.clientHeight]")
+    assert scroll <= client + 1, f"the card scrolls at {width}x{height}: {scroll} > {client}"
+    for name in ("Play a puzzle", "Extreme", "Paste or open a file…"):
+        expect(card.get_by_text(name, exact=True)).to_be_in_viewport(ratio=1)
+    hint = page.locator(".welcome-hint")
+    expect(hint).to_have_text("Esc, or a cell of the grid: type in a puzzle of your own.")
+    if touch:
+        expect(hint).to_be_hidden()
+    else:
+        expect(hint).to_be_in_viewport(ratio=1)

@@ -2,9 +2,11 @@
 // The pad under the board, for touch as much as for the mouse: the four tools (digit, corner,
 // centre, colour: what a number writes), the number pad (colour swatches with the colour tool)
 // and its clear key. The board's own Z/X/C/V/Space keys change the same tool; both show it.
-// Each digit key also shows how many cells hold its digit (`data-count`) and whether it is all
-// placed (`data-complete="true"`: 9 times, no conflict; named "5, all placed" with the digit
-// tool), following the board's givens and entries however they change (a move, Undo, a load).
+// While playing, each digit key also shows how many of its digit are left to place (`data-left`,
+// drawn in the key's corner; named "5, 3 left"), as players of other apps expect, with how many
+// cells hold it (`data-count`) and whether it is all placed (`data-complete="true"`: 9 times, no
+// conflict; named "5, all placed"), following the board's givens and entries however they change
+// (a move, Undo, a load). In Create mode the keys are the digits alone: nothing is "left" there.
 // The board's F1-F9 filter is said in the same live region as the tool.
 
 import { COLOUR_NAMES, TOOLS } from "./cell-layers.js";
@@ -27,14 +29,17 @@ const TOOL_WORDS = { digit: "digits", corner: "corner marks", centre: "centre ma
 const toTool = (value) => /** @type {Tool} */ (TOOLS.find((t) => t === value) ?? "digit");
 
 /**
- * A digit key's name with a tool. With the digit tool it is the digit, said even though the
- * key's text is the digit too, so that a count drawn by CSS (`::after`) never joins the name.
- * @param {Tool} tool @param {number} digit @param {boolean} complete
+ * A digit key's name with a tool. With the digit tool it is the digit and, in play, how many are
+ * left, said in words so that the count drawn by CSS (`::after`) never joins the name.
+ * @param {Tool} tool @param {number} digit @param {{count: number, complete: boolean}} tally
+ * @param {boolean} playing
  */
-function digitKeyName(tool, digit, complete) {
+function digitKeyName(tool, digit, { count, complete }, playing) {
   if (tool === "colour") return `Colour ${digit}: ${COLOUR_NAMES[digit - 1]}`;
   if (tool === "corner" || tool === "centre") return `${tool === "corner" ? "Corner" : "Centre"} mark ${digit}`;
-  return complete ? `${digit}, all placed` : String(digit);
+  if (complete) return `${digit}, all placed`;
+  if (!playing) return String(digit);
+  return count < 9 ? `${digit}, ${9 - count} left` : `${digit}, ${count} placed`; // 9 or more with a conflict
 }
 
 /** Show the board's tool and the digits' counts on the pad. @param {boolean} [say] announce the tool */
@@ -43,14 +48,21 @@ export function showTool(say = false) {
   for (const button of toolButtons) button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
   numpad.dataset.tool = tool;
   const tally = digitTally(board.grid);
+  const playing = board.getAttribute("mode") !== "enter";
   for (const button of digitButtons) {
     const digit = Number(button.dataset.digit);
     if (!digit) continue;
     const { count, complete } = tally[digit - 1];
     button.dataset.count = String(count);
+    if (playing && count < 9) button.dataset.left = String(9 - count);
+    else delete button.dataset.left;
     if (complete) button.dataset.complete = "true";
     else delete button.dataset.complete;
-    button.setAttribute("aria-label", digitKeyName(tool, digit, complete));
+    const name = digitKeyName(tool, digit, tally[digit - 1], playing);
+    button.setAttribute("aria-label", name);
+    // the corner's count explained to a pointer too (the title adds nothing to a screen reader)
+    if (tool === "digit" && playing) button.title = name.replace(", ", ": ").replace(/ left$/, " left to place");
+    else button.removeAttribute("title");
   }
   if (say) announcer.textContent = `Writing ${TOOL_WORDS[tool]}.`;
 }
@@ -84,8 +96,8 @@ export function wireToolPad(say) {
     const { digit } = /** @type {CustomEvent<import("./sudoku-board.js").FilterDetail>} */ (event).detail;
     announcer.textContent = digit ? `Showing where ${digit} can go.` : "Filter off.";
   });
-  // Every way the digits or the tool change ends in these attributes: a move (sudoku-change),
-  // Undo/Redo (applyChanges), a load, the page's own setTool.
-  new MutationObserver(() => showTool()).observe(board, { attributes: true, attributeFilter: ["givens", "entries", "tool"] });
+  // Every way the digits, the tool or the mode change ends in these attributes: a move
+  // (sudoku-change), Undo/Redo (applyChanges), a load, the page's own setTool, Play/Create.
+  new MutationObserver(() => showTool()).observe(board, { attributes: true, attributeFilter: ["givens", "entries", "tool", "mode"] });
   showTool();
 }

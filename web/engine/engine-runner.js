@@ -15,6 +15,7 @@ import { SolverClient } from "./solver-client.js";
 
 const engineBox = byId("engine");
 const engineText = byId("engine-text");
+const engineAbout = byId("engine-about");
 const retryButton = /** @type {HTMLButtonElement} */ (byId("retry"));
 const engineReason = byId("engine-reason");
 const engineButtons = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll("button[data-engine]")]);
@@ -51,21 +52,24 @@ export function updateEngineUi() {
   engineBox.dataset.restarting = String(status.restarting);
   retryButton.hidden = status.state !== "failed";
   if (status.state === "ready") {
-    // files that ran unchecked are said, not only marked for tests
+    // The bar says "Engine ready" and leaves its room to the puzzle's name; the version, and files
+    // that ran unchecked (said, not only marked for tests), are the status's title and the footer's.
     const unchecked = status.bootUnverified ? `; its files were not checked: ${status.bootUnverified}` : "";
-    engineText.textContent = `Engine ready (sudoku-core ${status.version}${unchecked})`;
+    engineText.textContent = "Engine ready";
+    engineBox.title = `Engine ready (sudoku-core ${status.version}${unchecked})`;
+    engineAbout.textContent = `Runs offline: the solver is Python (sudoku-core ${status.version}) in your browser.${
+      status.bootUnverified ? ` Its files were not checked: ${status.bootUnverified}.` : ""}`;
     if (status.bootMs !== null) engineBox.dataset.bootMs = String(status.bootMs);
     if (status.bootStages) engineBox.dataset.bootStages = JSON.stringify(status.bootStages); // for the bench
     // when the worker's boot began, in ms from this page's navigation (the bench prints it)
     if (status.bootStartedAt) engineBox.dataset.bootBegan = String(Math.round(status.bootStartedAt - performance.timeOrigin));
     if (status.bootFrom) engineBox.dataset.bootFrom = status.bootFrom; // snapshot | wheel
     if (status.bootVerified) engineBox.dataset.bootVerified = status.bootVerified; // sha256 | precache | skipped
-  } else if (status.state === "failed") {
-    engineText.textContent = `The engine could not start: ${status.message}`;
-  } else if (status.restarting) {
-    engineText.textContent = `The engine stopped; restarting it. ${status.message}…`;
   } else {
-    engineText.textContent = `${status.message}…`;
+    if (status.state === "failed") engineText.textContent = `The engine could not start: ${status.message}`;
+    else if (status.restarting) engineText.textContent = `The engine stopped; restarting it. ${status.message}…`;
+    else engineText.textContent = `${status.message}…`;
+    engineBox.title = engineText.textContent; // the whole text, where a narrow bar cuts it short
   }
   updateButtons();
 }

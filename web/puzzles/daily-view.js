@@ -98,6 +98,7 @@ function draw() {
     const started = (games.get(chosen)?.has(level) ?? false) || onBoard(chosen, level);
     button.dataset.state = done ? "solved" : started ? "started" : "new";
     button.textContent = LEVEL_NAMES[level];
+    button.removeAttribute("title");
     // "Daily Hard": the Games panel's New puzzle row has its own "Hard" button
     button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}`);
     if (done || started) {
@@ -107,6 +108,7 @@ function draw() {
       mark.textContent = done ? "✓" : "…";
       button.append(mark);
       button.setAttribute("aria-label", `Daily ${LEVEL_NAMES[level]}, ${done ? "solved" : "started"}`);
+      button.title = done ? "Solved" : "Started"; // the mark's meaning, for the eye too
     }
   }
   const label = `Copy link to ${linkName(chosen, linkLevel())}`;
