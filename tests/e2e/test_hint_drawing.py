@@ -201,7 +201,7 @@ def test_a_wrong_digit_is_hinted_in_three_levels_and_apply_removes_it(app: Studi
     app.cell(cell).click()
     app.page.keyboard.press(wrong)
     text = app.page.locator("#hint-text")
-    apply = app.button("Apply")
+    apply = app.page.locator("#hint-apply")
 
     press_hint(app, 1)  # the row, not the cell
     expect(text).to_have_attribute("data-kind", "mistake")
@@ -222,6 +222,7 @@ def test_a_wrong_digit_is_hinted_in_three_levels_and_apply_removes_it(app: Studi
         f"Remove the {wrong} from r6c7: the solution has another digit there."
     )
     expect(apply).to_be_visible()
+    expect(apply).to_have_accessible_name("Remove it")  # what it does, said on it
     press_hint(app, 3)  # the last level stays
     # Check names the mistake: the verdict says it, the hint goes (one place says it)
     app.button("Check").click()

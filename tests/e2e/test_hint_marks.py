@@ -118,7 +118,7 @@ def test_complete_marks_hint_a_removed_candidate_unit_then_cell_then_digit(app: 
     assert level_2 == f"A candidate needed in {REMOVED_UNIT} has been removed from {name}."
     assert digit not in level_2
     assert overlay(app) == {"houses": [REMOVED_UNIT], "cells": [cell], "candidates": []}
-    expect(app.button("Apply")).to_be_hidden()
+    expect(app.page.locator("#hint-apply")).to_be_hidden()
 
     level_3 = press_hint(app, 3)
     assert (
@@ -127,7 +127,7 @@ def test_complete_marks_hint_a_removed_candidate_unit_then_cell_then_digit(app: 
     )
     assert overlay(app)["candidates"] == [[cell, int(digit), "pattern"]]
     check_axe(app.page, "a removed candidate hinted at its last level, marks in 3x3 places")
-    app.button("Apply").click()
+    app.button("Put it back").click()
     expect(text).to_have_attribute("data-kind", "applied")
     expect(app.cell(cell)).to_have_attribute("data-centre", re.compile(digit))
     press_hint(app, 1)

@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { applyChanges, bit, candidateMasks, layersOf } from "../../web/board/cell-layers.js";
 import {
-  canApply, drawingWords, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges,
+  applyLabel, canApply, drawingWords, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges,
   restoreChanges, stepChanges,
 } from "../../web/teach/hint-drawing.js";
 
@@ -98,6 +98,8 @@ test("a wrong digit is hinted in three levels: its row, its cell, then Apply rem
   assert.equal(hintWords(mistake, 2), mistake.levels.pattern);
   assert.equal(canApply(mistake, 2), false);
   assert.equal(canApply(mistake, 3), true);
+  assert.equal(applyLabel(mistake), "Remove it"); // the button says what it does
+  assert.equal(applyLabel({ ...mistake, mistakes: [...mistake.mistakes, ...mistake.mistakes] }), "Remove them");
   // Apply erases the wrong digit, and nothing else (its marks stay as they were)
   const entries = `.....6${".".repeat(75)}`;
   const before = { ...layersOf(EMPTY, entries), centre: Array(81).fill(0) };
@@ -135,6 +137,7 @@ test("a missing candidate is drawn unit first, then the cell, its digit only at 
   assert.equal(hintWords(missing, 3), missing.levels.effect);
   assert.equal(canApply(missing, 2), false);
   assert.equal(canApply(missing, 3), true);
+  assert.equal(applyLabel(missing), "Put it back");
   // Apply puts the digit back into the cell's centre marks, and nothing else
   const before = { ...layersOf(PUZZLE, EMPTY), centre: Array(81).fill(0) };
   before.centre[3] = bit(2) | bit(5);

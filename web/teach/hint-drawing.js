@@ -172,6 +172,16 @@ export function canApply(hint, level) {
 }
 
 /**
+ * The words on the hint's action button: what pressing it does ("Apply" for a step's effect).
+ * @param {Hint} hint
+ */
+export function applyLabel(hint) {
+  if (hint.kind === "mistake") return hint.mistakes.length > 1 ? "Remove them" : "Remove it";
+  if (hint.kind === "missing_candidate") return hint.missing.length > 1 ? "Put them back" : "Put it back";
+  return "Apply";
+}
+
+/**
  * The wrong digits a "mistake" hint names, erased (their cells' marks stay as they were).
  * @param {Hint} hint @param {Layers} before @returns {Change[]}
  */

@@ -27,7 +27,7 @@ import { byId } from "../app/dom.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { combine } from "../board/grid.js";
 import {
-  canApply, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges,
+  applyLabel, canApply, eraseChanges, highlightFor, hintSubject, hintWords, levelCount, playerCandidates, removalChanges, restoreChanges,
   stepChanges,
 } from "./hint-drawing.js";
 import { marksMeaning } from "./marks-meaning.js";
@@ -104,6 +104,7 @@ function show(hint, level) {
   board.highlight = highlightFor(hint, level);
   askAbout(techniqueButton, hint.kind === "step" && step && level >= 2 ? step.technique : null);
   applyButton.hidden = !canApply(hint, level);
+  applyButton.textContent = applyLabel(hint);
   const expert = hint.kind === "step" && level >= 2 ? hint.levels.notation ?? "" : "";
   notationText.textContent = expert;
   notation.hidden = !expert;
