@@ -14,7 +14,8 @@ takes. When only techniques above Unfair would go on, the walk places the soluti
 and including the Unfair level that can be a next step (:data:`NEVER_NEXT` says which cannot,
 and why). The page's pack of drills is made by
 ``python -m sudoku_core drill --pack`` (:mod:`sudoku_core.cli.drill`); :func:`drill_in_slices`
-makes one on demand (the worker's ``drill`` operation) from generated puzzles.
+makes one on demand (the worker's ``drill`` operation) from generated puzzles, its
+instances found inside the same time budget.
 
 A position may hold its technique more than once (two X-Wings): a finder gives one step, the
 first in its order, so the other *instances* are found by making the eliminations of those
@@ -26,12 +27,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from itertools import pairwise
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from sudoku_core._record import Frozen, frozen_init
-from sudoku_core._slices import run_to_end
+from sudoku_core._slices import relay, run_to_end
 from sudoku_core.explain.words import summary
 from sudoku_core.formats import format_line
 from sudoku_core.generator import iter_generate
@@ -43,8 +44,8 @@ from sudoku_core.logic.steps import TECHNIQUES, Level, Step
 from sudoku_core.logic.techniques import CATALOGUE
 
 __all__ = [
+    "ALS_CASCADE",
     "DRILL_TECHNIQUES",
-    "MAX_INSTANCES",
     "NEVER_NEXT",
     "Drill",
     "drill_in_slices",
@@ -82,9 +83,16 @@ DRILL_TECHNIQUES: Final = tuple(
 """The techniques drilled, in the catalogue's order: every one up to the Unfair level that
 can be a next step (not :data:`NEVER_NEXT`)."""
 
-MAX_INSTANCES: Final = 6
-"""Instances of a technique looked for in one position (the step and five more at most): a
-position with more is a rare thing, and each one costs a search."""
+_P = TypeVar("_P")
+_T = TypeVar("_T")
+
+_ALS: Final = frozenset({"ALS-XZ", "ALS-XY-Wing", "ALS-XY-Chain"})
+ALS_CASCADE: Final = 6
+"""Steps of the cascade (:func:`iter_instances`) for the almost locked sets' techniques, the
+drill's own step included: each of their searches lists every ALS and its restricted commons
+again, costs more as the cascade strikes candidates, and the cascade runs long (one ALS-XY-Wing
+position of the pack: 83 steps, 55 s), where every other technique's runs to its end in a
+second or so. An instance found after the sixth step is not offered."""
 
 _ABOVE: Final = frozenset(t.name for t in CATALOGUE if t.level.rank > Level.UNFAIR.rank)
 """Techniques a walk does not look for: past them it places the solution's digit instead."""
@@ -170,19 +178,21 @@ def next_step(puzzle: Grid, grid: Grid, marks: Iterable[Mask]) -> Step | None:
     return run_to_end(iter_find_step(position_board(puzzle, grid, marks), unique=True, skip=_ABOVE))
 
 
-def iter_instances(drill: Drill, limit: int = MAX_INSTANCES) -> Generator[None, None, list[Step]]:
+def iter_instances(drill: Drill) -> Generator[None, None, list[Step]]:
     """The instances of the drill's technique in its position, in slices (None between
     pieces of work): its step first, then the others the technique's finder shows.
 
     The finders return one step each, so the others are looked for by making the eliminations
-    of those found so far and asking the finder again, ``limit`` times at most
-    (:func:`_iter_cascade`). A step found that way may be a pattern those eliminations made,
-    not one the position has: it is kept only when nothing it reads was changed
-    (:func:`_holds_before`), so that every instance is a right answer on the position as shown.
-    A step that places a digit is the one instance (a single's position has many singles:
-    the page accepts any single of the same kind).
+    of those found so far and asking the finder again until it finds nothing more
+    (:func:`_iter_cascade`): no count bounds it (each step strikes a candidate, so the board
+    does), and a position with nine instances has nine right answers; only the almost locked
+    sets' searches stop after :data:`ALS_CASCADE` steps (see there). A step found that way
+    may be a pattern those eliminations made, not one the position has: it is kept only when
+    nothing it reads was changed (:func:`_holds_before`), so that every instance is a right
+    answer on the position as shown. A step that places a digit is the one instance (a
+    single's position has many singles: the page accepts any single of the same kind).
     """
-    found = yield from _iter_cascade(drill, limit)
+    found = yield from _iter_cascade(drill, ALS_CASCADE if drill.technique in _ALS else None)
     kept = found[:1]
     removed: set[tuple[int, int]] = set()
     for earlier, step in pairwise(found):
@@ -192,15 +202,15 @@ def iter_instances(drill: Drill, limit: int = MAX_INSTANCES) -> Generator[None, 
     return kept
 
 
-def _iter_cascade(drill: Drill, limit: int) -> Generator[None, None, list[Step]]:
+def _iter_cascade(drill: Drill, limit: int | None = None) -> Generator[None, None, list[Step]]:
     """The drill's step, then each step the technique's finder takes once the eliminations of
-    those before it are made (``limit`` steps at most, placements end it)."""
+    those before it are made, until it finds none (or ``limit`` steps; placements end it)."""
     found = [drill.step]
     if drill.step.placements:
         return found
     technique = TECHNIQUES[drill.technique]
     board = position_board(drill.puzzle, drill.grid, drill.marks)
-    while len(found) < limit:
+    while limit is None or len(found) < limit:
         found[-1].apply(board)
         if technique.stepper is not None:
             step = yield from technique.stepper(board)
@@ -208,8 +218,8 @@ def _iter_cascade(drill: Drill, limit: int) -> Generator[None, None, list[Step]]
             assert technique.finder is not None
             step = technique.finder(board)
             yield None
-        if step is None or step.placements:
-            break
+        if step is None or step.placements or not step.eliminations:
+            break  # (a step that strikes nothing would be found again and again)
         found.append(step)
     return found
 
@@ -264,9 +274,9 @@ def _holds_before(step: Step, removed: set[tuple[int, int]]) -> bool:
     )
 
 
-def instances(drill: Drill, limit: int = MAX_INSTANCES) -> list[Step]:
+def instances(drill: Drill) -> list[Step]:
     """:func:`iter_instances` run to its end."""
-    return run_to_end(iter_instances(drill, limit))
+    return run_to_end(iter_instances(drill))
 
 
 def is_only_instance(drill: Drill) -> bool:
@@ -293,35 +303,79 @@ def iter_positions(puzzle: Grid, solution: Grid) -> Generator[Drill | None, None
 
 
 def drill_in_slices(
-    technique: str, seed: int, *, max_seconds: float | None = None, max_puzzles: int = 10_000
-) -> Generator[dict[str, Any], None, tuple[Drill | None, int]]:
-    """A drill of ``technique`` from generated puzzles (seeds ``seed``, ``seed + 1``, ...), in
-    slices: yields ``{"puzzles": n, "positions": m}`` between pieces of work. Returns a random
-    position (by ``seed``) of the first puzzle that has one, or None when ``max_seconds`` or
-    ``max_puzzles`` ran out first, with the number of puzzles walked (the drill's other
-    instances: :func:`iter_instances`)."""
+    technique: str,
+    seed: int,
+    *,
+    max_seconds: float | None = None,
+    max_puzzles: int = 10_000,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Generator[dict[str, Any], None, tuple[Drill | None, list[Step], int]]:
+    """A drill of ``technique`` from generated puzzles (seeds ``seed``, ``seed + 1``, ...) with
+    the technique's instances there (:func:`iter_instances`: the step first), in slices: yields
+    ``{"puzzles": n, "positions": m}`` between pieces of work. The drill is a random position
+    (by ``seed``) of the first puzzle that has one; with the number of puzzles walked.
+
+    ``max_seconds`` (by ``clock``) bounds all of it, the instances too, since a drill is not
+    made until its right answers are known: the clock is read before every piece of work (a
+    generator's, a walk's position, a finder's search), so the work stops at most one piece
+    past it, and the result is then None with no instances. So is it when ``max_puzzles`` ran
+    out first."""
     if technique in NEVER_NEXT:
         raise ValueError(f"no drill for {technique!r}: {NEVER_NEXT[technique]}")
     if technique not in DRILL_TECHNIQUES:
         raise ValueError(f"no drill for {technique!r}: the techniques are up to Unfair")
     rng = random.Random(seed)
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    positions = 0
-    for tried in range(max_puzzles):
-        if deadline is not None and time.perf_counter() > deadline:
-            return None, tried
-        puzzle, solution = yield from _relay_generate(seed + tried, tried, positions)
-        found: list[Drill] = []
-        for item in iter_positions(puzzle, solution):
-            if item is None:
-                yield {"puzzles": tried, "positions": positions}
-                continue
-            positions += 1
-            if item.technique == technique:
-                found.append(item)
-        if found:
-            return rng.choice(found), tried + 1
-    return None, max_puzzles
+    deadline = None if max_seconds is None else clock() + max_seconds
+    positions = walked = 0  # (walked: the puzzles walked to their end)
+    try:
+        while walked < max_puzzles:
+            making = _relay_generate(seed + walked, walked, positions)
+            puzzle, solution = yield from _in_time(making, deadline, clock)
+            found: list[Drill] = []
+            for item in _in_time(iter_positions(puzzle, solution), deadline, clock):
+                if item is None:
+                    yield {"puzzles": walked, "positions": positions}
+                    continue
+                positions += 1
+                if item.technique == technique:
+                    found.append(item)
+            walked += 1
+            if found:
+                drill = rng.choice(found)
+                progress = {"puzzles": walked, "positions": positions}
+                looking = _in_time(iter_instances(drill), deadline, clock)
+                steps = yield from relay(looking, _saying(progress))
+                return drill, steps, walked
+    except _OutOfTimeError:
+        pass
+    return None, [], walked
+
+
+def _saying(progress: dict[str, Any]) -> Callable[[None], dict[str, Any]]:
+    """A :func:`relay` conversion that reports ``progress`` for every piece of work."""
+    return lambda _: progress
+
+
+class _OutOfTimeError(Exception):
+    """The drill's time ran out (:func:`_in_time`)."""
+
+
+def _in_time(
+    work: Generator[_P, None, _T], deadline: float | None, clock: Callable[[], float]
+) -> Generator[_P, None, _T]:
+    """``work`` run in the caller's slices while ``clock`` is before ``deadline``: the clock is
+    read before each of its pieces; past it, ``work`` is closed and :class:`_OutOfTimeError`
+    raised."""
+    while True:
+        if deadline is not None and clock() > deadline:
+            work.close()
+            raise _OutOfTimeError
+        try:
+            progress = next(work)
+        except StopIteration as done:
+            result: _T = done.value
+            return result
+        yield progress
 
 
 def _relay_generate(

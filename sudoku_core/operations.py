@@ -236,30 +236,15 @@ def _generate_graded(
 def _drill(*, technique: str, seed: int | None, max_seconds: float) -> Work:
     import random
 
-    from sudoku_core.drills import drill_in_slices, iter_instances
+    from sudoku_core.drills import drill_in_slices
 
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    making = drill_in_slices(technique, seed, max_seconds=max_seconds)
-    progress: Json = {"puzzles": 0, "positions": 0}
-    while True:
-        try:
-            progress = next(making)
-        except StopIteration as done:
-            found, puzzles = done.value
-            break
-        yield progress
+    # the drill with the technique's other instances there (right answers too), all in time
+    found, steps, puzzles = yield from drill_in_slices(technique, seed, max_seconds=max_seconds)
     if found is None:
         return {"found": False, "puzzles": puzzles, "seed": seed}
-    looking = iter_instances(found)  # the technique's other instances there: right answers too
-    while True:
-        try:
-            next(looking)
-        except StopIteration as done:
-            others = done.value[1:]
-            break
-        yield progress
-    return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict(others)}
+    return {"found": True, "puzzles": puzzles, "seed": seed, **found.to_dict(steps[1:])}
 
 
 def _review(grid: Grid, moves: str, digits: Grid | None, budget: Budget | None) -> Work:

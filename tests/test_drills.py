@@ -34,6 +34,7 @@ from sudoku_core.drills import (
 )
 from sudoku_core.explain.words import summary
 from sudoku_core.formats import parse, parse_marks
+from sudoku_core.grid import UNITS
 from sudoku_core.logic.steps import TECHNIQUES, Level
 from sudoku_core.verdict import unique_solution
 
@@ -138,10 +139,39 @@ def test_every_instance_of_the_technique_in_a_position_is_a_right_answer() -> No
     assert [other["text"] for other in record["others"]] == [step.text for step in found[1:]]
     assert [other["summary"] for other in record["others"]] == [summary(s) for s in found[1:]]
     assert "others" not in drill.to_dict()
-    assert len(instances(drill, 2)) == 2
     walk = iter_positions(drill.puzzle, drill.solution)
     single = next(d for d in walk if d is not None and d.step.placements)
     assert instances(single) == [single.step]  # a placement: any single of its kind is right
+
+
+NINE_POINTINGS = (
+    ".................1..2..3.4..............35.2..1...6..7...71...6..48.....2.9......",
+    "..1..............1..21.3.4..2..71.......3512.41.2869.7...7124961.48.9...2.93.4.1.",
+    "356789,3456789,,4569,24569,78,235678,35678,23589,356789,3456789,35678,4569,24569,78,235678,"
+    "35678,,56789,56789,,,569,,5678,,589,35689,,3568,49,,,3568,3568,3458,6789,6789,678,49,,,,,48,"
+    ",,35,,,,,35,,358,358,358,,,,,,,,3567,,,56,,2357,357,235,,5678,,,56,,578,,58",
+)
+"""17_clue (line 293 of the public set): a walk's position with nine Pointings, in four boxes."""
+
+
+def test_every_instance_counts_however_many_the_position_has() -> None:
+    drill = _drill(*NINE_POINTINGS)
+    found = instances(drill)
+    assert drill.technique == PAIR_POINTING and found[0] == drill.step
+    assert len(found) == 9  # no cap: the seventh, eighth and ninth are right answers too
+    assert found[-1].text == (
+        "Locked Candidates Type 1 (Pointing): in box 9, 8 lies only in row 9: removes 8 from r9c2"
+    )
+    assert len({step.text for step in found}) == 9
+    assert all(drill.solution[c] != d for step in found for c, d in step.eliminations)
+    # each is there in the position as shown: its digit in its box lies in its line only
+    marks = drill.marks
+    for step in found:
+        (box,) = (u for u in step.units if u >= 18)
+        (line,) = (u for u in step.units if u < 18)
+        digit = step.eliminations[0][1]
+        in_box = {cell for cell in UNITS[box] if marks[cell] >> (digit - 1) & 1}
+        assert in_box and in_box <= set(UNITS[line]), step.text
 
 
 # The cascade of this Locked Pair position (its step's eliminations made, the finder asked
@@ -225,8 +255,8 @@ def test_a_position_board_keeps_the_givens_apart_from_digits_placed_since() -> N
 
 
 def test_the_worker_makes_a_drill_on_demand_and_refuses_a_technique_it_has_none_of() -> None:
-    found, puzzles = run_to_end(drill_in_slices("Naked Pair", 5))
-    assert isinstance(found, Drill) and puzzles >= 1
+    found, steps, puzzles = run_to_end(drill_in_slices("Naked Pair", 5))
+    assert isinstance(found, Drill) and puzzles >= 1 and steps[0] == found.step
     assert found.technique == "Naked Pair"
     assert next_step(found.puzzle, found.grid, found.marks) == found.step
     with pytest.raises(ValueError, match="no drill for 'Forcing Chain'"):
@@ -265,3 +295,35 @@ def test_the_command_line_writes_positions_of_a_technique(
     assert code == 2 and "--technique" in err
     code, _, err = _cli("drill", "--technique", "Jellyfish", PUZZLE)
     assert code == 3 and "0 of 1 positions of Jellyfish" in err
+
+
+def _stopped_at(
+    progress_seen: int | None, puzzles: int
+) -> tuple[Drill | None, list[Any], int, int]:
+    """A Pointing drill made on demand (seed 2) with a clock that stands still until the
+    ``progress_seen``-th report saying ``puzzles`` puzzles walked (None: never), then jumps
+    past its 60 s: what it returned, and how many more pieces of work it did after the jump."""
+    now = [0.0]
+    making = drill_in_slices(PAIR_POINTING, 2, max_seconds=60, clock=lambda: now[0])
+    seen = after = 0
+    try:
+        while True:
+            progress = next(making)
+            after += now[0] > 60
+            seen += progress["puzzles"] == puzzles
+            if seen == progress_seen:
+                now[0] = 61.0
+    except StopIteration as done:
+        found, steps, walked = done.value
+    return found, steps, walked, after
+
+
+def test_a_drill_made_on_demand_finds_its_instances_inside_its_time() -> None:
+    found, steps, walked, _ = _stopped_at(None, 1)  # the clock never jumps
+    assert found is not None and walked == 1 and len(steps) >= 2  # the first puzzle has it
+    # the time runs out while it looks for the other instances: no drill, no more work
+    found, steps, walked, after = _stopped_at(1, 1)
+    assert (found, steps, walked, after) == (None, [], 1, 0)
+    # or while it walks the first puzzle
+    found, steps, walked, after = _stopped_at(3, 0)
+    assert (found, steps, walked, after) == (None, [], 0, 0)
