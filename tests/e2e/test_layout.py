@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.play_helpers import PUZZLE, start_game
+from e2e.test_daily import MADE_MS, open_on_the_day
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page, ViewportSize
@@ -151,17 +152,19 @@ PHONES = (390, 844)
     ],
     ids=["desktop-1280x800", "desktop-1366x768", "phone-landscape-844x390", "phone-390x844"],
 )
-def test_the_top_bar_names_the_puzzle_in_full(sized: Studio, size: ViewportSize) -> None:
+def test_the_top_bar_names_the_puzzle_in_full(
+    fresh: Callable[..., Studio], site_server: str, size: ViewportSize
+) -> None:
     """A daily puzzle's level and day are not cut short by the engine's status, which the bar
     says in two words (its version is the status's title): on a desktop the line up to the day,
-    on a phone the level and the score on their two lines (the day is in the title)."""
-    app = sized
+    on a phone the level and the score on their two lines (the day is in the title). A visitor
+    on a fixed day: its puzzles are known, and made within their level's time on any machine."""
+    app = open_on_the_day(fresh, site_server)
     page = app.page
     page.set_viewport_size(size)
-    app.show_panel("Games")
     page.locator('#daily-levels button[data-daily-level="medium"]').click()
     info = page.locator("#puzzle-info")
-    expect(info).to_have_attribute("data-level", "medium", timeout=30_000)
+    expect(info).to_have_attribute("data-level", "medium", timeout=MADE_MS)
     expect(info).to_have_attribute("title", re.compile(r"^Medium \(score \d+\) · daily puzzle of "))
     cut = info.evaluate(
         """(info) => {
@@ -245,16 +248,18 @@ MARK_CLEARANCE = """(buttons) => buttons.map((button) => {
     ],
     ids=["desktop-1280x800", "phone-360x740", "phone-390x844", "phone-landscape-844x390"],
 )
-def test_a_daily_levels_mark_keeps_clear_of_its_name(sized: Studio, size: ViewportSize) -> None:
+def test_a_daily_levels_mark_keeps_clear_of_its_name(
+    fresh: Callable[..., Studio], site_server: str, size: ViewportSize
+) -> None:
     """The started (…) or solved (✓) mark of a daily level's button never touches the level's
-    name, stays over its own button, and says what it means in a tooltip."""
-    app = sized
+    name, stays over its own button, and says what it means in a tooltip (a visitor on a fixed
+    day, as above)."""
+    app = open_on_the_day(fresh, site_server)
     page = app.page
     page.set_viewport_size(size)
-    app.show_panel("Games")
     for level in ("extreme", "medium"):  # the longest name, and one shown
         page.locator(f'#daily-levels button[data-daily-level="{level}"]').click()
-        expect(page.locator("#puzzle-info")).to_have_attribute("data-level", level, timeout=30_000)
+        expect(page.locator("#puzzle-info")).to_have_attribute("data-level", level, timeout=MADE_MS)
     buttons = page.locator("#daily-levels button")
     expect(buttons.locator(".daily-mark")).to_have_count(2)
     marks = buttons.evaluate_all(MARK_CLEARANCE)
