@@ -436,13 +436,22 @@ test("stored hints read are checked: damaged ones are dropped and said, the game
   const all = Array.from({ length: 81 }, (_, cell) => [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => [`${cell}=${d}`, `${cell}-${d}`])).flat();
   assert.equal(all.length, MAX_READ);
   assert.ok(readHistory({ ...base, read: all }).ok && readHistory({ ...base, read: all }).repaired === "", "every key once fits");
-  for (const read of ["39=3", [39], ["39=3", "39=3"], ["81=3"], ["3=0"], ["03=3"], [...all, "0=1"]]) {
+  for (const read of ["39=3", { 0: "39=3" }, [...all, ...all, "0=1"]]) {
     const got = readHistory({ ...base, read });
     assert.ok(got.ok, JSON.stringify(read).slice(0, 40));
     assert.equal(got.history.read, undefined);
     assert.match(got.repaired, /^dropped its hints read \(/);
     const opened = readRecord(record("5" + EMPTY.slice(1), { ...base, read }));
     assert.ok(opened.ok && opened.record.entries[0] === "5" && opened.record.play.history.read === undefined);
+  }
+  // a damaged key costs only itself: the others are kept
+  for (const [read, kept, left] of /** @type {[unknown[], string[] | undefined, number][]} */ ([
+    [[39, "0-5"], ["0-5"], 1], [["39=3", "39=3"], ["39=3"], 1], [["81=3", "3=0", "03=3", null], undefined, 4], [[...all, "0=1"], all, 1],
+  ])) {
+    const got = readHistory({ ...base, read });
+    assert.ok(got.ok);
+    assert.deepEqual(got.history.read, kept, JSON.stringify(read).slice(0, 40));
+    assert.equal(got.repaired, `dropped ${left} of its hints read (not a cell and a digit named once)`);
   }
   const older = readRecord(record("5" + EMPTY.slice(1), base));
   assert.ok(older.ok && older.record.play.history.read === undefined && older.repaired === "");

@@ -252,18 +252,17 @@ export function readHistoryShape(value) {
   const undoneProblem = readUndone(v.undone, count);
   const strikesProblem = readUndone(v.undoneStrikes, count, "undone strike");
   const hintedProblem = readHinted(v.hinted, count);
-  const readProblem = readHintsRead(v.read);
+  const { keys: readKeys, problem: readProblem } = readHintsRead(v.read);
   /** @type {{moves: unknown[], at: number, times?: (number | null)[], undone?: Undone[], undoneStrikes?: Undone[], hinted?: Hinted[], read?: string[]}} */
   const stored = { moves: v.moves, at: Number(v.at) };
   if (times.times) stored.times = times.times;
   const undone = undoneProblem ? undefined : /** @type {Undone[] | undefined} */ (v.undone);
   const undoneStrikes = strikesProblem ? undefined : /** @type {Undone[] | undefined} */ (v.undoneStrikes);
   const hinted = hintedProblem ? undefined : /** @type {Hinted[] | undefined} */ (v.hinted);
-  const read = readProblem ? undefined : /** @type {string[] | undefined} */ (v.read);
   if (undone?.length) stored.undone = undone.map(({ after, cell, digit, time }) => ({ after, cell, digit, time }));
   if (undoneStrikes?.length) stored.undoneStrikes = undoneStrikes.map(({ after, cell, digit, time }) => ({ after, cell, digit, time }));
   if (hinted?.length) stored.hinted = hinted.map(({ move, cell, digit }) => ({ move, cell, digit }));
-  if (read?.length) stored.read = [...read];
+  if (readKeys?.length) stored.read = readKeys;
   const fitted = fitHistory(stored);
   const start = stored.at - fitted.at; // the first kept move's place in the stored list
   const end = start + fitted.moves.length;
@@ -277,7 +276,7 @@ export function readHistoryShape(value) {
     undoneProblem && `dropped its undone digits (${undoneProblem})`,
     strikesProblem && `dropped its undone strikes (${strikesProblem})`,
     hintedProblem && `dropped its hint marks (${hintedProblem})`,
-    readProblem && `dropped its hints read (${readProblem})`,
+    readProblem,
   ].filter(Boolean).join("; ");
   return { ok: true, history: fitted, dropped: count - fitted.moves.length, notesDropped, repaired };
 }
@@ -375,20 +374,20 @@ export function readHinted(hinted, count) {
 }
 
 /**
- * What is wrong with stored hints read, or "": absent, or a list of at most MAX_READ keys
- * ("39=3", "0-5"), each once.
+ * Stored hints read, repaired: the distinct keys ("39=3", "0-5") of the list, and what was left
+ * out ("" when nothing). One damaged key costs only itself: the others still mark the moves
+ * made after their hints and keep the hints from being counted again. A list far longer than
+ * any real one (every key once is MAX_READ) is not read at all.
  * @param {unknown} read
+ * @returns {{keys: string[] | undefined, problem: string}}
  */
 export function readHintsRead(read) {
-  if (read === undefined) return "";
-  if (!Array.isArray(read)) return "its hints read are not a list";
-  if (read.length > MAX_READ) return `more than ${MAX_READ.toLocaleString("en")} hints read`;
-  const seen = new Set();
-  for (const [i, key] of read.entries()) {
-    if (typeof key !== "string" || !HINT_KEY.test(key) || seen.has(key)) return `hint read ${i + 1} is not a cell and a digit named once`;
-    seen.add(key);
-  }
-  return "";
+  if (read === undefined) return { keys: undefined, problem: "" };
+  if (!Array.isArray(read)) return { keys: undefined, problem: "dropped its hints read (not a list)" };
+  if (read.length > 2 * MAX_READ) return { keys: undefined, problem: `dropped its hints read (more than ${(2 * MAX_READ).toLocaleString("en")})` };
+  const keys = [...new Set(read.filter((key) => typeof key === "string" && HINT_KEY.test(key)))];
+  const left = read.length - keys.length;
+  return { keys, problem: left ? `dropped ${left} of its hints read (not a cell and a digit named once)` : "" };
 }
 
 /** What is wrong with a stored history, or "". @param {unknown} value */
