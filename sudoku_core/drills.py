@@ -211,9 +211,13 @@ def _iter_cascade(drill: Drill, limit: int | None = None) -> Generator[None, Non
     technique = TECHNIQUES[drill.technique]
     board = position_board(drill.puzzle, drill.grid, drill.marks)
     while limit is None or len(found) < limit:
+        before = board.cands[:]
         found[-1].apply(board)
+        if board.cands == before:
+            break  # a step whose strikes were made already: asked again, the finder would repeat it
         if technique.stepper is not None:
             step = yield from technique.stepper(board)
+            yield None  # the clock is read between steps, whether or not the stepper yielded
         else:
             assert technique.finder is not None
             step = technique.finder(board)

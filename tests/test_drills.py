@@ -35,7 +35,8 @@ from sudoku_core.drills import (
 from sudoku_core.explain.words import summary
 from sudoku_core.formats import parse, parse_marks
 from sudoku_core.grid import UNITS
-from sudoku_core.logic.steps import TECHNIQUES, Level
+from sudoku_core.logic.board import Board
+from sudoku_core.logic.steps import TECHNIQUES, Level, Step, Technique
 from sudoku_core.verdict import unique_solution
 
 PACK = Path(__file__).resolve().parent.parent / "web" / "train" / "drill-pack.json"
@@ -172,6 +173,36 @@ def test_every_instance_counts_however_many_the_position_has() -> None:
         digit = step.eliminations[0][1]
         in_box = {cell for cell in UNITS[box] if marks[cell] >> (digit - 1) & 1}
         assert in_box and in_box <= set(UNITS[line]), step.text
+
+
+def test_a_finder_that_repeats_a_step_already_made_ends_the_cascade(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each round makes its step's eliminations; one whose strikes were made already would be
+    found again and again, so the cascade stops there rather than loop (a finder is not trusted
+    to move on)."""
+    drill = _drill(*NINE_POINTINGS)
+    asked = 0
+
+    def the_same_step(_board: Board) -> Step:
+        nonlocal asked
+        asked += 1
+        if asked > 5:
+            raise AssertionError("the cascade kept asking")
+        return drill.step
+
+    technique = TECHNIQUES[drill.technique]
+    repeating = Technique(
+        technique.name,
+        technique.level,
+        technique.score,
+        technique.rating,
+        the_same_step,
+        needs_uniqueness=technique.needs_uniqueness,
+    )
+    monkeypatch.setitem(TECHNIQUES, drill.technique, repeating)
+    assert instances(drill) == [drill.step]
+    assert asked == 1
 
 
 # The cascade of this Locked Pair position (its step's eliminations made, the finder asked
