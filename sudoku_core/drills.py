@@ -319,11 +319,12 @@ def drill_in_slices(
     ``{"puzzles": n, "positions": m}`` between pieces of work. The drill is a random position
     (by ``seed``) of the first puzzle that has one; with the number of puzzles walked.
 
-    ``max_seconds`` (by ``clock``) bounds all of it, the instances too, since a drill is not
-    made until its right answers are known: the clock is read before every piece of work (a
-    generator's, a walk's position, a finder's search), so the work stops at most one piece
-    past it, and the result is then None with no instances. So is it when ``max_puzzles`` ran
-    out first."""
+    ``max_seconds`` (by ``clock``) bounds all of it, the instances too: the clock is read
+    before every piece of work (a generator's, a walk's position, a finder's search), so the
+    work stops at most one piece past it. Past it before a drill is found, the result is None
+    with no instances (so is it when ``max_puzzles`` ran out first); past it while the drill's
+    other instances are looked for, the drill found is kept with its own step alone (a drill
+    found is never thrown away: its other instances are then not known to be right)."""
     if technique in NEVER_NEXT:
         raise ValueError(f"no drill for {technique!r}: {NEVER_NEXT[technique]}")
     if technique not in DRILL_TECHNIQUES:
@@ -348,7 +349,10 @@ def drill_in_slices(
                 drill = rng.choice(found)
                 progress = {"puzzles": walked, "positions": positions}
                 looking = _in_time(iter_instances(drill), deadline, clock)
-                steps = yield from relay(looking, _saying(progress))
+                try:
+                    steps = yield from relay(looking, _saying(progress))
+                except _OutOfTimeError:
+                    steps = [drill.step]
                 return drill, steps, walked
     except _OutOfTimeError:
         pass
