@@ -380,3 +380,32 @@ def test_a_hint_read_again_after_a_reload_is_not_counted_again(
     studio.page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")
     record = stored(studio)
     assert record and [game["hints"] for game in record["games"]] == [1]
+
+
+def test_a_wrong_digits_hint_read_again_after_a_reload_is_not_counted_again(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """The same for a hint about a wrong digit: what it named ("0x4": the wrong 4 in r1c1) is
+    saved with the game's hints read, so asking again after a reload adds no hint."""
+    studio = fresh(site_server + LINK)
+    studio.wait_ready()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    wrong = next(d for d in "123456789" if d != SOLUTION[0])
+    studio.cell(0).click()
+    studio.page.keyboard.press(wrong)
+    text = studio.page.locator("#hint-text")
+    studio.page.keyboard.press("h")
+    expect(text).to_have_attribute("data-kind", "mistake")
+    reload(studio)
+    studio.wait_ready()
+    for level in (1, 2, 3):
+        studio.page.keyboard.press("h")
+        expect(text).to_have_attribute("data-level", str(level))
+    expect(text).to_have_attribute("data-kind", "mistake")
+    studio.button("Remove it").click()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    studio.cell(0).click()
+    studio.page.keyboard.press(SOLUTION[0])
+    dialog = studio.page.locator("#done-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")

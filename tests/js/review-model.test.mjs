@@ -433,7 +433,7 @@ test("stored hints read are checked: damaged ones are dropped and said, the game
   const ok = readHistory({ ...base, read: ["39=3", "0-5"] });
   assert.ok(ok.ok && ok.repaired === "");
   assert.deepEqual(ok.history.read, ["39=3", "0-5"]);
-  const all = Array.from({ length: 81 }, (_, cell) => [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => [`${cell}=${d}`, `${cell}-${d}`])).flat();
+  const all = Array.from({ length: 81 }, (_, cell) => [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => ["=", "-", "x", "+"].map((kind) => `${cell}${kind}${d}`))).flat();
   assert.equal(all.length, MAX_READ);
   assert.ok(readHistory({ ...base, read: all }).ok && readHistory({ ...base, read: all }).repaired === "", "every key once fits");
   for (const read of ["39=3", { 0: "39=3" }, [...all, ...all, "0=1"]]) {

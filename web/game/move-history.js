@@ -128,8 +128,12 @@ export function undoneSoFar(history, entries, centre) {
   return { undone: digits.out, undoneStrikes: strikes.out };
 }
 
-/** A hint's key: a cell (0..80), "=" placed or "-" struck, a digit. */
-const HINT_KEY = /^(?:[0-9]|[1-7][0-9]|80)[=-][1-9]$/;
+/**
+ * A hint's key: a cell (0..80), then "=" placed or "-" struck (a step's; hintedMarks marks the
+ * moves that make them), "x" a wrong digit named or "+" a removed candidate named (kept so that
+ * the hint is not counted again after a reload), then a digit.
+ */
+const HINT_KEY = /^(?:[0-9]|[1-7][0-9]|80)[=\-x+][1-9]$/;
 
 /**
  * The history with what a hint the player read named added to its `read` (keys as hintedMarks
@@ -224,8 +228,8 @@ export const MAX_MOVES = 100_000;
 export const MAX_UNDONE = 5000;
 /** Hint marks kept: as many as a review takes moves. */
 export const MAX_HINTED = 5000;
-/** Hints read kept: every placement and every elimination of the grid, each once. */
-export const MAX_READ = 2 * 81 * 9;
+/** Hints read kept: each of the four kinds of key for every digit of every cell, once. */
+export const MAX_READ = 4 * 81 * 9;
 /** The longest move: every layer of every cell changed (Solve, a merge) is 81 * 5 changes. */
 const MAX_MOVE_LENGTH = 1 + 81 * 5 * 3;
 

@@ -60,11 +60,19 @@ let current = /** @type {{key: string, hint: Hint, shown: number} | null} */ (nu
  */
 let counted = { game: "", subjects: new Set() };
 
-/** The digits and eliminations a step's hint names ("39=3", "0-5"): the keys of `read`. @param {Hint} hint */
-const namedBy = (hint) =>
-  hint.kind === "step" && hint.step
-    ? [...hint.step.placements.map((p) => `${p.cell}=${p.digit}`), ...hint.step.eliminations.map((e) => `${e.cell}-${e.digit}`)]
-    : [];
+/**
+ * What a hint names, as the keys of the history's `read`: a step's digits and eliminations
+ * ("39=3", "0-5"), the wrong digits a mistake hint is about ("51x6"), the removed candidates a
+ * missing-candidate hint puts back ("3+6"). @param {Hint} hint
+ */
+function namedBy(hint) {
+  if (hint.kind === "step" && hint.step) {
+    return [...hint.step.placements.map((p) => `${p.cell}=${p.digit}`), ...hint.step.eliminations.map((e) => `${e.cell}-${e.digit}`)];
+  }
+  if (hint.kind === "mistake") return hint.mistakes.map((m) => `${m.cell}x${board.entries[m.cell]}`);
+  if (hint.kind === "missing_candidate") return hint.missing.map((m) => `${m.cell}+${m.digit}`);
+  return [];
+}
 
 /** The hint line is for another state now: hide it, and its drawing. */
 export function clearHint() {
