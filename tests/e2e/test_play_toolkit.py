@@ -337,6 +337,35 @@ def test_the_timer_runs_in_play_stops_when_hidden_and_pauses(
     expect(box).to_have_attribute("data-state", "paused")
 
 
+def test_a_game_paused_stays_paused_over_a_reload_of_its_tab(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    """Pause is no peeking: reloading the tab does not show the board of the game paused in it
+    (a new game, or the game opened in another tab, runs as ever)."""
+    studio = fresh(site_server + link_to(PUZZLE))
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    box = studio.page.locator("#timer-box")
+    expect(box).to_have_attribute("data-state", "running")
+    studio.cell(0).click()
+    studio.page.keyboard.press("5")
+    studio.page.keyboard.press("p")
+    expect(box).to_have_attribute("data-state", "paused")
+    expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    expect(box).to_have_attribute("data-state", "paused")
+    expect(studio.board).to_have_attribute("paused", "")
+    expect(studio.page.locator("#paused")).to_be_visible()
+    studio.page.locator("#resume").click()
+    expect(box).to_have_attribute("data-state", "running")
+    assert studio.entries()[0] == "5"
+    # running when the tab reloads: running after it
+    studio.page.reload()
+    expect(studio.page.locator("body")).to_have_attribute("data-app", "ready")
+    expect(box).to_have_attribute("data-state", "running")
+
+
 # After the reload the page comes up hidden (the flag set before it, read by an init script), so
 # its clock cannot move: it shows exactly the time it restored.
 HIDDEN_AFTER_RELOAD = """
@@ -358,7 +387,8 @@ def test_the_time_played_survives_a_reload(fresh: Callable[..., Studio], site_se
     studio.page.evaluate("() => sessionStorage.setItem('test-hidden', '1')")
     reload(studio)
     expect(studio.board).to_have_attribute("givens", PUZZLE)
-    expect(box).to_have_attribute("data-state", "stopped")  # hidden: the clock stands still
+    # paused before the reload, paused after it (and hidden besides): the clock stands still
+    expect(box).to_have_attribute("data-state", "paused")
     assert timer_ms(studio) == played
 
 

@@ -423,7 +423,33 @@ async function startFresh(opening, tabGame) {
   void refreshRecentGames();
 }
 
+/**
+ * A game paused when its tab reloads comes back paused (the board hidden, no peeking): the
+ * tab keeps which game it was (sessionStorage, the tab's own), and only that game, shown again
+ * in that tab, is paused. Another tab, or another game, starts running as ever.
+ */
+const TAB_PAUSED_KEY = "sudoku-studio.tab-paused";
+window.addEventListener("pagehide", () => {
+  try {
+    if (isPaused()) sessionStorage.setItem(TAB_PAUSED_KEY, currentGameId() ?? "");
+    else sessionStorage.removeItem(TAB_PAUSED_KEY);
+  } catch {
+    // no session storage: the game comes back running, as it did
+  }
+});
+
+function pauseAsBefore() {
+  try {
+    const paused = sessionStorage.getItem(TAB_PAUSED_KEY);
+    sessionStorage.removeItem(TAB_PAUSED_KEY);
+    if (paused && paused === currentGameId() && document.documentElement.dataset.embed !== "true") togglePause(true);
+  } catch {
+    // no session storage: nothing was kept
+  }
+}
+
 function ready() {
+  pauseAsBefore();
   updateEngineUi();
   applySettings();
   document.body.dataset.app = "ready";
