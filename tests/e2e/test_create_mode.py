@@ -128,6 +128,18 @@ def test_the_play_radio_keeps_a_puzzle_with_several_solutions_in_create_mode(
     anyway.click()
     expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
     expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+    # played anyway: Review my solve says why it cannot label the moves, and stops labelling
+    empty = str(app.board.get_attribute("givens")).index(".")
+    app.cell(empty).click()
+    app.page.keyboard.press("5")
+    app.button("Review my solve…").click()
+    review = app.page.locator("#review-dialog")
+    expect(review).to_have_attribute("data-state", "failed", timeout=60_000)
+    expect(app.page.locator("#review-work")).to_have_text(
+        "Your moves cannot be labelled: the puzzle has several solutions."
+    )
+    expect(review).not_to_contain_text("Labelling")
+    review.get_by_role("button", name="Close", exact=True).click()
 
 
 def test_the_play_radio_on_an_empty_grid_offers_play_anyway(app: Studio) -> None:

@@ -40,8 +40,8 @@ const STEP_WORDS = /** @type {Record<string, string>} */ ({
   now: "Your board as it is now: the digits before this were taken back.",
 });
 
-/** @type {{game: ReviewGame | null, result: ReviewResult | null, step: number, running: AbortController | null}} */
-const review = { game: null, result: null, step: 0, running: null };
+/** @type {{game: ReviewGame | null, result: ReviewResult | null, failed: boolean, step: number, running: AbortController | null}} */
+const review = { game: null, result: null, failed: false, step: 0, running: null };
 
 /** @type {{dialog: HTMLDialogElement, board: SudokuBoard, slider: HTMLInputElement, at: HTMLOutputElement,
  *   labels: HTMLElement, work: HTMLElement, yours: HTMLElement, grader: HTMLElement, phases: HTMLElement,
@@ -91,7 +91,7 @@ function stepItems(game, here, step) {
     return [item(before ? `The start: ${before} of your digits were on the board before the recorded moves.` : "The start: the puzzle as given.", "start")];
   }
   const kind = game.kinds[step - 1];
-  if (!review.result && game.moves.some((m) => m.step === step)) return [item("Labelling…", "waiting")];
+  if (!review.result && !review.failed && game.moves.some((m) => m.step === step)) return [item("Labelling…", "waiting")];
   return [item(STEP_WORDS[kind] ?? "A move.", "note")];
 }
 
@@ -173,10 +173,15 @@ async function label() {
     showSummary(result);
     showStep(review.step);
   } catch (error) {
-    if (!ui) return;
+    if (review.game !== game || !ui) return;
+    review.failed = true;
     ui.dialog.dataset.state = "failed";
+    const said = error instanceof Error ? error.message : String(error);
     ui.work.textContent = error instanceof CancelledError ? "Cancelled."
-      : `The engine could not review this game (${error instanceof Error ? error.message : String(error)}).`;
+      // a puzzle played anyway with several solutions (or none): no one answer to label against
+      : said.startsWith("cannot review: ") ? `Your moves cannot be labelled: ${said.slice("cannot review: ".length)}.`
+      : `The engine could not review this game (${said}).`;
+    showStep(review.step); // the steps say what each move was, without "Labelling…"
   } finally {
     if (review.running === controller) {
       review.running = null;
@@ -192,6 +197,7 @@ export function openReview() {
   const game = reviewGame({ layers, history: state.progress.history, settings });
   review.game = game;
   review.result = null;
+  review.failed = false;
   ui.summary.hidden = true;
   ui.work.textContent = "";
   ui.dialog.dataset.state = "idle";
