@@ -179,12 +179,27 @@ def test_setter_tools_suggest_a_given_that_makes_it_unique(app: Studio) -> None:
     assert sorted(app.flagged()) == [6, 7, 51, 52]  # where the two solutions differ
     add = tools.get_by_role("button", name="Add r1c7=3")
     expect(tools.get_by_role("button")).to_have_count(6)
+    expect(tools.get_by_role("button").first).to_have_text("Add r1c7=3")  # the one named
     add.click()
     verdict(app, "unique")
     assert app.page.evaluate("document.querySelector('sudoku-board').givens")[6] == "3"
     expect(app.page.locator("#setter-text")).to_have_text(
         "77 redundant givens (each could go alone), highlighted on the board."
     )
+
+
+# 64 solutions; the given the sentence names (r6c7=9) is not among the first six in cell order
+SIXTY_FOUR = "........5..96..8..26..78..3.2..36....3....1.2...1.7..4...75..1...2......7.6..4..9"
+
+
+def test_the_given_the_setter_tools_name_is_the_first_offered(app: Studio) -> None:
+    app.type_grid(SIXTY_FOUR)
+    verdict(app, "multiple")
+    text = app.page.locator("#setter-text")
+    expect(text).to_contain_text("adding r6c7=9 makes it unique")
+    buttons = app.page.locator("#setter-tools").get_by_role("button")
+    expect(buttons).to_have_count(6)
+    expect(buttons.first).to_have_text("Add r6c7=9")
 
 
 def test_setter_tools_mark_redundant_givens_and_make_minimal(app: Studio) -> None:

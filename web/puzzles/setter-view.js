@@ -124,7 +124,12 @@ function draw(givens, study) {
   view.symmetry.textContent = study.symmetry.message;
   if (study.status === "multiple" && study.clues.length) {
     view.text.textContent = study.repair_message ?? "";
-    const offers = study.single_clues.length ? study.single_clues.slice(0, MOST_BUTTONS).map((clue) => [clue]) : [study.clues];
+    // the given the sentence names comes first, then the others in cell order
+    const named = study.clues.length === 1 ? study.clues[0] : null;
+    const singles = named
+      ? [named, ...study.single_clues.filter(([cell, digit]) => cell !== named[0] || digit !== named[1])]
+      : study.single_clues;
+    const offers = singles.length ? singles.slice(0, MOST_BUTTONS).map((clue) => [clue]) : [study.clues];
     for (const clues of offers) view.actions.append(button(`Add ${clueWords(clues)}`, () => addGivens(givens, clues)));
     board.highlight = { cells: [], candidates: offers.flat().map(([cell, digit]) => ({ cell, digit, role: "place" })) };
   } else if (study.status === "unique" && study.redundant) {
