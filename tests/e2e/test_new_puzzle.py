@@ -426,6 +426,11 @@ def test_notices_give_way_at_the_next_action_and_the_undo_offer_shrinks_to_its_b
     line = app.page.locator("#undo-line")
     expect(line).to_have_attribute("data-state", "offered")
     expect(line).to_contain_text("The game before is in Recent games.")
+    app.show_panel("Learn")  # looking around is no action: the notice stays
+    app.page.locator("#assist").click()  # nor is opening the More menu
+    app.page.locator("#assist").click()
+    expect(app.verdict).to_contain_text("ready at once")
+    app.show_panel("Games")
 
     app.page.keyboard.press("h")  # an action: the new puzzle's notice goes, the hint is said
     expect(app.page.locator("#hint-text")).to_have_attribute("data-level", "1")

@@ -326,22 +326,39 @@ def test_clear_statistics_asks_naming_what_goes_offers_export_and_can_be_undone(
     assert numbers(dialog) == before
 
 
+def one_short(fresh: Callable[..., Studio], site_server: str) -> Studio:
+    """A new visitor with LINK open: the puzzle one digit short of solved, the engine ready."""
+    studio = fresh(site_server + LINK)
+    studio.wait_ready()
+    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    return studio
+
+
+def press_hint(studio: Studio, *levels: int) -> None:
+    """Press H once for each level, each time waiting for the hint to show that level."""
+    text = studio.page.locator("#hint-text")
+    for level in levels:
+        studio.page.keyboard.press("h")
+        expect(text).to_have_attribute("data-level", str(level))
+
+
+def solved_with_one_hint(studio: Studio) -> Locator:
+    """The Solved moment, open, counting one hint."""
+    dialog = studio.page.locator("#done-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    return dialog
+
+
 def test_a_hint_read_through_its_levels_and_applied_counts_once_everywhere(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
     """One hint: its three levels, a press past the last and Apply are the same hint, and the
     Solved moment, the statistics and the stored game all say 1."""
-    studio = fresh(site_server + LINK)
-    studio.wait_ready()
-    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
-    text = studio.page.locator("#hint-text")
-    for level in (1, 2, 3, 3):
-        studio.page.keyboard.press("h")
-        expect(text).to_have_attribute("data-level", str(level))
+    studio = one_short(fresh, site_server)
+    press_hint(studio, 1, 2, 3, 3)
     studio.button("Apply").click()
-    dialog = studio.page.locator("#done-dialog")
-    expect(dialog).to_have_attribute("open", "")
-    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    dialog = solved_with_one_hint(studio)
     expect(studio.page.locator("#done-summary")).to_contain_text(
         "with 1 hint and no revealed cells"
     )
@@ -359,23 +376,14 @@ def test_a_hint_read_again_after_a_reload_is_not_counted_again(
 ) -> None:
     """The hints read are the game's (saved with it): the same step asked again after a reload
     is the hint already counted, not a second one."""
-    studio = fresh(site_server + LINK)
-    studio.wait_ready()
-    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
-    text = studio.page.locator("#hint-text")
-    for level in (1, 2):
-        studio.page.keyboard.press("h")
-        expect(text).to_have_attribute("data-level", str(level))
+    studio = one_short(fresh, site_server)
+    press_hint(studio, 1, 2)
     reload(studio)
     studio.wait_ready()
     expect(studio.board).to_have_attribute("entries", ONE_SHORT)
-    for level in (1, 2, 3):
-        studio.page.keyboard.press("h")
-        expect(text).to_have_attribute("data-level", str(level))
+    press_hint(studio, 1, 2, 3)
     studio.button("Apply").click()
-    dialog = studio.page.locator("#done-dialog")
-    expect(dialog).to_have_attribute("open", "")
-    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    solved_with_one_hint(studio)
     # the statistics are written once the solve is recorded, just after the Solved moment opens
     studio.page.wait_for_function(f"() => localStorage.getItem({KEY!r}) !== null")
     record = stored(studio)
@@ -387,9 +395,7 @@ def test_a_wrong_digits_hint_read_again_after_a_reload_is_not_counted_again(
 ) -> None:
     """The same for a hint about a wrong digit: what it named ("0x4": the wrong 4 in r1c1) is
     saved with the game's hints read, so asking again after a reload adds no hint."""
-    studio = fresh(site_server + LINK)
-    studio.wait_ready()
-    expect(studio.board).to_have_attribute("entries", ONE_SHORT)
+    studio = one_short(fresh, site_server)
     wrong = next(d for d in "123456789" if d != SOLUTION[0])
     studio.cell(0).click()
     studio.page.keyboard.press(wrong)
@@ -398,14 +404,10 @@ def test_a_wrong_digits_hint_read_again_after_a_reload_is_not_counted_again(
     expect(text).to_have_attribute("data-kind", "mistake")
     reload(studio)
     studio.wait_ready()
-    for level in (1, 2, 3):
-        studio.page.keyboard.press("h")
-        expect(text).to_have_attribute("data-level", str(level))
+    press_hint(studio, 1, 2, 3)
     expect(text).to_have_attribute("data-kind", "mistake")
     studio.button("Remove it").click()
     expect(studio.board).to_have_attribute("entries", ONE_SHORT)
     studio.cell(0).click()
     studio.page.keyboard.press(SOLUTION[0])
-    dialog = studio.page.locator("#done-dialog")
-    expect(dialog).to_have_attribute("open", "")
-    expect(dialog.locator('[data-stat="hints"]')).to_have_text("1")
+    solved_with_one_hint(studio)

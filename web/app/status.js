@@ -38,13 +38,15 @@ export function gameChanged() {
 }
 
 /**
- * Draw the status line into `element` from now on; a press of any button on the page is an
- * action that the notices said before give way to (in the capture phase: before the button
- * says what it did). @param {HTMLElement} element
+ * Draw the status line into `element` from now on; a press of a button on the page is an action
+ * that the notices said before give way to (in the capture phase: before the button says what it
+ * did). Looking around is not: a panel's tab, or a menu opened or closed, leaves them said.
+ * @param {HTMLElement} element
  */
 export function wireStatusLine(element) {
   element.ownerDocument.addEventListener("click", (event) => {
-    if (event.target instanceof Element && event.target.closest("button")) actionTaken();
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button && button.getAttribute("role") !== "tab" && !button.hasAttribute("aria-expanded")) actionTaken();
   }, true);
   const draw = () => {
     const line = /** @type {StatusLine | null} */ (status.get("status"));
