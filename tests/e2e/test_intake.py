@@ -276,7 +276,14 @@ def test_a_link_opened_while_the_engine_starts_is_not_timed_until_checked(
     )
     expect(studio.engine).to_have_attribute("data-state", "starting")
     not_timed(studio)
+    # the worker asks for the runtime once its lists are read, which on a loaded machine can be
+    # after the board is up: wait for the request held (route handlers run while Playwright waits)
+    for _ in range(300):
+        if stalled:
+            break
+        studio.page.wait_for_timeout(100)
     assert stalled, "the runtime's download was not held"
+    not_timed(studio)  # held: the engine cannot be ready, and the clock still waits
     for route in stalled:
         route.continue_()
     studio.page.context.unroute("**/pyodide/pyodide.asm.wasm")
