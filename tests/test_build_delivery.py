@@ -21,7 +21,7 @@ import pytest
 
 from tools.buildpy import precompress, wheel
 from tools.buildpy.commands import BuildError
-from tools.buildpy.server import SiteServer
+from tools.buildpy.server import SiteHandler, SiteServer
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -285,7 +285,19 @@ def test_a_file_changed_after_the_build_is_never_sent_from_its_stale_copy(
     assert fresh.headers["Content-Encoding"] == "br"
 
 
-def test_serve_counts_what_it_sends_when_asked(site_dir: Path) -> None:
+def test_serve_counts_what_it_sends_when_asked(
+    site_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each response is counted before its headers leave, so the list is in the order the
+    client saw its answers (a HEAD's headers are its whole answer)."""
+    counted_when_sent: list[int] = []
+    flush = SiteHandler.flush_headers
+
+    def noting_flush(handler: SiteHandler) -> None:
+        counted_when_sent.append(len(handler.transfers or []))
+        flush(handler)
+
+    monkeypatch.setattr(SiteHandler, "flush_headers", noting_flush)
     with SiteServer(site_dir, transfers=True) as server:
         fetch(server.url, "/index.html", BROWSER)
         fetch(server.url, "/index.html", BROWSER, method="HEAD")
@@ -296,6 +308,7 @@ def test_serve_counts_what_it_sends_when_asked(site_dir: Path) -> None:
         ("HEAD", "/index.html", 200, "br", 0),
         ("GET", "/nope.js", 404, "", 0),
     ]
+    assert counted_when_sent == [1, 2, 3]
 
 
 @pytest.mark.e2e

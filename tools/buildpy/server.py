@@ -217,8 +217,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Type", self.guess_type(str(path)))
             self.send_header("Content-Length", str(size))
             self._representation_headers(path, coding, tag, original)
-            self.end_headers()
+            # Noted before the headers leave: a client that has its answer finds it counted.
             self._note_transfer(200, coding, 0 if self.command == "HEAD" else size)
+            self.end_headers()
             return f
         except BaseException:
             f.close()
