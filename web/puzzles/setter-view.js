@@ -1,11 +1,14 @@
 // @ts-check
-// Create mode's tools for setters (#setter-tools in #create-bar), as the setter types: once the
+// Create mode's tools for setters (#setter-tools, in the sheet), as the setter types: once the
 // live verdict says "several solutions" (from 17 givens) or "unique", the engine's `study` runs
 // as background work and the bar shows, for several solutions, the fewest givens to add (drawn
 // on the board as the digits to place; the cells where two solutions differ are flagged by the
 // verdict) with a button for each; for a unique puzzle, the redundant givens (highlighted) and
 // "Make minimal…", which asks `minimize` as the person's request (progress, Cancel) and offers
 // its choices; and always the givens' symmetry. Every change the tools make is one undoable move.
+// They are in the sheet (which scrolls), not in the bar above the pad: a list of choices there
+// pushed the pad and the game's buttons off a phone's screen. What they offer anew is scrolled
+// into the sheet's view.
 
 import { byId } from "../app/dom.js";
 import { board } from "../app/page-state.js";
@@ -118,6 +121,7 @@ const clueWords = (clues) => clues.map(([cell, digit]) => `${cellName(cell)}=${d
 /** @param {string} givens @param {Study} study */
 function draw(givens, study) {
   if (!view) return;
+  const anew = view.tools.hidden || live.shown !== givens;
   live.shown = givens;
   view.tools.hidden = false;
   view.actions.replaceChildren();
@@ -146,6 +150,24 @@ function draw(givens, study) {
     view.text.textContent = "";
     board.highlight = null;
   }
+  if (anew) bringIntoView(view.tools);
+}
+
+/**
+ * The tools into the sheet's view: the sheet may be scrolled down to the panels, or the tools may
+ * end below its bottom (only the sheet scrolls: the board and the pad stay where they are). As
+ * little as it takes, and never past the tools' top.
+ * @param {HTMLElement} tools
+ */
+function bringIntoView(tools) {
+  const sheet = tools.closest(".sheet");
+  if (!sheet) return;
+  const box = tools.getBoundingClientRect();
+  const port = sheet.getBoundingClientRect();
+  const above = port.top - box.top;
+  const below = box.bottom - port.bottom;
+  if (above > 0) sheet.scrollTop -= above;
+  else if (below > 0) sheet.scrollTop += Math.min(below, -above);
 }
 
 /** @param {string} label @param {() => void} act */
@@ -190,6 +212,7 @@ async function makeMinimal(givens) {
     const shape = choice.symmetry.length ? choice.symmetry[0] : "no symmetry";
     view.actions.append(button(`${choice.givens} givens · ${shape}`, () => chooseMinimal(givens, choice)));
   }
+  bringIntoView(view.tools);
   /** @type {HTMLElement | null} */ (view.actions.firstElementChild)?.focus();
 }
 
