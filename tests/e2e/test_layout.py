@@ -362,3 +362,45 @@ def test_create_mode_with_the_setter_tools_keeps_the_pad_on_screen(
     choice = page.locator("#setter-actions button").first
     expect(choice).to_be_focused()
     inside(page, "the first minimal choice", choice)
+
+
+# the focused element's ring (outline and its offset) and where it lies against the sheet's view
+FOCUS_RING = """() => {
+  const el = document.activeElement;
+  const sheet = document.querySelector(".sheet");
+  if (!el || !sheet.contains(el)) return null;
+  const style = getComputedStyle(el);
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const box = el.getBoundingClientRect();
+  const view = sheet.getBoundingClientRect();
+  const tabs = document.querySelector(".tabs").getBoundingClientRect();
+  return {
+    name: `${el.tagName.toLowerCase()}#${el.id} ${el.getAttribute("role") ?? ""} ${el.textContent.trim().slice(0, 20)}`,
+    role: el.getAttribute("role"), outline: style.outlineStyle,
+    ringIn: box.top - ring >= view.top - 0.5 && box.bottom + ring <= view.bottom + 0.5,
+    tabsIn: tabs.top >= view.top - 0.5 && tabs.bottom <= view.bottom + 0.5,
+  };
+}"""
+
+
+def test_keyboard_focus_in_the_panel_shows_its_ring_and_the_tabs(sized: Studio) -> None:
+    """Tab from the Games tab into its panel (1280x800, Create mode: its bar takes room): the
+    panel has controls, so it is no Tab stop of its own (WAI-ARIA tabs); the first control's ring
+    and the tab bar are in the sheet's view, and every further Tab through the panel keeps the
+    focused control's whole ring in view."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(SIZES["desktop-1280x800"])
+    app.mode("Create")
+    app.show_panel("Games")
+    page.locator("#tab-games").focus()
+    page.keyboard.press("Tab")
+    first = page.evaluate(FOCUS_RING)
+    assert first is not None and first["role"] != "tabpanel", first
+    assert first["outline"] != "none" and first["ringIn"] and first["tabsIn"], first
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUS_RING)
+        if focused is None:
+            break
+        assert focused["ringIn"], focused
