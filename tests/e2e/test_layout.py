@@ -364,6 +364,26 @@ def test_create_mode_with_the_setter_tools_keeps_the_pad_on_screen(
     inside(page, "the first minimal choice", choice)
 
 
+def test_a_long_verdict_on_a_phone_scrolls_within_three_lines(sized: Studio) -> None:
+    """Few givens: the verdict names a dozen cells and says why it cannot be unique. On a phone
+    it keeps to three lines and scrolls (a Tab stop then, so the keyboard can scroll it too); the
+    pad and the game's buttons stay where they were."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(SIZES["phone-390x844"])
+    app.type_grid(PUZZLE[:27])
+    verdict = page.locator("#create-verdict")
+    expect(verdict).to_have_attribute("data-status", "multiple")
+    expect(verdict).to_contain_text("cannot be unique")
+    expect(verdict).to_have_attribute("tabindex", "0")
+    shown, whole, line = verdict.evaluate(
+        "(p) => [p.clientHeight, p.scrollHeight, parseFloat(getComputedStyle(p).lineHeight)]"
+    )
+    assert shown <= 3 * line + 1 < whole, (shown, whole, line)
+    for name in ("#numpad", "#undo-move", "#hint", "#assist"):
+        inside(page, name, page.locator(name))
+
+
 # the focused element's ring (outline and its offset) and where it lies against the sheet's view
 FOCUS_RING = """() => {
   const el = document.activeElement;
