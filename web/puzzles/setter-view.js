@@ -150,24 +150,24 @@ function draw(givens, study) {
     view.text.textContent = "";
     board.highlight = null;
   }
-  if (anew) bringIntoView(view.tools);
+  if (anew) bringIntoView(view);
 }
 
 /**
- * The tools into the sheet's view: the sheet may be scrolled down to the panels, or the tools may
- * end below its bottom (only the sheet scrolls: the board and the pad stay where they are). As
- * little as it takes, and never past the tools' top.
- * @param {HTMLElement} tools
+ * The tools, down to their buttons, into the sheet's view when they are not: the sheet may be
+ * scrolled down to the panels, or the buttons may be below its bottom (only the sheet scrolls:
+ * the board and the pad stay where they are). Scrolled as near the sheet's top as shows them, so
+ * that the status line above stays in view when it can; never past the tools' top.
+ * @param {{tools: HTMLElement, text: HTMLElement, actions: HTMLElement}} parts
  */
-function bringIntoView(tools) {
+function bringIntoView({ tools, text, actions }) {
   const sheet = tools.closest(".sheet");
   if (!sheet) return;
-  const box = tools.getBoundingClientRect();
   const port = sheet.getBoundingClientRect();
-  const above = port.top - box.top;
-  const below = box.bottom - port.bottom;
-  if (above > 0) sheet.scrollTop -= above;
-  else if (below > 0) sheet.scrollTop += Math.min(below, -above);
+  const top = tools.getBoundingClientRect().top - port.top; // from the sheet's view
+  const end = (actions.childElementCount ? actions : text).getBoundingClientRect().bottom - port.top;
+  if (top >= 0 && end <= sheet.clientHeight) return;
+  sheet.scrollTop = Math.min(sheet.scrollTop + top, Math.max(0, sheet.scrollTop + end - sheet.clientHeight));
 }
 
 /** @param {string} label @param {() => void} act */
@@ -212,7 +212,7 @@ async function makeMinimal(givens) {
     const shape = choice.symmetry.length ? choice.symmetry[0] : "no symmetry";
     view.actions.append(button(`${choice.givens} givens · ${shape}`, () => chooseMinimal(givens, choice)));
   }
-  bringIntoView(view.tools);
+  bringIntoView(view);
   /** @type {HTMLElement | null} */ (view.actions.firstElementChild)?.focus();
 }
 
