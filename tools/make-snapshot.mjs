@@ -39,7 +39,8 @@ const ENGINE_PACKAGE = "sudoku-core";
 
 /**
  * Python run in the interpreter before the snapshot is taken: the wheel is unpacked (UNPACK_WHEEL,
- * for the snapshot only), then every module of the site's wheel is imported (IMPORT_ENGINE). The site's wheel has no command line, benchmarks or puzzle banks (tools/buildpy/wheel.py);
+ * for the snapshot only), then every module of the site's wheel is imported (IMPORT_ENGINE). The
+ * site's wheel has no command line, benchmarks or puzzle banks (tools/buildpy/wheel.py);
  * CLI_ONLY keeps the banks out of a snapshot made from the whole wheel too (they need sqlite3 and
  * processes, which Pyodide's core runtime does not ship).
  */
@@ -121,7 +122,7 @@ if (mode === "--list-imports") {
   });
   await pyodide.loadPackage([ENGINE_PACKAGE], { messageCallback: output.stdout, errorCallback: output.stderr });
   runPython(pyodide, IMPORT_ENGINE);
-  // recorded before the scan's own imports (modulefinder and what it needs) join them
+  // recorded before the scan's own imports (ast and what it needs) join them
   const sysModules = runPython(pyodide, "import sys\nsorted(sys.modules)").toJs();
   const namespace = pyodide.globals.get("dict")();
   runPython(pyodide, await readFile(scanScript, "utf8"), namespace);

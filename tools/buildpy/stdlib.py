@@ -81,4 +81,4 @@ def trim_stdlib(pyodide_dir: Path) -> None:
     write_trimmed(stdlib, trimmed, files)
     before, after = stdlib.stat().st_size, trimmed.stat().st_size
     trimmed.replace(stdlib)
-    log(f"{STDLIB_NAME}: {before:,} -> {after:,} bytes ({len(files)} modules and encodings/)")
+    log(f"{STDLIB_NAME}: {before:,} -> {after:,} bytes ({len(files)} modules, encodings whole)")
