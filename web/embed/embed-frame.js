@@ -31,6 +31,8 @@ import { clearVerdict, showFailure, showVerdict } from "../engine/verdict-view.j
 export const embed = embedOptions(location.search);
 
 /** Each action's button (the timer is its bar: the clock and Pause). */
+/** The most actions a row holds: four fit a phone's width (Undo, Redo, Check, Hint at 390 px). */
+const ROW_MOST = 4;
 const BUTTONS = /** @type {const} */ ({
   undo: "undo-move", redo: "redo-move", check: "check", hint: "hint", reveal: "reveal",
   candidates: "fill-candidates", clear: "clear-entries", solve: "solve",
@@ -60,6 +62,10 @@ export function showControls(controls) {
     if (shown) row.append(button); // appended in CONTROLS order: the row reads as the list
   }
   /** @type {HTMLElement} */ (byId("assist").parentElement).hidden = true; // the chosen actions are all in the row
+  // at most four a row, the rows even (4 buttons: one row; 5: three and two; never one left alone)
+  const shown = Object.keys(BUTTONS).filter((name) => controls.includes(/** @type {Control} */ (name))).length;
+  const perRow = Math.ceil(shown / Math.max(1, Math.ceil(shown / ROW_MOST)));
+  row.style.gridTemplateColumns = `repeat(${Math.max(1, perRow)}, minmax(0, 1fr))`;
   document.body.dataset.embedTimer = String(controls.includes("timer"));
   document.body.dataset.embedControls = controls.join(" ");
 }
