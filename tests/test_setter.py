@@ -133,7 +133,9 @@ def test_symmetry_named_and_nearest() -> None:
     # row 9's last four givens missing: the line names the cells to fill, not the givens left alone
     unpaired = given_symmetry(puzzle[:75] + (0,) * 4 + puzzle[79:])
     assert unpaired.nearest == "rot180" and unpaired.missing == (75, 76, 77, 78)
-    assert unpaired.describe().startswith("No symmetry; nearly rot180: fill r9c4, r9c5, r9c6, r9c7 ")
+    assert unpaired.describe().startswith(
+        "No symmetry; nearly rot180: fill r9c4, r9c5, r9c6, r9c7 "
+    )
 
 
 def test_study_says_what_create_mode_shows() -> None:

@@ -803,7 +803,9 @@ def test_the_example_page_shows_its_own_attributes_and_one_row_of_actions_on_a_p
     expect(framed.locator("body")).to_have_attribute("data-app", "ready")
     # Undo, Redo, Check and Hint in one row (the timer sits above the board)
     tops = {
-        round((framed.get_by_role("button", name=name, exact=True).bounding_box() or {"y": -1})["y"])
+        round(
+            (framed.get_by_role("button", name=name, exact=True).bounding_box() or {"y": -1})["y"]
+        )
         for name in ("Undo", "Redo", "Check", "Hint")
     }
     assert len(tops) == 1 and -1 not in tops, tops

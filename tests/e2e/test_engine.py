@@ -175,7 +175,9 @@ def test_export_line_and_save_file(app: Studio) -> None:
         app.button("Save file").click()
     path = download.value.path()
     # no progress to keep: the puzzle line, in a file named for the puzzle and the day
-    assert re.fullmatch(r"sudoku-(\w+-)?[0-9a-z]{6}-\d{4}-\d\d-\d\d\.txt", download.value.suggested_filename)
+    assert re.fullmatch(
+        r"sudoku-(\w+-)?[0-9a-z]{6}-\d{4}-\d\d-\d\d\.txt", download.value.suggested_filename
+    )
     assert Path(path).read_text().strip() == PUZZLE
 
 

@@ -81,9 +81,7 @@ def test_save_file_keeps_digits_and_marks_and_open_file_brings_them_back(
     expect(elsewhere.page.locator("body")).to_have_attribute("data-mode", "play")
 
     elsewhere.open_file(givens_only)
-    expect(elsewhere.page.locator("#status")).to_contain_text(
-        "You have played this puzzle before"
-    )
+    expect(elsewhere.page.locator("#status")).to_contain_text("You have played this puzzle before")
     other = fresh(site_server)
     other.wait_ready()
     other.open_file(givens_only)
