@@ -10,7 +10,12 @@ import { byId } from "../app/dom.js";
 import { currentGame, gameEvents, updateShareLink } from "../game/game-view.js";
 import { board } from "../app/page-state.js";
 import { say } from "../app/status.js";
-import { saveNote, savedFile } from "./save-file.js";
+
+/** What Save file and Print keep, for the note under them. @param {boolean} withProgress */
+const saveNote = (withProgress) =>
+  withProgress
+    ? "Save file keeps your digits and marks as a link to this page (Open file… reads it back; a browser opens it here); with none, the puzzle line every app reads. Print shows them too."
+    : "Save file and Print: the givens only (the puzzle line every app reads; a clean copy to solve on paper).";
 
 /** @param {"ok" | "error"} outcome @param {string} text */
 function sayIo(outcome, text) {
@@ -82,7 +87,8 @@ export function wireExport() {
   });
   gameEvents.addEventListener("change", () => followPrint(shareProgress.checked));
   follow();
-  byId("save-file").addEventListener("click", () => {
+  byId("save-file").addEventListener("click", async () => {
+    const { savedFile } = await import("./save-file.js"); // on first use: the page starts without it
     const file = savedFile(currentGame(), shareProgress.checked, location.href, new Date());
     download(file.text, file.name);
     const holds = file.holds === "link" ? "your game as a link to this page: Open file… brings it back" : "the puzzle line";

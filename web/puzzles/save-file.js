@@ -54,10 +54,3 @@ export function savedFile(game, withProgress, pageUrl, now) {
   if (withProgress && hasProgress(game)) return { name, text: `${shareLinkFor(game, true, pageUrl)}\n`, holds: "link" };
   return { name, text: `${game.givens.replaceAll(EMPTY, ".")}\n`, holds: "line" };
 }
-
-/** What Save file and Print keep, for the note under them. @param {boolean} withProgress */
-export function saveNote(withProgress) {
-  return withProgress
-    ? "Save file keeps your digits and marks as a link to this page (Open file… reads it back; a browser opens it here); with none, the puzzle line every app reads. Print shows them too."
-    : "Save file and Print: the givens only (the puzzle line every app reads, a clean copy to solve on paper).";
-}
