@@ -136,7 +136,7 @@ def test_print_shows_progress_only_when_ticked(app: Studio) -> None:
 def test_an_empty_board_has_no_link_to_share(app: Studio) -> None:
     app.show_panel("Share")
     link = app.page.locator("#share-link")
-    expect(link).to_have_text(re.compile("No puzzle to share"))
+    expect(link).to_have_text("No givens yet")
     expect(app.page.get_by_role("button", name="Copy link")).to_be_disabled()
     app.type_grid("..9748...7")
     expect(link).to_have_text(re.compile(r"#puzzle=0*9748"))

@@ -361,7 +361,7 @@ export function infoChanged() {
 /** The share link field, for the game as it is now; returns the link ("" for an empty board: nothing to share). */
 export function updateShareLink() {
   const empty = board.givens === EMPTY_GRID;
-  shareLink.value = empty ? "No puzzle to share yet: the board has no givens." : shareLinkFor(currentGame(), shareProgress.checked, location.href);
+  shareLink.value = empty ? "No givens yet" : shareLinkFor(currentGame(), shareProgress.checked, location.href);
   shareLink.dataset.empty = String(empty);
   /** @type {HTMLButtonElement} */ (byId("share")).disabled = empty;
   return empty ? "" : shareLink.value;
