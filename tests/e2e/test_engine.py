@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -173,7 +174,10 @@ def test_export_line_and_save_file(app: Studio) -> None:
     with page.expect_download() as download:
         app.button("Save file").click()
     path = download.value.path()
-    assert download.value.suggested_filename == "sudoku.txt"
+    # no progress to keep: the puzzle line, in a file named for the puzzle and the day
+    assert re.fullmatch(
+        r"sudoku-(\w+-)?[0-9a-z]{6}-\d{4}-\d\d-\d\d\.txt", download.value.suggested_filename
+    )
     assert Path(path).read_text().strip() == PUZZLE
 
 
