@@ -290,10 +290,7 @@ def carried(position: Position, to: str) -> Position:
         centre = position.centre if full and position.centre != free else (0,) * 81
         return Position(givens, position.entries, centre=centre)
     if to == "sdx":
-        kept = [m if bin(m).count("1") > 1 else 0 for m in position.centre] if full else [0] * 81
-        if all(not m or m == f for m, f in zip(kept, free, strict=True)):
-            kept = [0] * 81
-        return Position(givens, position.entries, centre=kept)
+        return Position(givens, position.entries, centre=position.centre)
     return position
 
 
@@ -393,8 +390,55 @@ def test_an_sdx_file_without_the_players_digits_is_read_as_one() -> None:
     full_position = Position(parse(PUZZLE), centre=full)
     text = write_sdx(full_position)
     assert "u" not in text
-    assert read_position(text).centre == tuple(m if bin(m).count("1") > 1 else 0 for m in full)
+    assert read_position(text).centre == full  # lone candidates too
     assert read_position(text).source == "the .sdx text"
+
+
+SUDOCUE_SDX = """2 679 6789 1 46789 5 469 9 3
+389 5 4 69 689 68 7 1 29
+9 1 679 2 4679 3 4569 8 59
+6 9 2 8 u1 7 3 59 4
+3489 3479 3789 56 2456 46 u1 2579 2579
+1 47 5 3 24 9 8 27 6
+3459 2 39 7 3589 1 59 6 589
+359 8 1 569 3569 6 2 4 579
+7 369 369 4 35689 2 59 359 1
+"""
+"""SudoCue's own example of an ``.sdx`` (sudocue.net/fileformats.php): its givens are its
+``.sdk`` example's, and four cells hold one candidate, written as the bare digit."""
+SUDOCUE_SDK = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+
+def test_sudocues_own_sdx_example_reads_its_lone_candidates_as_candidates() -> None:
+    position = read_position(SUDOCUE_SDX)
+    assert format_line(position.givens) == SUDOCUE_SDK
+    lone = {(c // 9 + 1, c % 9 + 1) for c, m in enumerate(position.centre) if m and not m & m - 1}
+    assert lone == {(1, 8), (3, 1), (4, 2), (8, 6)}
+    assert position.entries[31] == 1 and position.entries[42] == 1
+    assert write_sdx(position) == SUDOCUE_SDX  # written as SudoCue writes it
+
+
+README_PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+
+def test_sdx_writes_the_players_marks_not_the_grids_candidates() -> None:
+    """The player's 5 in r1c1 and centre marks 2 6 in r1c7 (2 clashes with the given in r4c7)
+    and a lone 6 in r1c8: the marks as they are, no candidates made up for other cells."""
+    centre = [0] * 81
+    centre[6] = 0b100010
+    centre[7] = 0b100000
+    position = Position(parse(README_PUZZLE), (5,) + (0,) * 80, centre=centre)
+    text = format_position(position, "sdx")
+    rows = text.splitlines()
+    assert rows[0].split(" ") == ["u5", "", "9", "7", "4", "8", "26", "6", ""]
+    assert rows[3].split(" ") == ["", "", "7", "", "", "", "2", "4", ""]
+    assert rows[9] == "# lone candidates: r1c8"
+    assert read_position(text) == position
+    # without the line, r4c7's given 2 would read as a lone candidate (r1c7 lists a 2)
+    assert read_position("\n".join(rows[:9])).givens[33] == 0
+    no_marks = Position(parse(README_PUZZLE), (5,) + (0,) * 80)
+    assert format_position(no_marks, "sdx").splitlines()[0] == "u5  9 7 4 8   "
+    assert read_position(format_position(no_marks, "sdx")) == no_marks
 
 
 JSON = st.recursive(

@@ -13,6 +13,7 @@ import re
 
 from sudoku_core.formats._files import (
     HODOKU_LINE,
+    lone_candidates_line,
     looks_sdx,
     read_hodoku,
     read_sadman,
@@ -123,7 +124,7 @@ def _ss_with_history(text: str) -> Position:
 
 
 def _read_sdx(text: str) -> Position:
-    return read_sdx(_content(text), "the .sdx text")
+    return read_sdx(_content(text), "the .sdx text", lone_candidates_line(text))
 
 
 def _content(text: str) -> list[str]:
