@@ -32,6 +32,7 @@ from sudoku_core.formats import (
     FORMATS,
     NotClassicError,
     Position,
+    format_grid,
     format_line,
     format_position,
     read_position,
@@ -545,3 +546,65 @@ def test_a_simple_sudoku_file_with_history_lines_reads_its_grid_and_says_what_it
     position = read_position(ss)
     assert position.givens == parse(PUZZLE)
     assert "I and E lines are not read" in position.source
+
+
+# --- pencil-mark grids and comments ----------------------------------------------------------
+
+HODOKU_PM_GRID = """.----------------------.-------------------.----------------------.
+| 15      13      9    | 7     4      8    | 16    136    123     |
+| 7       1348    136  | 356   2356   26   | 1468  13568  1234589 |
+| 3468    2       36   | 1     356    9    | 4678  35678  34578   |
+:----------------------+-------------------+----------------------:
+| 13      135     7    | 3569  35689  6    | 2     4      18      |
+| 23      6       4    | 3     1      27   | 5     9      78      |
+| 12      9       8    | 456   256    2467 | 3     167    17      |
+:----------------------+-------------------+----------------------:
+| 1469    1457    156  | 8     69     3    | 147   2      1457    |
+| 123489  134578  1235 | 49    9      14   | 1478  13578  6       |
+| 13468   1348    136  | 2     7      5    | 9     138    1348    |
+'----------------------'-------------------'----------------------'
+"""
+"""The README puzzle as HoDoKu's "Copy PM grid" lays it out (SudokuPanel's writeLine: each
+column as wide as its longest field plus two, ``.``/``:``/``'`` rules), with the candidates
+left after a few eliminations: r4c6, r5c4 and r8c5 hold one candidate each."""
+
+
+def test_a_hodoku_pencil_mark_grid_reads_as_givens_and_candidates() -> None:
+    position = read_position(HODOKU_PM_GRID)
+    assert format_line(position.givens) == README_PUZZLE
+    assert position.source == "the pencil-mark grid" and not any(position.entries)
+    lone = {(c // 9 + 1, c % 9 + 1): m for c, m in enumerate(position.centre) if m & m - 1 == 0}
+    assert {k: v for k, v in lone.items() if v} == {(4, 6): 1 << 5, (5, 4): 1 << 2, (8, 5): 1 << 8}
+    assert position.centre[8] == 0b111  # r1c9: 123
+    assert parse(HODOKU_PM_GRID) == position.givens
+
+
+def test_sudoku_explainer_and_sudokuwiki_pencil_mark_grids_read_the_same() -> None:
+    rows = [
+        line.replace(".", "*").replace(":", "|").replace("'", "*")
+        for line in HODOKU_PM_GRID.splitlines()
+    ]
+    explainer = "\n".join(rows)
+    assert explainer.startswith("*---") and "|---" in explainer
+    assert read_position(explainer) == read_position(HODOKU_PM_GRID)
+    bare = "\n".join(  # no rules, fields apart by spaces, a comment line above
+        ["# from the forum", *(ln.replace("|", " ") for ln in rows if any(c.isdigit() for c in ln))]
+    )
+    assert read_position(bare) == read_position(HODOKU_PM_GRID)
+
+
+def test_a_single_digit_that_is_the_only_one_of_its_units_is_a_given() -> None:
+    """A solved cell and a cell of one candidate look the same: HoDoKu's rule decides."""
+    grid = HODOKU_PM_GRID.replace("| 13      135     7 ", "| 13      135     5 ")
+    position = read_position(grid)
+    assert position.givens[29] == 0 and position.centre[29] == 1 << 4  # r4c2 lists a 5
+    assert position.givens[2] == 9  # no peer of r1c3 lists a 9
+
+
+def test_a_puzzle_line_with_a_comment_reads_as_the_puzzle() -> None:
+    assert parse(README_PUZZLE + "  # from my book") == parse(README_PUZZLE)
+    assert parse(f"# HoDoKu\n{README_PUZZLE} #1 Hidden Single (1)\n") == parse(README_PUZZLE)
+    grid = format_grid(parse(README_PUZZLE)).replace("| . . 9 |", "| . . 9 |", 1)
+    assert parse(grid.replace("\n", "   # row\n", 2)) == parse(README_PUZZLE)
+    with pytest.raises(InvalidPuzzleError, match="'#' at row 9, column 9"):
+        parse(README_PUZZLE[:-1] + "#")  # glued to the cells: a stray character

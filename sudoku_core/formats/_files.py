@@ -125,16 +125,17 @@ def read_sdx(lines: list[str], source: str, lone: frozenset[int] | None = None) 
     """SudoCue's ``.sdx``: givens, the player's digits, and the candidates (as centre marks).
 
     ``lone`` names the cells whose single digit is a candidate (the studio's comment line);
-    without it a single digit is a candidate when an unsolved cell among its peers lists it,
-    as HoDoKu reads a pencil-mark grid.
+    without it a single digit is a candidate when another cell among its peers lists it (as a
+    candidate, or as a single digit too), as HoDoKu reads a pencil-mark grid.
     """
     fields = [cell for line in lines for cell in line.rstrip("\r\n").split(" ")]
     return cells_position(fields, source, lone)
 
 
 def cells_position(fields: list[str], source: str, lone: frozenset[int] | None) -> Position:
-    """81 cell fields (a digit, ``u`` and a digit, candidates, or empty) as a position: a
-    single digit is a given or a lone candidate as :func:`read_sdx` says."""
+    """81 cell fields (a digit, ``u`` and a digit, candidates, or empty: ``""``, ``.`` or
+    ``0``) as a position: a single digit is a given or a lone candidate as :func:`read_sdx`
+    says."""
     givens = [0] * 81
     entries = [0] * 81
     centre = [0] * 81
@@ -146,8 +147,11 @@ def cells_position(fields: list[str], source: str, lone: frozenset[int] | None) 
             single.append(cell)
         else:
             centre[cell] = digits_mask(field)
+    for cell in single:
+        centre[cell] = 1 << (int(fields[cell]) - 1)  # for the peers' test below
     listed = _listed_by_peers(centre)
     for cell in single:
+        centre[cell] = 0
         digit = int(fields[cell])
         is_candidate = cell in lone if lone is not None else listed[cell] >> (digit - 1) & 1
         if is_candidate:
@@ -158,11 +162,9 @@ def cells_position(fields: list[str], source: str, lone: frozenset[int] | None) 
 
 
 def _listed_by_peers(centre: list[int]) -> list[int]:
-    """For each cell, the digits an unsolved peer lists among its several candidates."""
-    return [
-        _or(centre[peer] for peer in PEERS[cell] if centre[peer] & (centre[peer] - 1))
-        for cell in range(81)
-    ]
+    """For each cell, the digits its peers list (their candidates, or their single digits:
+    two of one digit in a unit are not both givens, and HoDoKu sets neither)."""
+    return [_or(centre[peer] for peer in PEERS[cell]) for cell in range(81)]
 
 
 def _or(masks: Iterable[int]) -> int:

@@ -1,7 +1,8 @@
 """Which format a text is in, and reading it into a :class:`Position`.
 
 :func:`read_position` is the one reader: links and payloads of other apps (f-puzzles,
-SudokuPad, sudokuwiki, sudoku.coach), HoDoKu lines, SudoCue and SadMan files, this studio's
+SudokuPad, sudokuwiki, sudoku.coach), HoDoKu lines, pencil-mark grids, SudoCue and SadMan
+files, this studio's
 share links, and everything :func:`sudoku_core.formats.parse` reads. :func:`parse` gives the
 givens of the same texts, so every front end (the command line, the page's engine) reads
 every format.
@@ -20,6 +21,7 @@ from sudoku_core.formats._files import (
     read_sdx,
     sdk_headers,
 )
+from sudoku_core.formats._pencil import pm_fields, read_pm_grid
 from sudoku_core.formats._position import Position
 from sudoku_core.grid import Grid
 
@@ -30,13 +32,15 @@ if TYPE_CHECKING:
 
 _HINT: Final = re.compile(
     r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|#?p=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
-    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])",
+    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])"
+    r"|^#\s*lone candidate",
     re.IGNORECASE | re.MULTILINE,
 )
 """Something in the text that only another format has: the usual 81-character line and the
 plain grids skip every other test."""
-_PLAIN_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=")
-"""Every character of the plain lines and grids that hold nothing else (checked in C first)."""
+_GRID_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=:'")
+"""Every character of the plain lines and grids, ``.sdx`` files and pencil-mark grids (HoDoKu
+rules its with ``:`` and ``'``) that hold nothing else (checked in C first)."""
 _TOKEN: Final = re.compile(r"^\S+$")
 _SS_HISTORY: Final = re.compile(r"^\s*[IE](?![A-Za-z])")
 """A line of Simple Sudoku's placements (``I…``) or eliminations (``E…``) after its grid."""
@@ -84,12 +88,17 @@ def other_givens(text: str) -> Grid | None:
 
 def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
-    if _PLAIN_CHARS.issuperset(text):  # digits, dots and rules: a plain layout or an .sdx
+    if _GRID_CHARS.issuperset(text) and not (":" in text and HODOKU_LINE.match(text.strip())):
+        # digits, dots and rules: a plain layout, an .sdx or a pencil-mark grid
         if " " not in text or "\n" not in text.strip():
             return None  # one line, or a grid without the spaces between .sdx cells
         lines = _content(text)
-        return _read_sdx if looks_sdx(lines) else None
+        if looks_sdx(lines):
+            return _read_sdx
+        return _read_pm_grid if pm_fields(lines) is not None else None
     if not _HINT.search(text):
+        if "#" in text and pm_fields(_content(text)) is not None:
+            return _read_pm_grid  # a pencil-mark grid with comment lines
         return None
     stripped = text.strip().removeprefix("\ufeff")
     if _TOKEN.match(stripped) or _ONE_LINE_LINK.match(stripped):
@@ -121,6 +130,10 @@ def _ss_with_history(text: str) -> Position:
     return Position(
         parse_plain("\n".join(grid)), source="the .ss file (its I and E lines are not read)"
     )
+
+
+def _read_pm_grid(text: str) -> Position:
+    return read_pm_grid(_content(text), "the pencil-mark grid")
 
 
 def _read_sdx(text: str) -> Position:
