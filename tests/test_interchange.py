@@ -608,3 +608,23 @@ def test_a_puzzle_line_with_a_comment_reads_as_the_puzzle() -> None:
     assert parse(grid.replace("\n", "   # row\n", 2)) == parse(README_PUZZLE)
     with pytest.raises(InvalidPuzzleError, match="'#' at row 9, column 9"):
         parse(README_PUZZLE[:-1] + "#")  # glued to the cells: a stray character
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "https://www.sudokuwiki.org/sudoku.htm?bd=S9B0102",
+            "The sudokuwiki link: S9B is followed",
+        ),
+        (SUDOKUPAD_SHORT, "The SudokuPad link sudokupad.app/wsj7iunsg6"),
+        ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAv", "The f-puzzles link"),
+        (":0000:x:" + "." * 81 + ":1011::", "The HoDoKu line: '1011'"),
+    ],
+)
+def test_the_formats_messages_start_with_a_capital(text: str, start: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        read_position(text)
+    assert str(caught.value).startswith(start)
+    with pytest.raises(InvalidPuzzleError, match=f"^{start}"):
+        parse(text)

@@ -2,16 +2,16 @@
 
 :func:`read_position` is the one reader: links and payloads of other apps (f-puzzles,
 SudokuPad, sudokuwiki, sudoku.coach), HoDoKu lines, pencil-mark grids, SudoCue and SadMan
-files, this studio's
-share links, and everything :func:`sudoku_core.formats.parse` reads. :func:`parse` gives the
-givens of the same texts, so every front end (the command line, the page's engine) reads
-every format.
+files, this studio's share links, and everything :func:`sudoku_core.formats.parse` reads.
+:func:`parse` gives the givens of the same texts, so every front end (the command line, the
+page's engine) reads every format.
 """
 
 from __future__ import annotations
 
 import re
 
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._files import (
     HODOKU_LINE,
     lone_candidates_line,
@@ -69,7 +69,7 @@ def read_position(text: str) -> Position:
         return Position(parse(text), source="the puzzle")  # refused there, with the limit said
     reader = sniff(text)
     if reader is not None:
-        return reader(text)
+        return _as_sentence(reader, text)
     return Position(parse(text), source="the puzzle")
 
 
@@ -77,7 +77,18 @@ def read_other(text: str) -> Position | None:
     """The position of a text in another app's format, or None at once for the plain layouts
     (a file of 81-character lines costs one regular-expression search a line)."""
     reader = sniff(text)
-    return None if reader is None else reader(text)
+    return None if reader is None else _as_sentence(reader, text)
+
+
+def _as_sentence(reader: Callable[[str], Position], text: str) -> Position:
+    """The reader's position; its error's message starts with a capital, as a sentence of its
+    own ("The sudokuwiki link: S9B is followed by…"): the readers name their source first."""
+    try:
+        return reader(text)
+    except InvalidPuzzleError as error:
+        message = str(error)
+        error.args = (message[:1].upper() + message[1:],)
+        raise
 
 
 def other_givens(text: str) -> Grid | None:
