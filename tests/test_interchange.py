@@ -628,3 +628,17 @@ def test_the_formats_messages_start_with_a_capital(text: str, start: str) -> Non
     assert str(caught.value).startswith(start)
     with pytest.raises(InvalidPuzzleError, match=f"^{start}"):
         parse(text)
+
+
+def test_format_to_sdx_writes_the_marks_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's ``format --to sdx`` is the library's writer: the marks of an
+    f-puzzles link go out as they came in, a lone one too."""
+    from sudoku_core.cli import main
+
+    centre = [0] * 81
+    centre[6], centre[7] = 0b100010, 0b100000  # r1c7: 2 6; r1c8: 6
+    position = Position(parse(README_PUZZLE), (5,) + (0,) * 80, centre=centre)
+    assert main(["format", "--to", "sdx", format_position(position, "fpuzzles")]) == 0
+    written = capsys.readouterr().out
+    assert written.splitlines()[0] == "u5  9 7 4 8 26 6 "
+    assert read_position(written) == position
