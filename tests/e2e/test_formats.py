@@ -210,7 +210,7 @@ def test_the_share_panel_writes_each_format_and_opens_other_apps(app: Studio) ->
         "your centre marks as candidates (a cell without centre marks is left empty)"
     )
     expect(page.get_by_role("button", name="Open in SudokuPad")).to_have_text(
-        "Open in SudokuPad (with my marks; SudokuPad links carry no digits)"
+        "Open in SudokuPad (with my marks only)"
     )
     named = {"fpuzzles": "f-puzzles link", "sudokuwiki": "sudokuwiki link", "hodoku": "HoDoKu line"}
     for to, name in (*named.items(), ("sdx", "SudoCue .sdx")):
