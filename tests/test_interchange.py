@@ -642,3 +642,25 @@ def test_format_to_sdx_writes_the_marks_read(capsys: pytest.CaptureFixture[str])
     written = capsys.readouterr().out
     assert written.splitlines()[0] == "u5  9 7 4 8 26 6 "
     assert read_position(written) == position
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.lists(st.integers(0, 511), min_size=81, max_size=81))
+def test_sdx_reads_back_any_marks_even_ones_the_grid_rules_out(
+    position: Position, marks: list[int]
+) -> None:
+    """Marks a player may really leave (a lone digit, one a given in the row rules out): the
+    ``.sdx`` still opens as it was written, the givens untouched."""
+    wild = Position(position.givens, position.entries, centre=marks)
+    assert read_position(format_position(wild, "sdx")) == Position(
+        wild.givens, wild.entries, centre=wild.centre
+    )
+
+
+def test_an_sdx_row_of_nine_empty_cells_is_read_as_one() -> None:
+    """A row without givens, digits or marks is eight spaces: still a row."""
+    givens = parse("." * 9 + README_PUZZLE[9:])
+    position = Position(givens, (0,) * 80 + (3,))
+    text = format_position(position, "sdx")
+    assert text.startswith(" " * 8 + "\n")
+    assert read_position(text) == position

@@ -153,9 +153,16 @@ def _read_sdx(text: str) -> Position:
 
 def _content(text: str) -> list[str]:
     """The lines that are not blank or ``#`` comments, spaces kept (an ``.sdx`` cell may be
-    empty, even the first of a row)."""
+    empty, even the first of a row; a row of nine empty cells is its eight spaces)."""
     lines = text.removeprefix("\ufeff").splitlines()
-    return [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+    return [
+        ln
+        for ln in lines
+        if (ln.strip() or ln == _EMPTY_SDX_ROW) and not ln.lstrip().startswith("#")
+    ]
+
+
+_EMPTY_SDX_ROW: Final = " " * 8
 
 
 def _with_headers(text: str) -> Position:
