@@ -135,7 +135,7 @@ def test_paste_error_says_where_and_leaves_the_board(app: Studio) -> None:
     app.type_grid(TWO_FIVES)
     app.paste("..9748...\n7...x....\n")
     error = app.page.locator("#import-error")
-    expect(error).to_contain_text("unexpected character 'x'")
+    expect(error).to_contain_text("Unexpected character 'x'")
     expect(error).to_contain_text("line 2")
     assert app.givens() == TWO_FIVES
     app.page.keyboard.press("Escape")
@@ -155,7 +155,7 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
     bad.write_text("1234\n56789x\n")
     app.open_file(bad)
     expect(message).to_have_attribute("data-tone", "error")
-    expect(message).to_contain_text("Could not read bad.txt:")
+    expect(message).to_contain_text("Could not read bad.txt as a puzzle.")
     expect(message).to_contain_text("line 2")
     assert app.givens() == PUZZLE  # untouched
 
