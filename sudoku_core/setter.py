@@ -442,7 +442,7 @@ def minimize(puzzle: GridLike, choices: int = 4, seed: int = 0) -> tuple[Minimal
 class GivenSymmetry(Frozen):
     """The symmetries of a puzzle's givens (where they stand, whatever their digits)."""
 
-    _fields = ("holding", "nearest", "breaks")
+    _fields = ("holding", "nearest", "breaks", "missing")
     __slots__ = _fields
     holding: tuple[Symmetry, ...]
     """Every symmetry the pattern has, in :data:`~sudoku_core.generator.SYMMETRIES`' order."""
@@ -450,24 +450,34 @@ class GivenSymmetry(Frozen):
     """When none holds: the one fewest givens break (at most :data:`NEAR_SYMMETRY`)."""
     breaks: tuple[Cell, ...]
     """The givens whose image under ``nearest`` is empty."""
+    missing: tuple[Cell, ...]
+    """The empty images of those givens: the cells a setter fills to complete ``nearest``."""
 
     def __init__(
-        self, holding: tuple[Symmetry, ...], nearest: Symmetry | None, breaks: tuple[Cell, ...]
+        self,
+        holding: tuple[Symmetry, ...],
+        nearest: Symmetry | None,
+        breaks: tuple[Cell, ...],
+        missing: tuple[Cell, ...] = (),
     ) -> None:
-        frozen_init(self, holding, nearest, breaks)
+        frozen_init(self, holding, nearest, breaks, missing)
 
     def describe(self) -> str:
-        """The symmetry named for a person.
+        """The symmetry named for a person: for a near one, the cells to fill to complete it.
 
         Examples:
             >>> given_symmetry("1" + "." * 79 + "2").describe()
             'Symmetry: rot180, diagonal, antidiagonal.'
+            >>> given_symmetry("12" + "." * 78 + "3").describe()
+            'No symmetry; nearly rot180: fill r9c8 to complete it (the partner of r1c2).'
         """
         if self.holding:
             return "Symmetry: " + ", ".join(self.holding) + "."
         if self.nearest:
-            cells = ", ".join(cell_name(c) for c in self.breaks)
-            return f"No symmetry; nearly {self.nearest} (except {cells})."
+            fill = ", ".join(cell_name(c) for c in self.missing)
+            givens = ", ".join(cell_name(c) for c in self.breaks)
+            partner = "the partner" if len(self.breaks) == 1 else "the partners"
+            return f"No symmetry; nearly {self.nearest}: fill {fill} to complete it ({partner} of {givens})."
         return "No symmetry."
 
     def to_dict(self) -> dict[str, object]:
@@ -476,39 +486,43 @@ class GivenSymmetry(Frozen):
             "holding": list(self.holding),
             "nearest": self.nearest,
             "breaks": list(self.breaks),
+            "missing": list(self.missing),
             "message": self.describe(),
         }
 
 
 def given_symmetry(puzzle: GridLike) -> GivenSymmetry:
-    """Which symmetries the givens' pattern has; else the nearest and the givens breaking it.
+    """Which symmetries the givens' pattern has; else the nearest, the givens breaking it and
+    the empty cells that would complete it.
 
     Examples:
         >>> given_symmetry("." * 81).holding[:2]
         ('rot180', 'rot90')
         >>> near = given_symmetry("12" + "." * 78 + "3")
-        >>> near.holding, near.nearest, near.breaks
-        ((), 'rot180', (1,))
+        >>> near.holding, near.nearest, near.breaks, near.missing
+        ((), 'rot180', (1,), (79,))
     """
     grid = as_grid(puzzle)
-    breaking: dict[Symmetry, tuple[Cell, ...]] = {}
-    for symmetry in SYMMETRIES[1:]:
-        breaking[symmetry] = tuple(
-            sorted(
-                c
-                for orbit in orbits(symmetry)
-                if not all(grid[o] for o in orbit)
-                for c in orbit
-                if grid[c]
-            )
-        )
+    broken: dict[Symmetry, list[tuple[Cell, ...]]] = {
+        symmetry: [
+            orbit
+            for orbit in orbits(symmetry)
+            if any(grid[o] for o in orbit) and not all(grid[o] for o in orbit)
+        ]
+        for symmetry in SYMMETRIES[1:]
+    }
+    breaking = {
+        s: tuple(sorted(c for orbit in found for c in orbit if grid[c]))
+        for s, found in broken.items()
+    }
     holding = tuple(s for s, cells in breaking.items() if not cells)
     if holding or not any(grid):
         return GivenSymmetry(holding, None, ())
     nearest = min(breaking, key=lambda s: len(breaking[s]))
     if len(breaking[nearest]) > NEAR_SYMMETRY:
         return GivenSymmetry((), None, ())
-    return GivenSymmetry((), nearest, breaking[nearest])
+    missing = tuple(sorted(c for orbit in broken[nearest] for c in orbit if not grid[c]))
+    return GivenSymmetry((), nearest, breaking[nearest], missing)
 
 
 class Study(Frozen):

@@ -33,7 +33,7 @@ import { gunzipSync } from "node:zlib";
  *   sudoku_core: string, messages: string[], result: unknown}} Report */
 /** @typedef {{ok: false, error: string, messages: string[]}} Failure */
 
-const PACKAGES = ["micropip", "sudoku-core"];
+const PACKAGES = ["sudoku-core"];
 
 /** @param {Report | Failure} report */
 function emit(report) {

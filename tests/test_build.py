@@ -245,7 +245,7 @@ def test_site_has_the_runtime_and_nothing_else_of_the_npm_package(site_dir: Path
     }
     wheels = {p for p in shipped if p.endswith(".whl")}
     assert shipped - wheels == {*runtime.RUNTIME_FILES, layout.SNAPSHOT_NAME}
-    assert {w.split("-")[0] for w in wheels} == {"micropip", "packaging", "sudoku_core"}
+    assert {w.split("-")[0] for w in wheels} == {"sudoku_core"}
 
 
 def test_the_engine_snapshot_is_gzip_of_pyodide_memory_and_in_the_manifest(site_dir: Path) -> None:
@@ -443,7 +443,7 @@ def test_a_page_importing_a_module_the_site_lacks_is_a_build_error(tmp_path: Pat
 def test_lockfile_lists_only_our_packages_with_the_shipped_wheels_hashes(site_dir: Path) -> None:
     lock = lockfile(site_dir)
     assert lock["info"]["python"].startswith("3.14")
-    assert set(lock["packages"]) == {"micropip", "packaging", "sudoku-core"}
+    assert set(lock["packages"]) == {"sudoku-core"}
     for name, entry in lock["packages"].items():
         file_name = entry["file_name"]
         assert "/" not in file_name, f"{name}: {file_name} must be relative to the lockfile"
@@ -627,7 +627,6 @@ def test_rebuild_with_a_full_cache_needs_no_network(
         return fetch
 
     monkeypatch.setattr(downloads, "npm_pack", no_network)
-    monkeypatch.setattr(downloads, "pip_download", no_network)
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.setenv(name, "http://127.0.0.1:9")  # the discard port: any request fails
     monkeypatch.setenv("PIP_NO_INDEX", "1")

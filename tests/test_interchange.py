@@ -32,6 +32,7 @@ from sudoku_core.formats import (
     FORMATS,
     NotClassicError,
     Position,
+    format_grid,
     format_line,
     format_position,
     read_position,
@@ -290,10 +291,7 @@ def carried(position: Position, to: str) -> Position:
         centre = position.centre if full and position.centre != free else (0,) * 81
         return Position(givens, position.entries, centre=centre)
     if to == "sdx":
-        kept = [m if bin(m).count("1") > 1 else 0 for m in position.centre] if full else [0] * 81
-        if all(not m or m == f for m, f in zip(kept, free, strict=True)):
-            kept = [0] * 81
-        return Position(givens, position.entries, centre=kept)
+        return Position(givens, position.entries, centre=position.centre)
     return position
 
 
@@ -393,8 +391,55 @@ def test_an_sdx_file_without_the_players_digits_is_read_as_one() -> None:
     full_position = Position(parse(PUZZLE), centre=full)
     text = write_sdx(full_position)
     assert "u" not in text
-    assert read_position(text).centre == tuple(m if bin(m).count("1") > 1 else 0 for m in full)
+    assert read_position(text).centre == full  # lone candidates too
     assert read_position(text).source == "the .sdx text"
+
+
+SUDOCUE_SDX = """2 679 6789 1 46789 5 469 9 3
+389 5 4 69 689 68 7 1 29
+9 1 679 2 4679 3 4569 8 59
+6 9 2 8 u1 7 3 59 4
+3489 3479 3789 56 2456 46 u1 2579 2579
+1 47 5 3 24 9 8 27 6
+3459 2 39 7 3589 1 59 6 589
+359 8 1 569 3569 6 2 4 579
+7 369 369 4 35689 2 59 359 1
+"""
+"""SudoCue's own example of an ``.sdx`` (sudocue.net/fileformats.php): its givens are its
+``.sdk`` example's, and four cells hold one candidate, written as the bare digit."""
+SUDOCUE_SDK = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
+
+
+def test_sudocues_own_sdx_example_reads_its_lone_candidates_as_candidates() -> None:
+    position = read_position(SUDOCUE_SDX)
+    assert format_line(position.givens) == SUDOCUE_SDK
+    lone = {(c // 9 + 1, c % 9 + 1) for c, m in enumerate(position.centre) if m and not m & m - 1}
+    assert lone == {(1, 8), (3, 1), (4, 2), (8, 6)}
+    assert position.entries[31] == 1 and position.entries[42] == 1
+    assert write_sdx(position) == SUDOCUE_SDX  # written as SudoCue writes it
+
+
+README_PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759.."
+
+
+def test_sdx_writes_the_players_marks_not_the_grids_candidates() -> None:
+    """The player's 5 in r1c1 and centre marks 2 6 in r1c7 (2 clashes with the given in r4c7)
+    and a lone 6 in r1c8: the marks as they are, no candidates made up for other cells."""
+    centre = [0] * 81
+    centre[6] = 0b100010
+    centre[7] = 0b100000
+    position = Position(parse(README_PUZZLE), (5,) + (0,) * 80, centre=centre)
+    text = format_position(position, "sdx")
+    rows = text.splitlines()
+    assert rows[0].split(" ") == ["u5", "", "9", "7", "4", "8", "26", "6", ""]
+    assert rows[3].split(" ") == ["", "", "7", "", "", "", "2", "4", ""]
+    assert rows[9] == "# lone candidates: r1c8"
+    assert read_position(text) == position
+    # without the line, r4c7's given 2 would read as a lone candidate (r1c7 lists a 2)
+    assert read_position("\n".join(rows[:9])).givens[33] == 0
+    no_marks = Position(parse(README_PUZZLE), (5,) + (0,) * 80)
+    assert format_position(no_marks, "sdx").splitlines()[0] == "u5  9 7 4 8   "
+    assert read_position(format_position(no_marks, "sdx")) == no_marks
 
 
 JSON = st.recursive(
@@ -501,3 +546,121 @@ def test_a_simple_sudoku_file_with_history_lines_reads_its_grid_and_says_what_it
     position = read_position(ss)
     assert position.givens == parse(PUZZLE)
     assert "I and E lines are not read" in position.source
+
+
+# --- pencil-mark grids and comments ----------------------------------------------------------
+
+HODOKU_PM_GRID = """.----------------------.-------------------.----------------------.
+| 15      13      9    | 7     4      8    | 16    136    123     |
+| 7       1348    136  | 356   2356   26   | 1468  13568  1234589 |
+| 3468    2       36   | 1     356    9    | 4678  35678  34578   |
+:----------------------+-------------------+----------------------:
+| 13      135     7    | 3569  35689  6    | 2     4      18      |
+| 23      6       4    | 3     1      27   | 5     9      78      |
+| 12      9       8    | 456   256    2467 | 3     167    17      |
+:----------------------+-------------------+----------------------:
+| 1469    1457    156  | 8     69     3    | 147   2      1457    |
+| 123489  134578  1235 | 49    9      14   | 1478  13578  6       |
+| 13468   1348    136  | 2     7      5    | 9     138    1348    |
+'----------------------'-------------------'----------------------'
+"""
+"""The README puzzle as HoDoKu's "Copy PM grid" lays it out (SudokuPanel's writeLine: each
+column as wide as its longest field plus two, ``.``/``:``/``'`` rules), with the candidates
+left after a few eliminations: r4c6, r5c4 and r8c5 hold one candidate each."""
+
+
+def test_a_hodoku_pencil_mark_grid_reads_as_givens_and_candidates() -> None:
+    position = read_position(HODOKU_PM_GRID)
+    assert format_line(position.givens) == README_PUZZLE
+    assert position.source == "the pencil-mark grid" and not any(position.entries)
+    lone = {(c // 9 + 1, c % 9 + 1): m for c, m in enumerate(position.centre) if m & m - 1 == 0}
+    assert {k: v for k, v in lone.items() if v} == {(4, 6): 1 << 5, (5, 4): 1 << 2, (8, 5): 1 << 8}
+    assert position.centre[8] == 0b111  # r1c9: 123
+    assert parse(HODOKU_PM_GRID) == position.givens
+
+
+def test_sudoku_explainer_and_sudokuwiki_pencil_mark_grids_read_the_same() -> None:
+    rows = [
+        line.replace(".", "*").replace(":", "|").replace("'", "*")
+        for line in HODOKU_PM_GRID.splitlines()
+    ]
+    explainer = "\n".join(rows)
+    assert explainer.startswith("*---") and "|---" in explainer
+    assert read_position(explainer) == read_position(HODOKU_PM_GRID)
+    bare = "\n".join(  # no rules, fields apart by spaces, a comment line above
+        ["# from the forum", *(ln.replace("|", " ") for ln in rows if any(c.isdigit() for c in ln))]
+    )
+    assert read_position(bare) == read_position(HODOKU_PM_GRID)
+
+
+def test_a_single_digit_that_is_the_only_one_of_its_units_is_a_given() -> None:
+    """A solved cell and a cell of one candidate look the same: HoDoKu's rule decides."""
+    grid = HODOKU_PM_GRID.replace("| 13      135     7 ", "| 13      135     5 ")
+    position = read_position(grid)
+    assert position.givens[29] == 0 and position.centre[29] == 1 << 4  # r4c2 lists a 5
+    assert position.givens[2] == 9  # no peer of r1c3 lists a 9
+
+
+def test_a_puzzle_line_with_a_comment_reads_as_the_puzzle() -> None:
+    assert parse(README_PUZZLE + "  # from my book") == parse(README_PUZZLE)
+    assert parse(f"# HoDoKu\n{README_PUZZLE} #1 Hidden Single (1)\n") == parse(README_PUZZLE)
+    grid = format_grid(parse(README_PUZZLE)).replace("| . . 9 |", "| . . 9 |", 1)
+    assert parse(grid.replace("\n", "   # row\n", 2)) == parse(README_PUZZLE)
+    with pytest.raises(InvalidPuzzleError, match="'#' at row 9, column 9"):
+        parse(README_PUZZLE[:-1] + "#")  # glued to the cells: a stray character
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "https://www.sudokuwiki.org/sudoku.htm?bd=S9B0102",
+            "The sudokuwiki link: S9B is followed",
+        ),
+        (SUDOKUPAD_SHORT, "The SudokuPad link sudokupad.app/wsj7iunsg6"),
+        ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAv", "The f-puzzles link"),
+        (":0000:x:" + "." * 81 + ":1011::", "The HoDoKu line: '1011'"),
+    ],
+)
+def test_the_formats_messages_start_with_a_capital(text: str, start: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        read_position(text)
+    assert str(caught.value).startswith(start)
+    with pytest.raises(InvalidPuzzleError, match=f"^{start}"):
+        parse(text)
+
+
+def test_format_to_sdx_writes_the_marks_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's ``format --to sdx`` is the library's writer: the marks of an
+    f-puzzles link go out as they came in, a lone one too."""
+    from sudoku_core.cli import main
+
+    centre = [0] * 81
+    centre[6], centre[7] = 0b100010, 0b100000  # r1c7: 2 6; r1c8: 6
+    position = Position(parse(README_PUZZLE), (5,) + (0,) * 80, centre=centre)
+    assert main(["format", "--to", "sdx", format_position(position, "fpuzzles")]) == 0
+    written = capsys.readouterr().out
+    assert written.splitlines()[0] == "u5  9 7 4 8 26 6 "
+    assert read_position(written) == position
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.lists(st.integers(0, 511), min_size=81, max_size=81))
+def test_sdx_reads_back_any_marks_even_ones_the_grid_rules_out(
+    position: Position, marks: list[int]
+) -> None:
+    """Marks a player may really leave (a lone digit, one a given in the row rules out): the
+    ``.sdx`` still opens as it was written, the givens untouched."""
+    wild = Position(position.givens, position.entries, centre=marks)
+    assert read_position(format_position(wild, "sdx")) == Position(
+        wild.givens, wild.entries, centre=wild.centre
+    )
+
+
+def test_an_sdx_row_of_nine_empty_cells_is_read_as_one() -> None:
+    """A row without givens, digits or marks is eight spaces: still a row."""
+    givens = parse("." * 9 + README_PUZZLE[9:])
+    position = Position(givens, (0,) * 80 + (3,))
+    text = format_position(position, "sdx")
+    assert text.startswith(" " * 8 + "\n")
+    assert read_position(text) == position

@@ -79,10 +79,48 @@ def test_the_engine_restored_from_its_snapshot_gives_the_same_results(
     assert first != second
 
 
+@pytest.fixture(scope="module")
+def operation_replies_in_cpython() -> dict[str, Any]:
+    from pyodide_operations import main
+
+    replies: dict[str, Any] = main({})["replies"]
+    return replies
+
+
+@pytest.mark.pyodide
+@pytest.mark.parametrize("snapshot", [False, True], ids=["booted", "restored"])
+def test_every_operation_of_the_bridge_runs_on_the_site_runtime(
+    site_dir: Path, operation_replies_in_cpython: dict[str, Any], snapshot: bool
+) -> None:
+    """Every operation the page's bridge offers, on the site's own runtime files (its trimmed
+    stdlib zip): booted as the worker boots when it cannot restore the snapshot, and restored
+    from it; the replies are CPython's, and the modules the trim leaves out are not there."""
+    from pyodide_operations import REQUESTS
+    from sudoku_core.operations import OPERATIONS
+    from tools.buildpy.pyodide_node import needs_library_wheel
+
+    script = ROOT / "tests" / "pyodide_operations.py"
+    assert not needs_library_wheel(script.read_text())  # so it runs on site/pyodide itself
+    assert sorted(REQUESTS) == sorted(OPERATIONS)
+    report = bp.run_node(site_dir, script, {}, snapshot=snapshot)
+    assert report["ok"], f"Pyodide runner failed: {report.get('error')}\n{report.get('messages')}"
+    result = report["result"]
+    failed = {op: r["error"] for op, r in result["replies"].items() if not r["ok"]}
+    assert failed == {}
+    assert result["replies"] == operation_replies_in_cpython
+    assert "JSONDecodeError" in result["traceback"]
+    assert result["importable"] == {
+        "json": True,
+        "unittest": False,
+        "pydoc": False,
+        "_pyrepl": False,
+    }
+
+
 @pytest.mark.pyodide
 def test_wheel_loads_by_name_through_the_site_lockfile(pyodide_report: dict[str, Any]) -> None:
     assert pyodide_report["python"].startswith("3.14")
-    assert "Loaded micropip, sudoku-core" in pyodide_report["messages"]
+    assert "Loaded sudoku-core" in pyodide_report["messages"]
     assert not [m for m in pyodide_report["messages"] if m.startswith("ERROR")]
     assert pyodide_report["sudoku_core"] == bp.engine_version()
     result = pyodide_report["result"]

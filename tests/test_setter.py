@@ -126,7 +126,16 @@ def test_symmetry_named_and_nearest() -> None:
     broken = (5, *puzzle[1:])  # r1c1 given, its rot180 image r9c9 empty
     near = given_symmetry(broken)
     assert near.holding == () and near.nearest == "rot180" and near.breaks == (0,)
-    assert near.describe() == "No symmetry; nearly rot180 (except r1c1)."
+    assert near.missing == (80,)
+    assert near.describe() == (
+        "No symmetry; nearly rot180: fill r9c9 to complete it (the partner of r1c1)."
+    )
+    # row 9's last four givens missing: the line names the cells to fill, not the givens left alone
+    unpaired = given_symmetry(puzzle[:75] + (0,) * 4 + puzzle[79:])
+    assert unpaired.nearest == "rot180" and unpaired.missing == (75, 76, 77, 78)
+    assert unpaired.describe().startswith(
+        "No symmetry; nearly rot180: fill r9c4, r9c5, r9c6, r9c7 "
+    )
 
 
 def test_study_says_what_create_mode_shows() -> None:

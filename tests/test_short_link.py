@@ -74,7 +74,7 @@ def test_the_formats_reader_opens_the_short_link_pasted() -> None:
         position = read_position(text)
         assert position.givens == parse(PUZZLE)
         assert position.source == "the studio's link"
-    with pytest.raises(InvalidPuzzleError, match="the studio's link: the short link's code has"):
+    with pytest.raises(InvalidPuzzleError, match="The studio's link: the short link's code has"):
         parse("https://studio.example/#p=CC_G!")
 
 

@@ -1,6 +1,14 @@
 // Writes PYODIDE_DIR/sudoku-core.snapshot: Pyodide's memory snapshot of an interpreter that has
 // booted and imported every module of sudoku-core (run by build.py at build time, in Node).
 // Usage: node tools/make-snapshot.mjs PYODIDE_DIR
+//        node tools/make-snapshot.mjs PYODIDE_DIR --list-imports SCAN.py
+//
+// --list-imports writes no snapshot: it boots Python the ordinary way (the worker's way when it
+// cannot restore the snapshot: the lockfile, the engine's wheel loaded by name), imports every
+// module of the wheel as below, then runs SCAN.py's `main` (tools/buildpy/stdlib_scan.py) and
+// prints its JSON result, the stdlib files this interpreter can import. The build keeps only
+// those in python_stdlib.zip, then makes the snapshot against the trimmed zip: the snapshot
+// holds zipimport's table of the zip's members and their offsets, so it must be the site's zip.
 //
 // Why: booting Python in WebAssembly (`loadPyodide`) costs 4-6 s of CPU in Chromium on every
 // visit, most of it the interpreter's own start-up and imports; restoring this snapshot
@@ -30,14 +38,18 @@ const SNAPSHOT_NAME = "sudoku-core.snapshot";
 const ENGINE_PACKAGE = "sudoku-core";
 
 /**
- * Python run in the interpreter before the snapshot is taken: every module of the site's wheel is
- * imported. The site's wheel has no command line, benchmarks or puzzle banks (tools/buildpy/wheel.py);
+ * Python run in the interpreter before the snapshot is taken: the wheel is unpacked (UNPACK_WHEEL,
+ * for the snapshot only), then every module of the site's wheel is imported (IMPORT_ENGINE). The
+ * site's wheel has no command line, benchmarks or puzzle banks (tools/buildpy/wheel.py);
  * CLI_ONLY keeps the banks out of a snapshot made from the whole wheel too (they need sqlite3 and
  * processes, which Pyodide's core runtime does not ship).
  */
-const PREPARE = `
-import importlib, pkgutil, random, site, zipfile
+const UNPACK_WHEEL = `
+import site, zipfile
 zipfile.ZipFile("/tmp/engine.whl").extractall(site.getsitepackages()[0])
+`;
+const IMPORT_ENGINE = `
+import importlib, pkgutil, random, site, zipfile
 import sudoku_core
 CLI_ONLY = ("sudoku_core.bank", "sudoku_core.cli.bank")
 for module in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
@@ -73,30 +85,60 @@ function zeroFreeMemory(pyodide) {
   if (heapSize() !== size) process.stderr.write(`warning: the heap grew while its free memory was zeroed (${size} -> ${heapSize()} bytes)\n`);
 }
 
-const dir = path.resolve(process.argv[2] ?? "site/pyodide");
+const [dirArg, mode, scanScript] = process.argv.slice(2);
+const dir = path.resolve(dirArg ?? "site/pyodide");
 const lock = JSON.parse(await readFile(path.join(dir, "pyodide-lock.json"), "utf8"));
 const wheel = lock.packages?.[ENGINE_PACKAGE]?.file_name;
 if (!wheel) throw new Error(`${ENGINE_PACKAGE} is not in ${dir}/pyodide-lock.json`);
 
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 const messages = /** @type {string[]} */ ([]);
-const pyodide = await loadPyodide({
-  indexURL: dir + path.sep,
-  _makeSnapshot: true,
-  env: { PYTHONHASHSEED: "0" },
+const output = {
   stdout: (/** @type {string} */ line) => messages.push(line),
   stderr: (/** @type {string} */ line) => messages.push(line),
-});
-pyodide.FS.writeFile("/tmp/engine.whl", await readFile(path.join(dir, wheel)));
-try {
-  pyodide.runPython(PREPARE);
-} catch (error) {
-  process.stderr.write(messages.join("\n"));
-  throw error;
+};
+
+/**
+ * Run Python, and on failure say what it printed first.
+ * @param {any} pyodide @param {string} code @param {any} [globals] the namespace (default: __main__'s)
+ */
+function runPython(pyodide, code, globals = undefined) {
+  try {
+    return pyodide.runPython(code, globals ? { globals } : {});
+  } catch (error) {
+    process.stderr.write(messages.join("\n"));
+    throw error;
+  }
 }
-pyodide.FS.unlink("/tmp/engine.whl");
-zeroFreeMemory(pyodide);
-const memory = pyodide.makeMemorySnapshot();
-const packed = gzipSync(memory, { level: 9 });
-await writeFile(path.join(dir, SNAPSHOT_NAME), packed);
-process.stdout.write(`${SNAPSHOT_NAME}: ${memory.length} bytes of memory, ${packed.length} written\n`);
+
+if (mode === "--list-imports") {
+  if (!scanScript) throw new Error("--list-imports needs the scan script (tools/buildpy/stdlib_scan.py)");
+  const pyodide = await loadPyodide({
+    indexURL: dir + path.sep,
+    lockFileURL: path.join(dir, "pyodide-lock.json"),
+    packageCacheDir: dir + path.sep,
+    env: { PYTHONHASHSEED: "0" },
+    ...output,
+  });
+  await pyodide.loadPackage([ENGINE_PACKAGE], { messageCallback: output.stdout, errorCallback: output.stderr });
+  runPython(pyodide, IMPORT_ENGINE);
+  // recorded before the scan's own imports (ast and what it needs) join them
+  const sysModules = runPython(pyodide, "import sys\nsorted(sys.modules)").toJs();
+  const namespace = pyodide.globals.get("dict")();
+  runPython(pyodide, await readFile(scanScript, "utf8"), namespace);
+  const request = JSON.stringify({ sys_modules: sysModules, wheel_packages: [ENGINE_PACKAGE.replaceAll("-", "_")] });
+  const reply = runPython(pyodide, `import json\njson.dumps(main(json.loads(${JSON.stringify(request)})))`, namespace);
+  process.stdout.write(`${reply}\n`);
+} else if (mode !== undefined) {
+  throw new Error(`unknown option ${mode}: the options are --list-imports SCAN.py`);
+} else {
+  const pyodide = await loadPyodide({ indexURL: dir + path.sep, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" }, ...output });
+  pyodide.FS.writeFile("/tmp/engine.whl", await readFile(path.join(dir, wheel)));
+  runPython(pyodide, UNPACK_WHEEL + IMPORT_ENGINE);
+  pyodide.FS.unlink("/tmp/engine.whl");
+  zeroFreeMemory(pyodide);
+  const memory = pyodide.makeMemorySnapshot();
+  const packed = gzipSync(memory, { level: 9 });
+  await writeFile(path.join(dir, SNAPSHOT_NAME), packed);
+  process.stdout.write(`${SNAPSHOT_NAME}: ${memory.length} bytes of memory, ${packed.length} written\n`);
+}

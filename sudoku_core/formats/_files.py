@@ -7,12 +7,16 @@ writers of the givens-only files (Simple Sudoku's ``.ss``, ``.sdk``).
   and the deleted candidates as ``<digit><row><col>`` triples. Candidates are counted from
   what the filled cells allow, so a line with no deletions has no marks to carry: it is read
   with none.
-- ``.sdx`` (SudoCue): nine lines of nine space-separated cells: a digit is a given, ``u`` and
-  a digit the player's, and several digits (or none) an empty cell's candidates. SudoCue
-  writes every cell's candidates, so a file whose candidates are all the filled cells allow
-  is read with no marks (as HoDoKu's line with no deletions), and a position without marks is
-  written with those. A cell with one candidate would read back as a given, so it is written
-  with none.
+- ``.sdx`` (SudoCue, sudocue.net/fileformats.php): nine lines of nine space-separated cells:
+  a given is its digit, the player's digit ``u`` and the digit, and an unsolved cell its
+  candidates (several digits). A cell with one candidate is its digit too, as in SudoCue's own
+  example, so a lone digit is read as HoDoKu reads one in a pencil-mark grid: a candidate when
+  an unsolved cell in its row, column or box lists the same digit, else a given. The studio
+  writes the player's centre marks as the candidates, a cell without marks as an empty field
+  (it invents none), and when that rule would read one of its single digits the wrong way
+  (a lone candidate no peer lists, or a given whose digit a peer's marks list), a
+  ``# lone candidates: r1c7 r4c6`` line (or ``none``) after the grid names every lone
+  candidate (readers that take the nine rows skip it); so what it writes reads back as it was.
 """
 
 from __future__ import annotations
@@ -21,14 +25,20 @@ import re
 
 from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._position import Position, allowed, digits_mask, mask_digits
+from sudoku_core.grid import PEERS
 
 TYPE_CHECKING = False  # not typing's: see sudoku_core.grid
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Final
 
 HODOKU_LINE: Final = re.compile(r"^:[0-9]{4}(?:-[0-9x]+)?:[0-9x]*:([.0-9+]{81,162}):([0-9 ]*):")
 _SDX_CELL: Final = re.compile(r"^(u?[1-9]|1?2?3?4?5?6?7?8?9?)$")
 _SDK_HEADER: Final = re.compile(r"^#([A-Z])(.*)$")
+_LONE_LINE: Final = re.compile(
+    r"^#\s*lone candidates?:((?:\s*r[1-9]c[1-9])*|\s*none)\s*$", re.IGNORECASE | re.MULTILINE
+)
+_CELL_NAME: Final = re.compile(r"r([1-9])c([1-9])", re.I)
 
 
 def read_hodoku(text: str, source: str) -> Position:
@@ -103,42 +113,88 @@ def looks_sdx(lines: list[str]) -> bool:
     )
 
 
-def read_sdx(lines: list[str], source: str) -> Position:
-    """SudoCue's ``.sdx``: givens, the player's digits, and every empty cell's candidates."""
-    givens: list[int] = []
-    entries: list[int] = []
-    centre: list[int] = []
-    for line in lines:
-        for cell in line.rstrip("\r\n").split(" "):
-            is_given = len(cell) == 1
-            is_entry = cell.startswith("u")
-            givens.append(int(cell) if is_given else 0)
-            entries.append(int(cell[1:]) if is_entry else 0)
-            centre.append(digits_mask(cell) if not is_given and not is_entry else 0)
-    position = Position(tuple(givens), tuple(entries), source=source)
-    free = allowed(position.filled)
-    if all(not marks or marks == mask for marks, mask in zip(centre, free, strict=True)):
-        return position  # the candidates SudoCue writes for a grid without the player's marks
-    return Position(position.givens, position.entries, centre=centre, source=source)
+def lone_candidates_line(text: str) -> frozenset[int] | None:
+    """The cells a ``# lone candidates: r1c7 …`` line names, or None without one."""
+    found = _LONE_LINE.search(text)
+    if not found:
+        return None
+    return frozenset(9 * (int(r) - 1) + int(c) - 1 for r, c in _CELL_NAME.findall(found.group(1)))
+
+
+def read_sdx(lines: list[str], source: str, lone: frozenset[int] | None = None) -> Position:
+    """SudoCue's ``.sdx``: givens, the player's digits, and the candidates (as centre marks).
+
+    ``lone`` names the cells whose single digit is a candidate (the studio's comment line);
+    without it a single digit is a candidate when another cell among its peers lists it (as a
+    candidate, or as a single digit too), as HoDoKu reads a pencil-mark grid.
+    """
+    fields = [cell for line in lines for cell in line.rstrip("\r\n").split(" ")]
+    return cells_position(fields, source, lone)
+
+
+def cells_position(fields: list[str], source: str, lone: frozenset[int] | None) -> Position:
+    """81 cell fields (a digit, ``u`` and a digit, candidates, or empty: ``""``, ``.`` or
+    ``0``) as a position: a single digit is a given or a lone candidate as :func:`read_sdx`
+    says."""
+    givens = [0] * 81
+    entries = [0] * 81
+    centre = [0] * 81
+    single: list[int] = []
+    for cell, field in enumerate(fields):
+        if field.startswith("u"):
+            entries[cell] = int(field[1:])
+        elif len(field) == 1 and field in "123456789":
+            single.append(cell)
+        else:
+            centre[cell] = digits_mask(field)
+    for cell in single:
+        centre[cell] = 1 << (int(fields[cell]) - 1)  # for the peers' test below
+    listed = _listed_by_peers(centre)
+    for cell in single:
+        centre[cell] = 0
+        digit = int(fields[cell])
+        is_candidate = cell in lone if lone is not None else listed[cell] >> (digit - 1) & 1
+        if is_candidate:
+            centre[cell] = 1 << (digit - 1)
+        else:
+            givens[cell] = digit
+    return Position(tuple(givens), tuple(entries), centre=centre, source=source)
+
+
+def _listed_by_peers(centre: list[int]) -> list[int]:
+    """For each cell, the digits its peers list (their candidates, or their single digits:
+    two of one digit in a unit are not both givens, and HoDoKu sets neither)."""
+    return [_or(centre[peer] for peer in PEERS[cell]) for cell in range(81)]
+
+
+def _or(masks: Iterable[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
 
 
 def write_sdx(position: Position) -> str:
-    """SudoCue's ``.sdx``: the centre marks are the candidates (a lone one is left out), or
-    what the filled cells allow when the position has no full candidate grid."""
-    carried = _candidates_carried(position)
-    free = allowed(position.filled)
-    rows = []
-    for r in range(9):
-        cells = []
-        for cell in range(9 * r, 9 * r + 9):
-            if position.givens[cell]:
-                cells.append(str(position.givens[cell]))
-            elif position.entries[cell]:
-                cells.append(f"u{position.entries[cell]}")
-            else:
-                marks = mask_digits(position.centre[cell] if carried else free[cell])
-                cells.append(marks if len(marks) > 1 else "")
-        rows.append(" ".join(cells))
+    """SudoCue's ``.sdx``: givens, the player's digits (``u5``), and the centre marks as the
+    candidates (one as its digit; none as an empty field), then, when a lone digit would be
+    read the wrong way, the line that names the lone candidates."""
+    fields = []
+    for cell in range(81):
+        if position.givens[cell]:
+            fields.append(str(position.givens[cell]))
+        elif position.entries[cell]:
+            fields.append(f"u{position.entries[cell]}")
+        else:
+            fields.append(mask_digits(position.centre[cell]))
+    rows = [" ".join(fields[9 * r : 9 * r + 9]) for r in range(9)]
+    lone = frozenset(
+        cell
+        for cell, mask in enumerate(position.centre)
+        if mask and not mask & (mask - 1) and not position.filled[cell]
+    )
+    if cells_position(fields, "", None) != cells_position(fields, "", lone):
+        names = " ".join(f"r{cell // 9 + 1}c{cell % 9 + 1}" for cell in sorted(lone))
+        rows.append(f"# lone candidates: {names or 'none'}")
     return "\n".join(rows) + "\n"
 
 

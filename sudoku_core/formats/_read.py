@@ -1,24 +1,27 @@
 """Which format a text is in, and reading it into a :class:`Position`.
 
 :func:`read_position` is the one reader: links and payloads of other apps (f-puzzles,
-SudokuPad, sudokuwiki, sudoku.coach), HoDoKu lines, SudoCue and SadMan files, this studio's
-share links, and everything :func:`sudoku_core.formats.parse` reads. :func:`parse` gives the
-givens of the same texts, so every front end (the command line, the page's engine) reads
-every format.
+SudokuPad, sudokuwiki, sudoku.coach), HoDoKu lines, pencil-mark grids, SudoCue and SadMan
+files, this studio's share links, and everything :func:`sudoku_core.formats.parse` reads.
+:func:`parse` gives the givens of the same texts, so every front end (the command line, the
+page's engine) reads every format.
 """
 
 from __future__ import annotations
 
 import re
 
+from sudoku_core.errors import InvalidPuzzleError
 from sudoku_core.formats._files import (
     HODOKU_LINE,
+    lone_candidates_line,
     looks_sdx,
     read_hodoku,
     read_sadman,
     read_sdx,
     sdk_headers,
 )
+from sudoku_core.formats._pencil import pm_fields, read_pm_grid
 from sudoku_core.formats._position import Position
 from sudoku_core.grid import Grid
 
@@ -29,13 +32,15 @@ if TYPE_CHECKING:
 
 _HINT: Final = re.compile(
     r"://|^\s*(?:www\.|scl|ctc|fpuz|scf|S9B|N4|bd=|#?puzzle=|#?p=|:\d{4}|\[)|\[Puzzle\]|^#[AD]|u[1-9]"
-    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])",
+    r"|f-puzzles\.|sudokupad\.|crackingthecryptic\.|sudokuwiki\.|sudoku\.coach|^\s*[IE](?![A-Za-z])"
+    r"|^#\s*lone candidate",
     re.IGNORECASE | re.MULTILINE,
 )
 """Something in the text that only another format has: the usual 81-character line and the
 plain grids skip every other test."""
-_PLAIN_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=")
-"""Every character of the plain lines and grids that hold nothing else (checked in C first)."""
+_GRID_CHARS: Final = frozenset("0123456789.-_* \t\n\r|+=:'")
+"""Every character of the plain lines and grids, ``.sdx`` files and pencil-mark grids (HoDoKu
+rules its with ``:`` and ``'``) that hold nothing else (checked in C first)."""
 _TOKEN: Final = re.compile(r"^\S+$")
 _SS_HISTORY: Final = re.compile(r"^\s*[IE](?![A-Za-z])")
 """A line of Simple Sudoku's placements (``I…``) or eliminations (``E…``) after its grid."""
@@ -64,7 +69,7 @@ def read_position(text: str) -> Position:
         return Position(parse(text), source="the puzzle")  # refused there, with the limit said
     reader = sniff(text)
     if reader is not None:
-        return reader(text)
+        return _as_sentence(reader, text)
     return Position(parse(text), source="the puzzle")
 
 
@@ -72,7 +77,18 @@ def read_other(text: str) -> Position | None:
     """The position of a text in another app's format, or None at once for the plain layouts
     (a file of 81-character lines costs one regular-expression search a line)."""
     reader = sniff(text)
-    return None if reader is None else reader(text)
+    return None if reader is None else _as_sentence(reader, text)
+
+
+def _as_sentence(reader: Callable[[str], Position], text: str) -> Position:
+    """The reader's position; its error's message starts with a capital, as a sentence of its
+    own ("The sudokuwiki link: S9B is followed by…"): the readers name their source first."""
+    try:
+        return reader(text)
+    except InvalidPuzzleError as error:
+        message = str(error)
+        error.args = (message[:1].upper() + message[1:],)
+        raise
 
 
 def other_givens(text: str) -> Grid | None:
@@ -83,12 +99,17 @@ def other_givens(text: str) -> Grid | None:
 
 def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
-    if _PLAIN_CHARS.issuperset(text):  # digits, dots and rules: a plain layout or an .sdx
+    if _GRID_CHARS.issuperset(text) and not (":" in text and HODOKU_LINE.match(text.strip())):
+        # digits, dots and rules: a plain layout, an .sdx or a pencil-mark grid
         if " " not in text or "\n" not in text.strip():
             return None  # one line, or a grid without the spaces between .sdx cells
         lines = _content(text)
-        return _read_sdx if looks_sdx(lines) else None
+        if looks_sdx(lines):
+            return _read_sdx
+        return _read_pm_grid if pm_fields(lines) is not None else None
     if not _HINT.search(text):
+        if "#" in text and pm_fields(_content(text)) is not None:
+            return _read_pm_grid  # a pencil-mark grid with comment lines
         return None
     stripped = text.strip().removeprefix("\ufeff")
     if _TOKEN.match(stripped) or _ONE_LINE_LINK.match(stripped):
@@ -122,15 +143,26 @@ def _ss_with_history(text: str) -> Position:
     )
 
 
+def _read_pm_grid(text: str) -> Position:
+    return read_pm_grid(_content(text), "the pencil-mark grid")
+
+
 def _read_sdx(text: str) -> Position:
-    return read_sdx(_content(text), "the .sdx text")
+    return read_sdx(_content(text), "the .sdx text", lone_candidates_line(text))
 
 
 def _content(text: str) -> list[str]:
     """The lines that are not blank or ``#`` comments, spaces kept (an ``.sdx`` cell may be
-    empty, even the first of a row)."""
+    empty, even the first of a row; a row of nine empty cells is its eight spaces)."""
     lines = text.removeprefix("\ufeff").splitlines()
-    return [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+    return [
+        ln
+        for ln in lines
+        if (ln.strip() or ln == _EMPTY_SDX_ROW) and not ln.lstrip().startswith("#")
+    ]
+
+
+_EMPTY_SDX_ROW: Final = " " * 8
 
 
 def _with_headers(text: str) -> Position:

@@ -10,7 +10,8 @@ Accepted:
 - one line of 81 cells: ``1``-``9`` for digits, ``.``, ``0``, ``-``, ``_`` or ``*`` for empty
   (spaces, commas and ``|`` between cells are ignored);
 - a 9-line grid with separators (``|``, lines of ``-``, ``+``, ``=``, ``*``), as written by
-  :func:`format_grid`, ``.sdk`` and ``.ss`` files (``#`` lines are comments);
+  :func:`format_grid`, ``.sdk`` and ``.ss`` files (``#`` lines are comments, and so is
+  the rest of a line after a space and ``#``);
 - a LeetCode-style board, as text (``[["5","3",".",...],...]``) or as 9 lists of 9 strings;
 - 81 ints (0 for empty), or 81 one-character strings;
 - and, through :func:`sudoku_core.formats.read_position`, the links, payloads and files of
@@ -48,6 +49,9 @@ _IGNORED_IN_ROW: Final = frozenset(" \t|,")
 _SEPARATOR_CHARS: Final = frozenset("-+=*|: \t")
 _INNER_LIST: Final = re.compile(r"\[([^\[\]]*)\]")
 _MARK_DIGITS: Final = frozenset("123456789")
+_TRAILING_COMMENT: Final = re.compile(r"\s+#.*$")
+"""A comment after a row or line of cells (``<81 cells>  # from my book``, HoDoKu's
+``#1 Hidden Single``): ``#`` after a space; glued to a cell it is still a stray character."""
 
 
 def _show(char: str) -> str:
@@ -127,7 +131,7 @@ def _parse_text(text: str, others: bool = True) -> Grid:
     if text.strip().startswith("["):
         return _parse_leetcode_text(text.strip())
     lines = [
-        (number, line)
+        (number, _TRAILING_COMMENT.sub("", line))
         for number, line in enumerate(text.split("\n"), start=1)
         if line.strip() and not line.lstrip().startswith("#")
     ]

@@ -46,7 +46,7 @@ FORMATS: Final[dict[str, tuple[str, str, Callable[[Position], str]]]] = {
 }
 """Every format written: its name, what it is, and what of a position it keeps (candidates
 are the centre marks; HoDoKu keeps them only when every empty cell has some, none ruled out by
-the filled cells; ``.sdx`` leaves out a cell's lone candidate, which would read as a given)."""
+the filled cells; ``.sdx`` keeps them as they are, a cell without marks left empty)."""
 
 
 def format_position(position: Position, to: str) -> str:

@@ -9,7 +9,7 @@ const messages = [];
 async function probe() {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-  await pyodide.loadPackage(["micropip", "sudoku-core"], {
+  await pyodide.loadPackage(["sudoku-core"], {
     messageCallback: (/** @type {string} */ m) => messages.push(m),
     errorCallback: (/** @type {string} */ m) => messages.push(`ERROR ${m}`),
   });

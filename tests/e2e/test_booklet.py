@@ -88,3 +88,30 @@ def test_a_short_link_with_a_bad_code_is_not_opened(
         "A-Z, a-z, 0-9, - and _. Your game is as it was."
     )
     assert studio.givens() == "." * 81
+
+
+def test_a_fixed_number_clears_its_error_and_the_status_says_what_was_printed(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    app = fresh(site_server, init_script=NO_PRINT_DIALOG)
+    app.wait_ready()
+    app.button("Booklet…").click()
+    dialog = app.page.locator("#booklet-dialog")
+    error = app.page.locator("#booklet-error")
+    count = dialog.get_by_label("Puzzles", exact=True)
+    count.fill("0")
+    dialog.get_by_role("button", name="Make and print").click()
+    expect(error).to_have_text("The number of puzzles must be 1 to 60.")
+    count.fill("61")
+    expect(error).to_have_text("The number of puzzles must be 1 to 60.")
+    count.fill("1")
+    expect(error).to_have_text("")
+    dialog.get_by_label("First seed").fill("7")
+    dialog.get_by_role("button", name="Make and print").click()
+    expect(app.page.locator("html")).to_have_attribute("data-print", "booklet", timeout=60_000)
+    assert app.page.evaluate("window.printed") == 1
+    status = app.page.locator("#status")
+    expect(status).to_have_text(
+        "Booklet of 1 puzzle from seed 7 (2 pages with the answers) went to the print dialog."
+        " The same seed and levels make it again."
+    )

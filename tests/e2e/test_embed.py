@@ -364,7 +364,7 @@ def test_the_example_host_page_works_under_a_sub_path(
     expect(page.locator("#events")).to_contain_text("ready")
     framed.locator('#board [role="gridcell"][data-cell="0"]').click()
     page.keyboard.press("5")
-    expect(page.locator("#events")).to_contain_text("change: 1 cells filled")
+    expect(page.locator("#events")).to_contain_text("change: 1 cell filled by")
     # the page's second embed: today's Hard daily puzzle
     daily = page.frame_locator("#daily-studio iframe")
     # (its engine boots, then makes the day's puzzle: no board before both)
@@ -777,3 +777,38 @@ def test_a_bad_daily_name_is_said_in_the_frame_the_console_and_an_event(
         for line in logged
     ), logged
     expect(framed.locator("#board")).to_have_attribute("givens", "." * 81)
+
+
+def test_the_example_page_shows_its_own_attributes_and_one_row_of_actions_on_a_phone(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    studio = fresh(
+        site_server + "embed-example.html", wait=False, viewport={"width": 390, "height": 844}
+    )
+    page = studio.page
+    page.clock.set_fixed_time(A_MORNING)
+    page.goto(site_server + "embed-example.html")
+    # each code sample is the element under it: the same data-sudoku-* attributes, nothing else
+    for of in ("studio", "daily-studio"):
+        written = page.locator(f'code[data-snippet-of="{of}"]').text_content() or ""
+        attributes = page.locator(f"#{of}").evaluate(
+            """(el) => [...el.attributes].filter((a) => a.name.startsWith("data-sudoku-")
+                && a.name !== "data-sudoku-mounted").map((a) => `${a.name}="${a.value}"`)"""
+        )
+        assert re.findall(r'data-sudoku-[a-z-]+="[^"]*"', written) == attributes, written
+    sample = page.locator('code[data-snippet-of="studio"]')
+    expect(sample).to_contain_text('data-sudoku-controls="undo,redo,check,hint,timer"')
+    expect(sample).to_contain_text('data-sudoku-keep="sudoku-embed-example"')
+    framed = frame_of(page)
+    expect(framed.locator("body")).to_have_attribute("data-app", "ready")
+    # Undo, Redo, Check and Hint in one row (the timer sits above the board)
+    tops = {
+        round(
+            (framed.get_by_role("button", name=name, exact=True).bounding_box() or {"y": -1})["y"]
+        )
+        for name in ("Undo", "Redo", "Check", "Hint")
+    }
+    assert len(tops) == 1 and -1 not in tops, tops
+    framed.locator('#board [role="gridcell"][data-cell="0"]').click()
+    page.keyboard.press("5")
+    expect(page.locator("#events")).to_contain_text("change: 1 cell filled by the player")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -134,7 +135,7 @@ def test_paste_error_says_where_and_leaves_the_board(app: Studio) -> None:
     app.type_grid(TWO_FIVES)
     app.paste("..9748...\n7...x....\n")
     error = app.page.locator("#import-error")
-    expect(error).to_contain_text("unexpected character 'x'")
+    expect(error).to_contain_text("Unexpected character 'x'")
     expect(error).to_contain_text("line 2")
     assert app.givens() == TWO_FIVES
     app.page.keyboard.press("Escape")
@@ -154,7 +155,7 @@ def test_open_file_good_malformed_and_too_large(app: Studio, tmp_path: Path) -> 
     bad.write_text("1234\n56789x\n")
     app.open_file(bad)
     expect(message).to_have_attribute("data-tone", "error")
-    expect(message).to_contain_text("Could not read bad.txt:")
+    expect(message).to_contain_text("Could not read bad.txt as a puzzle.")
     expect(message).to_contain_text("line 2")
     assert app.givens() == PUZZLE  # untouched
 
@@ -173,7 +174,10 @@ def test_export_line_and_save_file(app: Studio) -> None:
     with page.expect_download() as download:
         app.button("Save file").click()
     path = download.value.path()
-    assert download.value.suggested_filename == "sudoku.txt"
+    # no progress to keep: the puzzle line, in a file named for the puzzle and the day
+    assert re.fullmatch(
+        r"sudoku-(\w+-)?[0-9a-z]{6}-\d{4}-\d\d-\d\d\.txt", download.value.suggested_filename
+    )
     assert Path(path).read_text().strip() == PUZZLE
 
 

@@ -78,7 +78,12 @@ def test_pasting_each_format_opens_the_puzzle(app: Studio, to: str, source: str)
 
 def test_a_sudokuwiki_link_brings_the_players_digits_and_candidates(app: Studio) -> None:
     app.paste(format_position(PLAYED, "sudokuwiki"))
-    opened(app, "Imported: the sudokuwiki link, a puzzle with 27 givens.")
+    marked = sum(1 for m in PLAYED.centre if m)
+    opened(
+        app,
+        "Imported: the sudokuwiki link, a puzzle with 27 givens, "
+        f"1 of your digits and candidates in {marked} cells.",
+    )
     assert app.entries()[0] == "5"
     assert marks_of(app, "centre")[1] == digits(PLAYED.centre[1])
 
@@ -91,6 +96,41 @@ def test_a_real_sudokuwiki_position_opens_with_its_digits_and_candidates(app: St
     )
     assert app.entries() == "".join(str(d) if d else "." for d in position.entries)
     assert marks_of(app, "centre") == {c: digits(m) for c, m in enumerate(position.centre) if m}
+    givens = sum(1 for d in position.givens if d)
+    placed = sum(1 for d in position.entries if d)
+    marked = sum(1 for m in position.centre if m)
+    expect(app.page.locator("#status")).to_contain_text(
+        f"Imported: the sudokuwiki link, a puzzle with {givens} givens, {placed} of your digits"
+        f" and candidates in {marked} cells."
+    )
+
+
+def test_a_pencil_mark_grid_a_commented_line_and_two_puzzles_are_read_and_said(
+    app: Studio,
+) -> None:
+    rows = [
+        " | ".join(
+            "  ".join(
+                digits(PLAYED.centre[c]) or str(PLAYED.filled[c])
+                for c in range(9 * r + b, 9 * r + b + 3)
+            )
+            for b in (0, 3, 6)
+        )
+        for r in range(9)
+    ]
+    grid = "*---------*\n" + "\n".join(f"| {row} |" for row in rows) + "\n*---------*"
+    app.paste(grid)
+    marked = sum(1 for m in PLAYED.centre if m)
+    expect(app.board).to_have_attribute("givens", "5" + PUZZLE[1:])  # r1c1's 5: a given
+    expect(app.page.locator("#status")).to_contain_text(
+        f"Imported: the pencil-mark grid, a puzzle with 28 givens, candidates in {marked} cells."
+    )
+    assert marks_of(app, "centre")[1] == digits(PLAYED.centre[1])
+    app.paste(f"{PUZZLE}  # from my book")
+    opened(app, "Imported a puzzle with 27 givens.")
+    app.paste(f"{PUZZLE}\n{SOLUTION[:80]}.\n")
+    # the first is the game just opened, so it is reopened: said so, with the count
+    opened(app, "This text holds 2 puzzles; the first is one you have played before")
 
 
 def test_a_real_fpuzzles_link_and_this_sites_share_url_open(app: Studio) -> None:
@@ -123,6 +163,22 @@ def test_an_x_sudoku_is_refused_with_its_rule_named(app: Studio) -> None:
     expect(app.page.locator("#import-error")).to_contain_text("diagonals (X-Sudoku)")
     app.page.keyboard.press("Escape")
     assert app.givens() == PUZZLE[:9] + "." * 72
+    # Ctrl+V: said as refused, not as text the page could not read
+    app.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.page.evaluate("(text) => navigator.clipboard.writeText(text)", FPUZZLES_X_SUDOKU)
+    app.cell(40).click()
+    app.page.keyboard.press("ControlOrMeta+V")
+    status = app.page.locator("#status")
+    expect(status).to_have_text(
+        "The f-puzzles link holds a puzzle with extra rules: diagonals (X-Sudoku). The studio "
+        "plays classic 9x9 Sudoku only, so it is not opened. Your game is as it was."
+    )
+    app.page.evaluate(
+        "(text) => navigator.clipboard.writeText(text)", "https://sudokupad.app/wsj7iunsg6"
+    )
+    app.page.keyboard.press("ControlOrMeta+V")
+    expect(status).to_contain_text("Could not read the pasted text as a puzzle. The SudokuPad link")
+    assert app.givens() == PUZZLE[:9] + "." * 72
 
 
 def test_ctrl_v_of_a_link_and_opening_an_sdx_file(app: Studio, tmp_path: Path) -> None:
@@ -148,6 +204,13 @@ def test_the_share_panel_writes_each_format_and_opens_other_apps(app: Studio) ->
     app.show_panel("Share")
     expect(page.locator("#export-note")).to_contain_text(
         "f-puzzles link: the givens and your digits"
+    )
+    page.locator("#export-format").select_option("sdx")
+    expect(page.locator("#export-note")).to_contain_text(
+        "your centre marks as candidates (a cell without centre marks is left empty)"
+    )
+    expect(page.get_by_role("button", name="Open in SudokuPad")).to_have_text(
+        "Open in SudokuPad (with my marks only)"
     )
     named = {"fpuzzles": "f-puzzles link", "sudokuwiki": "sudokuwiki link", "hodoku": "HoDoKu line"}
     for to, name in (*named.items(), ("sdx", "SudoCue .sdx")):

@@ -9,7 +9,7 @@ import { test } from "node:test";
 
 import {
   MIN_UNIQUE_GIVENS, awaitsEngine, describeConflict, describeConflicts, formatOf, gameFromRead, hasProgress, intakeMessage,
-  intakeMode, judge, notPlayedText, openedText, playGate, readPasted, savedGameFor,
+  asSentence, intakeMode, judge, notOpenedText, notPlayedText, openedText, playGate, progressText, readPasted, savedGameFor,
 } from "../../web/puzzles/intake.js";
 
 const PUZZLE = "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
@@ -162,6 +162,38 @@ test("openedText for each way in", () => {
   assert.equal(openedText({ kind: "clipboard" }, 30), "Pasted a puzzle with 30 givens.");
 });
 
+test("openedText says a text held several puzzles and what came with the givens", () => {
+  assert.equal(openedText({ kind: "paste", of: 2 }, 28), "This text holds 2 puzzles; the first was opened: a puzzle with 28 givens.");
+  assert.equal(openedText({ kind: "file", name: "book.sdm", of: 40 }, 25), "book.sdm holds 40 puzzles; the first was opened: a puzzle with 25 givens.");
+  const wiki = { kind: "paste", from: "the sudokuwiki link", progress: "17 of your digits and candidates in 52 cells" };
+  assert.equal(openedText(/** @type {any} */ (wiki), 29), "Imported: the sudokuwiki link, a puzzle with 29 givens, 17 of your digits and candidates in 52 cells.");
+  assert.equal(openedText({ kind: "clipboard", progress: "candidates in 3 cells" }, 29), "Pasted a puzzle with 29 givens, candidates in 3 cells.");
+  const unique = judge(PUZZLE, { verdict: verdict("unique", PUZZLE) });
+  assert.equal(intakeMessage({ kind: "paste", of: 2 }, unique, { reopened: true }).text, "This text holds 2 puzzles; the first is one you have played before: your game is back.");
+});
+
+test("progressText: the digits and marks a format brought, in words", () => {
+  /** @param {string} entries @param {string} [centre] @param {string} [corner] */
+  const game = (entries, centre = "", corner = "") => /** @type {any} */ ({ givens: PUZZLE, entries, mode: "play", play: { centre, corner } });
+  assert.equal(progressText(/** @type {any} */ ({ givens: PUZZLE, entries: EMPTY, mode: "play" })), undefined);
+  assert.equal(progressText(game("5" + ".".repeat(80), "2:13 3:4")), "1 of your digits and candidates in 2 cells");
+  assert.equal(progressText(game("56" + ".".repeat(79))), "2 of your digits");
+  assert.equal(progressText(game(EMPTY, "2:13", "4:1 5:2")), "centre marks in 1 cell and corner marks in 2 cells");
+  assert.equal(progressText(game("5" + ".".repeat(80), "2:13", "4:1")), "1 of your digits, centre marks in 1 cell and corner marks in 1 cell");
+});
+
+test("notOpenedText: unreadable text, a refused puzzle and a variant each said as sentences", () => {
+  assert.equal(notOpenedText({ why: "unreadable", message: "unexpected character 'h' at row 1, column 5 (line 1, character 5)" }, "the pasted text"),
+    "Could not read the pasted text as a puzzle. Unexpected character 'h' at row 1, column 5 (line 1, character 5).");
+  assert.equal(notOpenedText({ why: "unreadable", message: "80 cells, expected 81" }, "bad.txt"), "Could not read bad.txt as a puzzle. 80 cells, expected 81.");
+  assert.equal(notOpenedText({ why: "refused", message: "The puzzle is empty: no givens." }, "empty.txt"), "empty.txt was not opened: the puzzle is empty: no givens. Your game is as it was.");
+  const variant = "The f-puzzles link holds a puzzle with extra rules: diagonals (X-Sudoku). The studio plays classic 9x9 Sudoku only, so it is not opened.";
+  const said = notOpenedText({ why: "variant", message: variant }, "the pasted text");
+  assert.equal(said, `${variant} Your game is as it was.`);
+  assert.doesNotMatch(said, /could not read/i);
+  assert.equal(asSentence("the sudokuwiki link: S9B is followed by 4 characters"), "The sudokuwiki link: S9B is followed by 4 characters.");
+});
+
 test("readPasted: this page's share URL is read as its link, progress included", () => {
   const url = `${PAGE}#puzzle=${PUZZLE.replaceAll(".", "0")}&progress=5${"0".repeat(80)}`;
   for (const text of [url, `  ${url}\n`, url.replace("/sudoku/#", "/sudoku/index.html#")]) {
@@ -207,6 +239,8 @@ test("readPasted: a plain line is read at once; any other text goes to the engin
   assert.deepEqual(readPasted("..9748...\n7........\n", PAGE), { kind: "text" });
   assert.deepEqual(readPasted("see https://studio.example/sudoku/#puzzle=1", PAGE), { kind: "text" });
   assert.deepEqual(readPasted(`# an .sdm file\n${PUZZLE}\n${SOLUTION}\n`, PAGE), { kind: "grid", grid: PUZZLE, of: 2 });
+  assert.deepEqual(readPasted(`${PUZZLE}  # from my book`, PAGE), { kind: "grid", grid: PUZZLE });
+  assert.deepEqual(readPasted(`${PUZZLE} #1 Hidden Single\n${SOLUTION} #2\n`, PAGE), { kind: "grid", grid: PUZZLE, of: 2 });
 });
 
 test("savedGameFor: the same givens reopen the newest saved game", () => {

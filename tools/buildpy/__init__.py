@@ -5,7 +5,8 @@ tool; BuildError), `pythons` and `venvs` (the tool and test venvs), `downloads` 
 hash-checked inputs), `node_tools` (npm ci).
 
 The site, in build order (`assemble` runs them): `wheel` (sudoku_core's wheel, cut to what the
-page loads), `runtime` (Pyodide's files and lockfile), `icons`, `snapshot` (the engine's memory),
+page loads), `runtime` (Pyodide's files and lockfile), `stdlib` (the stdlib zip cut to what the
+engine can import, found by `stdlib_scan` inside Pyodide), `icons`, `snapshot` (the engine's memory),
 `page_pins` (import map, module preloads), `manifest`, `service_worker`, `precompress` (.br and
 .gz copies); `headers` (the CSP and site/_headers).
 

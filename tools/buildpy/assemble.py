@@ -1,7 +1,8 @@
 """`python build.py build`: the site assembled in a scratch folder from the wheel, the pinned
 runtime and web/, then swapped in whole (a failed build leaves the old site).
 
-Order matters: the lockfile names the wheel, the snapshot reads the lockfile, the manifest hashes
+Order matters: the lockfile names the wheel, the stdlib's trim boots the runtime with it, the
+snapshot reads the lockfile and is made against the trimmed stdlib, the manifest hashes
 every file (the snapshot too), the service worker lists the manifest's files, and the
 precompressed copies are made of the finished files (build-manifest.json and sw.js included).
 """
@@ -35,6 +36,7 @@ from tools.buildpy.runtime import (
 )
 from tools.buildpy.service_worker import write_service_worker
 from tools.buildpy.snapshot import write_snapshot
+from tools.buildpy.stdlib import trim_stdlib
 from tools.buildpy.venvs import ensure_tools
 from tools.buildpy.wheel import build_wheel, keep_library_wheel, page_wheel
 
@@ -108,11 +110,11 @@ def build(
         extract_runtime(downloads.pyodide_tarball, pyodide_dir)
         library = keep_library_wheel(build_wheel(tools_python, scratch / "dist"), cache)
         our_wheel = page_wheel(library, pyodide_dir)
-        wheels = [Path(shutil.copy2(w, pyodide_dir / w.name)) for w in downloads.wheels]
-        add_wheels_to_lockfile(tools_python, pyodide_dir, [*wheels, our_wheel])
+        add_wheels_to_lockfile(tools_python, pyodide_dir, [our_wheel])
         lock_path = pyodide_dir / "pyodide-lock.json"
         trimmed = trim_lockfile(json.loads(lock_path.read_text()), SITE_PACKAGES)
         lock_path.write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
+        trim_stdlib(pyodide_dir)
         copy_web(staging)
         write_icons(staging)
         write_snapshot(pyodide_dir)

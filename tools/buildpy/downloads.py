@@ -1,5 +1,6 @@
-"""The site's external inputs: the Pyodide runtime from npm and two wheels from PyPI, each
-accepted only with its pinned sha256 and kept, verified, in .cache/downloads/.
+"""The site's external input: the Pyodide runtime from npm, accepted only with its pinned sha256
+and kept, verified, in .cache/downloads/. (The page loads no package from PyPI: only
+sudoku-core, whose wheel the build makes.)
 
 A *pin* is a name, version and sha256 we accept (the registry's word is not enough).
 """
@@ -7,7 +8,6 @@ A *pin* is a name, version and sha256 we accept (the registry's word is not enou
 from __future__ import annotations
 
 import dataclasses
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -32,20 +32,6 @@ PYODIDE = Pin(
     "314.0.7",
     "pyodide-314.0.7.tgz",
     "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
-)
-PYPI_WHEELS = (
-    Pin(
-        "micropip",
-        "0.11.1",
-        "micropip-0.11.1-py3-none-any.whl",
-        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
-    ),
-    Pin(
-        "packaging",
-        "26.1",
-        "packaging-26.1-py3-none-any.whl",
-        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
-    ),
 )
 
 
@@ -95,36 +81,14 @@ def npm_pack(pin: Pin) -> Callable[[Path], Path]:
     return fetch
 
 
-def pip_download(pin: Pin) -> Callable[[Path], Path]:
-    """A fetcher for one pure wheel from PyPI, tagged for Pyodide's Python, hash-required by pip."""
-
-    def fetch(dest: Path) -> Path:
-        requirement = dest / "requirement.txt"
-        requirement.write_text(f"{pin.name}=={pin.version} --hash=sha256:{pin.sha256}\n")
-        log(f"pip download {pin.name}=={pin.version}")
-        run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "--require-hashes", "-r", requirement, "-d", dest],
-            what=f"downloading {pin.name} from PyPI",
-        )  # fmt: skip
-        return dest / pin.filename
-
-    return fetch
-
-
 @dataclasses.dataclass(frozen=True)
 class Downloads:
     """Every verified external input of the site."""
 
     pyodide_tarball: Path
-    wheels: tuple[Path, ...]
 
 
 def fetch_downloads(cache: Path = CACHE, *, offline: bool = False) -> Downloads:
-    """The Pyodide tarball and the PyPI wheels, from cache when present and intact."""
+    """The Pyodide tarball, from cache when present and intact."""
     downloads = cache / "downloads"
-    tarball = cached(PYODIDE, downloads, npm_pack(PYODIDE), offline=offline)
-    wheels = tuple(
-        cached(pin, downloads, pip_download(pin), offline=offline) for pin in PYPI_WHEELS
-    )
-    return Downloads(tarball, wheels)
+    return Downloads(cached(PYODIDE, downloads, npm_pack(PYODIDE), offline=offline))

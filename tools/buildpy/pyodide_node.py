@@ -1,9 +1,11 @@
 """Running a Python script inside the site's Pyodide in Node (tests/pyodide_runner.mjs): the
 Pyodide tests and `python build.py bench` use it.
 
-A script runs on the site's own wheel, the page's cut of sudoku_core, unless it imports a part
-of the library the cut leaves out (the engine's benchmark imports sudoku_core.bench): then on a
-copy of the site's runtime folder with the library's whole wheel, registered in its lockfile.
+A script runs on the site's own wheel, the page's cut of sudoku_core, and the site's trimmed
+stdlib, unless it imports a part of the library the cut leaves out (the engine's benchmark
+imports sudoku_core.bench, which uses statistics and platform): then on a copy of the site's
+runtime folder with the library's whole wheel, registered in its lockfile, and Pyodide's whole
+stdlib from the pinned npm tarball (and no snapshot: it was made against the trimmed stdlib).
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ import json
 import re
 import shutil
 import subprocess
+import tarfile
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from tools.buildpy.commands import NODE_HINT, BuildError, require_command
-from tools.buildpy.layout import CACHE, PUZZLES, PYODIDE_DIR_NAME, ROOT
+from tools.buildpy.downloads import fetch_downloads
+from tools.buildpy.layout import CACHE, PUZZLES, PYODIDE_DIR_NAME, ROOT, SNAPSHOT_NAME, is_offline
+from tools.buildpy.stdlib import STDLIB_NAME
 from tools.buildpy.wheel import PAGE_LEAVES_OUT, library_wheel
 
 NODE_RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
@@ -76,7 +81,8 @@ def needs_library_wheel(source: str) -> bool:
 
 @contextlib.contextmanager
 def runtime_for(script: Path, runtime: Path, cache: Path = CACHE) -> Iterator[Path]:
-    """The runtime folder the script runs on: the site's, or a copy with the whole wheel."""
+    """The runtime folder the script runs on: the site's, or a copy with the whole wheel and
+    the whole stdlib."""
     if not needs_library_wheel(script.read_text()):
         yield runtime
         return
@@ -86,9 +92,22 @@ def runtime_for(script: Path, runtime: Path, cache: Path = CACHE) -> Iterator[Pa
     entry["sha256"] = hashlib.sha256(whole.read_bytes()).hexdigest()
     with tempfile.TemporaryDirectory(prefix="runtime-", dir=cache) as tmp:
         copy = Path(tmp)
+        replaced = (entry["file_name"], "pyodide-lock.json", STDLIB_NAME, SNAPSHOT_NAME)
         for path in runtime.iterdir():
-            if path.is_file() and path.name not in (entry["file_name"], "pyodide-lock.json"):
+            if path.is_file() and path.name not in replaced:
                 shutil.copy2(path, copy / path.name)
+        whole_stdlib(cache, copy / STDLIB_NAME)
         shutil.copy2(whole, copy / whole.name)
         (copy / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
         yield copy
+
+
+def whole_stdlib(cache: Path, target: Path) -> None:
+    """Pyodide's whole stdlib zip, as the pinned npm tarball has it, written to ``target``."""
+    tarball = fetch_downloads(cache, offline=is_offline()).pyodide_tarball
+    with tarfile.open(tarball, "r:gz") as tar:
+        member = tar.extractfile(f"package/{STDLIB_NAME}")
+        if member is None:
+            raise BuildError(f"{tarball.name} has no {STDLIB_NAME}")
+        with member, target.open("wb") as out:
+            shutil.copyfileobj(member, out)

@@ -19,8 +19,10 @@ RUNTIME_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Lockfile entries the site loads by name; their dependencies are kept too.
-SITE_PACKAGES = ("micropip", "packaging", "sudoku-core")
+# Lockfile entries the site loads by name; their dependencies are kept too. The worker loads
+# sudoku-core only (and from the snapshot not even that): micropip, which installs packages from
+# an index at run time, and its dependency packaging would be bytes a first visit never uses.
+SITE_PACKAGES = ("sudoku-core",)
 
 
 def extract_runtime(tarball: Path, dest: Path) -> None:

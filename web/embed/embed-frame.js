@@ -31,6 +31,8 @@ import { clearVerdict, showFailure, showVerdict } from "../engine/verdict-view.j
 export const embed = embedOptions(location.search);
 
 /** Each action's button (the timer is its bar: the clock and Pause). */
+/** The most actions a row holds (Undo, Redo, Check, Hint fit one row at 390 px). */
+const ROW_MOST = 4;
 const BUTTONS = /** @type {const} */ ({
   undo: "undo-move", redo: "redo-move", check: "check", hint: "hint", reveal: "reveal",
   candidates: "fill-candidates", clear: "clear-entries", solve: "solve",
@@ -60,8 +62,32 @@ export function showControls(controls) {
     if (shown) row.append(button); // appended in CONTROLS order: the row reads as the list
   }
   /** @type {HTMLElement} */ (byId("assist").parentElement).hidden = true; // the chosen actions are all in the row
+  layoutActions();
   document.body.dataset.embedTimer = String(controls.includes("timer"));
   document.body.dataset.embedControls = controls.join(" ");
+}
+
+/**
+ * The actions in even rows: as many a row as fit (each as wide as its longest word needs, at
+ * most ROW_MOST), the rows as even as can be (4 that do not fit in one: two and two, not three
+ * and one). Again whenever the frame's width changes.
+ */
+function layoutActions() {
+  const row = /** @type {HTMLElement} */ (document.querySelector(".controls .actions"));
+  const buttons = /** @type {HTMLElement[]} */ ([...row.children].filter((b) => b instanceof HTMLButtonElement && !b.hidden));
+  if (!buttons.length || !row.clientWidth) return;
+  const widest = Math.max(
+    ...buttons.map((button) => {
+      button.style.width = "min-content";
+      const width = button.getBoundingClientRect().width;
+      button.style.width = "";
+      return width;
+    }),
+  );
+  const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+  const fit = Math.max(1, Math.min(ROW_MOST, Math.floor((row.clientWidth + gap) / (widest + gap))));
+  const perRow = Math.ceil(buttons.length / Math.ceil(buttons.length / fit));
+  row.style.gridTemplateColumns = `repeat(${perRow}, minmax(0, 1fr))`;
 }
 
 /** Embed mode's layout, before the first game is shown. */
@@ -72,6 +98,7 @@ export function layoutEmbed() {
     showProblem(embed.hostProblem);
     return; // nothing is posted: the page that framed this one is not the page the address meant
   }
+  addEventListener("resize", layoutActions);
   if ("ResizeObserver" in globalThis) new ResizeObserver(reportHeight).observe(document.body);
   reportHeight();
 }

@@ -89,9 +89,9 @@
  *   seconds?: number}} GradedProgress
  *   While a candidate is made: generate's progress plus the level sought; after each one graded:
  *   `last`, its level.
- * @typedef {{holding: Symmetry[], nearest: Symmetry | null, breaks: number[], message: string}} GivenSymmetry
- *   setter.GivenSymmetry.to_dict(): the symmetries of the givens' pattern, else the nearest one
- *   and the givens that break it.
+ * @typedef {{holding: Symmetry[], nearest: Symmetry | null, breaks: number[], missing: number[], message: string}} GivenSymmetry
+ *   setter.GivenSymmetry.to_dict(): the symmetries of the givens' pattern, else the nearest one,
+ *   the givens that break it and the empty cells that would complete it.
  * @typedef {Verdict & {clues: [number, number][], single_clues: [number, number][],
  *   fewest_proven: boolean | null, repair_message: string | null, redundant: number[] | null,
  *   symmetry: GivenSymmetry}} Study

@@ -358,9 +358,12 @@ export function infoChanged() {
   gameEvents.dispatchEvent(new Event("info"));
 }
 
-/** The share link field, for the game as it is now; returns the link. */
+/** The share link field, for the game as it is now; returns the link ("" for an empty board: nothing to share). */
 export function updateShareLink() {
-  shareLink.value = shareLinkFor(currentGame(), shareProgress.checked, location.href);
-  return shareLink.value;
+  const empty = board.givens === EMPTY_GRID;
+  shareLink.value = empty ? "No givens yet" : shareLinkFor(currentGame(), shareProgress.checked, location.href);
+  shareLink.dataset.empty = String(empty);
+  /** @type {HTMLButtonElement} */ (byId("share")).disabled = empty;
+  return empty ? "" : shareLink.value;
 }
 

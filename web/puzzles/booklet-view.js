@@ -30,6 +30,12 @@ export function wireBooklet() {
   const form = /** @type {HTMLFormElement} */ (byId("booklet-form"));
   const error = byId("booklet-error");
   byId("booklet-cancel").addEventListener("click", () => dialog.close());
+  // a shown error follows the form: it goes once the value is fixed (or names what is still wrong)
+  form.addEventListener("input", () => {
+    if (!error.textContent) return;
+    const asked = readForm(form);
+    error.textContent = "error" in asked ? asked.error : "";
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const asked = readForm(form);
@@ -81,9 +87,12 @@ async function makeBooklet({ count, perPage, levels, seed }) {
   const sheets = bookletSheets(puzzles, perPage);
   const title = `Sudoku · ${[...new Set(levels.split(","))].map((l) => l.charAt(0).toUpperCase() + l.slice(1)).join(", ")}`;
   writeBooklet(byId("booklet-pages"), sheets, title, location.href);
-  say(`Booklet of ${puzzles.length} puzzles from seed ${seed}: ${sheets.length} pages with the answers. Printing…`, "success");
+  const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const made = `Booklet of ${plural(puzzles.length, "puzzle")} from seed ${seed} (${plural(sheets.length, "page")} with the answers)`;
+  say(`${made}: opening the print dialog…`, "info");
   document.documentElement.dataset.print = "booklet";
-  window.print();
+  window.print(); // returns when the print dialog has closed
+  say(`${made} went to the print dialog. The same seed and levels make it again.`, "success");
 }
 
 /**

@@ -26,7 +26,7 @@ export const EXPORT_FORMATS = {
   hodoku: { name: "HoDoKu line", file: "sudoku-hodoku.txt", carries: "your digits, and your centre marks as candidates when every empty cell has some" },
   ss: { name: "Simple Sudoku .ss", file: "sudoku.ss", carries: "" },
   sdk: { name: "SudoCue .sdk", file: "sudoku.sdk", carries: "" },
-  sdx: { name: "SudoCue .sdx", file: "sudoku.sdx", carries: "your digits, and your centre marks as candidates when every empty cell has some" },
+  sdx: { name: "SudoCue .sdx", file: "sudoku.sdx", carries: "your digits, and your centre marks as candidates (a cell without centre marks is left empty)" },
 };
 
 /** True for a name the Share panel offers. @param {string} name @returns {name is ExportFormat} */

@@ -32,7 +32,9 @@ import { CancelledError, SolverError } from "../engine/solver-client.js";
 import { currentGameId, openLibrary } from "../game/autosave.js";
 import { gameOf } from "../game/game-record.js";
 import { gameEvents, holdClock, releaseClock, showGame, switchMode } from "../game/game-view.js";
-import { formatOf, gameFromRead, givensText, intakeMessage, intakeMode, judge, readPasted, savedGameFor } from "./intake.js";
+import {
+  asSentence, formatOf, gameFromRead, givensText, intakeMessage, intakeMode, judge, notOpenedText, progressText, readPasted, savedGameFor,
+} from "./intake.js";
 import { checkGivens, engineState, knownVerdict } from "./puzzle-check.js";
 import { describeInfo } from "./puzzle-info.js";
 import { gameFromLink } from "./share-link.js";
@@ -44,8 +46,9 @@ import { gameFromLink } from "./share-link.js";
 /** @typedef {import("../engine/protocol.js").Verdict} Verdict */
 /**
  * What became of a text or game that came in: opened, or not (`unreadable`: not a puzzle text;
- * `refused`: a puzzle with nothing to open), with the reason in words.
- * @typedef {{ok: true} | {ok: false, why: "unreadable" | "refused", message: string}} IntakeResult
+ * `refused`: a puzzle with nothing to open; `variant`: a puzzle with extra rules), with the
+ * reason in words.
+ * @typedef {{ok: true} | {ok: false, why: "unreadable" | "refused" | "variant", message: string}} IntakeResult
  */
 /** @typedef {{stopBackground: () => void, scheduleBackground: () => void}} BackgroundHooks */
 
@@ -181,8 +184,9 @@ function draftText(source, n, reopened) {
     file: `Opened ${source.kind === "file" ? source.name : ""} in Create mode`,
     link: "Opened the link in Create mode",
   }[source.kind];
-  const what = `${source.from ? `${source.from}, ` : ""}a puzzle with ${givensText(n)}`;
-  return `${into}: ${what}${reopened ? " (your draft of it, as you left it)" : ""}.`;
+  const first = source.of && source.of > 1 ? `the first of ${source.of} puzzles, ` : "";
+  const puzzle = `a puzzle with ${givensText(n)}${source.progress ? `, ${source.progress}` : ""}`;
+  return `${into}: ${source.from ? `${source.from}, ` : ""}${first}${puzzle}${reopened ? " (your draft of it, as you left it)" : ""}.`;
 }
 
 /**
@@ -240,20 +244,20 @@ export async function openText(text, source) {
       if (draft) return openGame(game, { ...source, from: "the link" }, { draft });
       return openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined });
     }
-    case "grid": {
-      const from = pasted.of ? `the first of ${pasted.of} puzzles` : undefined;
-      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, from }, { draft });
-    }
+    case "grid":
+      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, of: pasted.of }, { draft });
     default:
       break;
   }
   try {
     const read = await runEngine("read", { text }, "Reading the puzzle");
-    return openGame(gameFromRead(read), { ...source, from: formatOf(read) }, { draft });
+    const game = gameFromRead(read);
+    return openGame(game, { ...source, from: formatOf(read), progress: progressText(game) }, { draft });
   } catch (error) {
+    if (error instanceof SolverError && error.type === "NotClassicError") return { ok: false, why: "variant", message: error.message };
     if (error instanceof SolverError && error.line != null && error.column != null) {
-      const where = /\bline\b/i.test(error.message) ? "" : `Line ${error.line}, column ${error.column}: `;
-      return { ok: false, why: "unreadable", message: `${where}${error.message}` };
+      const where = /\bline\b/i.test(error.message) ? "" : ` (line ${error.line}, column ${error.column})`;
+      return { ok: false, why: "unreadable", message: `${error.message}${where}` };
     }
     if (error instanceof SolverError) return { ok: false, why: "unreadable", message: error.message };
     return { ok: false, why: "unreadable", message: String(error) };
@@ -323,7 +327,7 @@ export function wireIntake(hooks) {
       importDialog.close();
       importText.value = "";
     } else {
-      importError.textContent = result.message;
+      importError.textContent = asSentence(result.message);
     }
   });
 
@@ -338,8 +342,7 @@ export function wireIntake(hooks) {
     }
     const result = await openText(await file.text(), { kind: "file", name: file.name });
     if (result.ok) return;
-    if (result.why === "refused") say(`${file.name} was not opened: ${lower(result.message)} Your game is as it was.`, "error");
-    else say(`Could not read ${file.name}: ${result.message}`, "error");
+    say(notOpenedText(result, file.name), "error");
   });
 
   // Ctrl+V / ⌘V wherever the page has no text field of its own in focus (the board, the page)
@@ -353,8 +356,7 @@ export function wireIntake(hooks) {
     }
     void openText(text, { kind: "clipboard" }).then((result) => {
       if (result.ok) return;
-      if (result.why === "refused") say(`Nothing was pasted: ${lower(result.message)} Your game is as it was.`, "error");
-      else say(`Could not read the pasted text as a puzzle: ${result.message}`, "error");
+      say(notOpenedText(result, "the pasted text"), "error");
     });
   });
 }

@@ -149,17 +149,47 @@ export function intakeMode(f) {
 /**
  * Where a puzzle came from, for the sentences about it.
  * @typedef {({kind: "paste"} | {kind: "clipboard"} | {kind: "file", name: string} | {kind: "link", info?: string})
- *   & {from?: string}} Source
+ *   & {from?: string, of?: number, progress?: string}} Source
  *   paste: the Paste dialog; clipboard: Ctrl+V on the board; file: Open file…; link: a share
  *   link (in the address, or this page's share URL pasted), `info` its seed and level in words;
- *   `from`: another app's format it was read from, in words ("the f-puzzles link")
+ *   `from`: another app's format it was read from, in words ("the f-puzzles link"); `of`: how
+ *   many puzzles the text held (the first is opened); `progress`: what came with the givens
+ *   ("17 of your digits and candidates in 52 cells", see progressText)
  */
+
+/**
+ * A message (the engine's, a finding's) as a sentence of its own: a capital first, a full stop
+ * last. @param {string} text
+ */
+export function asSentence(text) {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/**
+ * What the status line says when a text that came in was not opened: a variant the engine read
+ * and refused is said as refused (its message names the rules), text it could not read as that.
+ * @param {{why: "unreadable" | "refused" | "variant", message: string}} result
+ * @param {string} what  "the pasted text", or the file's name
+ */
+export function notOpenedText(result, what) {
+  const why = asSentence(result.message);
+  if (result.why === "unreadable") return `Could not read ${what} as a puzzle. ${why}`;
+  const named = what === "the pasted text" ? "Nothing was pasted" : `${what} was not opened`;
+  return result.why === "variant" ? `${why} Your game is as it was.` : `${named}: ${why.charAt(0).toLowerCase()}${why.slice(1)} Your game is as it was.`;
+}
 
 /** "Imported a puzzle with 27 givens." and the like. @param {Source} source @param {number} n */
 export function openedText(source, n) {
-  if (source.from && source.kind !== "link") {
+  const puzzle = `a puzzle with ${givensText(n)}${source.progress ? `, ${source.progress}` : ""}`;
+  if (source.of && source.of > 1 && source.kind !== "link") {
+    const holder = source.kind === "file" ? source.name : "This text";
+    return `${holder} holds ${source.of} puzzles; the first was opened: ${puzzle}.`;
+  }
+  if ((source.from || source.progress) && source.kind !== "link") {
     const opened = source.kind === "file" ? `Opened ${source.name}` : source.kind === "clipboard" ? "Pasted" : "Imported";
-    return `${opened}: ${source.from}, a puzzle with ${givensText(n)}.`;
+    return source.from ? `${opened}: ${source.from}, ${puzzle}.` : `${opened} ${puzzle}.`;
   }
   switch (source.kind) {
     case "paste": return `Imported a puzzle with ${givensText(n)}.`;
@@ -177,7 +207,9 @@ export function openedText(source, n) {
  * @returns {{text: string, tone: "info" | "success" | "warning" | "error"}}
  */
 export function intakeMessage(source, f, more = {}) {
-  const opened = more.reopened ? "You have played this puzzle before: your game is back." : openedText(source, f.givens);
+  const several = source.of && source.of > 1 && source.kind !== "link" ? `${source.kind === "file" ? source.name : "This text"} holds ${source.of} puzzles; the first ` : "";
+  const back = several ? `${several}is one you have played before: your game is back.` : "You have played this puzzle before: your game is back.";
+  const opened = more.reopened ? back : openedText(source, f.givens);
   switch (f.status) {
     case "empty": return { text: f.text, tone: "error" };
     case "unique": return { text: opened, tone: "info" };
@@ -235,9 +267,11 @@ export function readPasted(text, pageUrl) {
   }
   const line = toGrid(trimmed);
   if (line) return { kind: "grid", grid: line };
-  const lines = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-  if (lines.length > 1 && lines.every((l) => l.length === 81 && toGrid(l))) {
-    return { kind: "grid", grid: toGrid(lines[0]) ?? EMPTY_GRID, of: lines.length };
+  // A line's comment after a space and "#" is skipped, as the library skips it.
+  const lines = trimmed.split(/\r?\n/).map((l) => l.replace(/\s+#.*$/, "").trim()).filter((l) => l && !l.startsWith("#"));
+  if (lines.length >= 1 && lines.every((l) => l.length === 81 && toGrid(l))) {
+    const grid = toGrid(lines[0]) ?? EMPTY_GRID;
+    return lines.length > 1 ? { kind: "grid", grid, of: lines.length } : { kind: "grid", grid };
   }
   return { kind: "text" };
 }
@@ -259,6 +293,25 @@ export function gameFromRead(read) {
   const centre = formatMarks(read.centre);
   if (corner || centre) game.play = { ...newPlay(), corner, centre };
   return game;
+}
+
+/**
+ * What came with the givens of a game read from another app's format, in words ("17 of your
+ * digits and candidates in 52 cells"), or undefined when nothing did.
+ * @param {Game} game
+ */
+export function progressText(game) {
+  const digits = [...game.entries].filter((d) => d !== EMPTY).length;
+  const cells = (/** @type {string | undefined} */ marks) => (marks ? marks.split(/\s+/).filter(Boolean).length : 0);
+  const centre = cells(game.play?.centre);
+  const corner = cells(game.play?.corner);
+  const parts = [];
+  if (digits) parts.push(`${digits} of your digits`);
+  const inCells = (/** @type {number} */ n) => `in ${n} cell${n === 1 ? "" : "s"}`;
+  if (centre) parts.push(corner ? `centre marks ${inCells(centre)}` : `candidates ${inCells(centre)}`);
+  if (corner) parts.push(`corner marks ${inCells(corner)}`);
+  if (!parts.length) return undefined;
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
 /** "the f-puzzles link", or undefined for a plain layout. @param {ReadPosition} read */

@@ -21,6 +21,7 @@ import { CancelledError, SolverError } from "../engine/solver-client.js";
 import { gameEvents } from "../game/game-view.js";
 import { makeMove } from "../game/play-history.js";
 import { knownVerdict, verdictEvents } from "./puzzle-check.js";
+import { choiceLabel, minimalChoices } from "./minimal-choices.js";
 
 /** @typedef {import("../engine/protocol.js").Study} Study */
 /** @typedef {import("../engine/protocol.js").MinimalChoice} MinimalChoice */
@@ -40,6 +41,8 @@ const live = {
   controller: /** @type {AbortController | null} */ (null),
   /** @type {Map<string, Study>} the latest studies, by givens */
   known: new Map(),
+  /** the levels of Make minimal…'s choices being graded */
+  grading: /** @type {AbortController | null} */ (null),
 };
 
 /** @type {{tools: HTMLElement, text: HTMLElement, actions: HTMLElement, symmetry: HTMLElement} | null} */
@@ -84,6 +87,7 @@ function update() {
 }
 
 function stop() {
+  live.grading?.abort();
   clearTimeout(live.timer);
   live.timer = undefined;
   live.controller?.abort();
@@ -207,13 +211,51 @@ async function makeMinimal(givens) {
   }
   if (board.givens !== givens || board.mode !== "enter") return;
   view.actions.replaceChildren();
-  view.text.textContent = `Minimal puzzles inside this one (${choices.length}): choose one.`;
-  for (const choice of choices) {
-    const shape = choice.symmetry.length ? choice.symmetry[0] : "no symmetry";
-    view.actions.append(button(`${choice.givens} givens · ${shape}`, () => chooseMinimal(givens, choice)));
-  }
+  const offered = minimalChoices(choices);
+  view.text.textContent = `Minimal puzzles inside this one (${offered.length}): choose one (pointing at one shows the givens it removes).`;
+  const shownBefore = board.highlight;
+  const made = offered.map(({ choice, removed, label }) => {
+    const made = button(label, () => chooseMinimal(givens, choice));
+    // the givens it removes, drawn as the redundant givens are, while it is pointed at or focused
+    const preview = () => {
+      if (board.givens === givens) board.highlight = { cells: removed };
+    };
+    const unpreview = () => {
+      if (board.givens === givens) board.highlight = shownBefore;
+    };
+    made.addEventListener("pointerenter", preview);
+    made.addEventListener("focus", preview);
+    made.addEventListener("pointerleave", unpreview);
+    made.addEventListener("blur", unpreview);
+    view?.actions.append(made);
+    return made;
+  });
   bringIntoView(view);
-  /** @type {HTMLElement | null} */ (view.actions.firstElementChild)?.focus();
+  made[0]?.focus();
+  void gradeChoices(givens, offered, made);
+}
+
+/**
+ * Each choice's level, graded in the background after they are offered (a minimal puzzle grades
+ * in milliseconds to a second or two here, so the choices come first and the levels follow);
+ * stops when the givens change or a person's request starts.
+ * @param {string} givens @param {ReturnType<typeof minimalChoices>} offered @param {HTMLButtonElement[]} made
+ */
+async function gradeChoices(givens, offered, made) {
+  live.grading?.abort();
+  const controller = new AbortController();
+  live.grading = controller;
+  for (const [i, { choice, removed }] of offered.entries()) {
+    if (board.givens !== givens || controller.signal.aborted || !made[i].isConnected) break;
+    try {
+      const graded = await client.request("grade", { grid: choice.puzzle }, { signal: controller.signal });
+      made[i].textContent = choiceLabel(choice, removed, graded.level);
+    } catch (error) {
+      if (!(error instanceof SolverError)) throw error; // cancelled, or the engine could not: no level
+      break;
+    }
+  }
+  if (live.grading === controller) live.grading = null;
 }
 
 /** @param {string} givens @param {MinimalChoice} choice */
