@@ -261,3 +261,13 @@ def test_check_on_an_empty_grid_says_how_to_start(app: Studio) -> None:
         " (Games panel, Paste puzzle…), or start a new one (New puzzle…)."
     )
     assert app.flagged() == []
+
+
+def test_the_line_under_the_mode_radios_describes_the_mode_selected(app: Studio) -> None:
+    app.paste(PUZZLE)
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    app.show_panel("Games")
+    line = app.page.locator("fieldset.mode + .hint")
+    expect(line).to_have_text(re.compile(r"^Play: solve the puzzle"), use_inner_text=True)
+    app.mode("Create")
+    expect(line).to_have_text(re.compile(r"^Create: type or paste the givens"), use_inner_text=True)

@@ -219,6 +219,57 @@ def test_ctrl_v_in_a_text_field_is_the_fields(app: Studio) -> None:
     assert app.givens() == PUZZLE[:9] + "." * 72
 
 
+# --- a setter's draft: pasted or opened in Create mode ------------------------------------------
+
+
+def test_ctrl_v_in_create_mode_keeps_a_setters_draft_in_create_mode(app: Studio) -> None:
+    """A game with a level and a running clock; the setter turns to Create, then pastes a draft:
+    it opens in Create mode as givens to edit, untimed, with neither that game's level nor its
+    clock in the top bar, and the game before can be brought back."""
+    app.show_panel("Games")
+    app.page.locator("#panel-games button[data-level=easy]").click()
+    info = app.page.locator("#puzzle-info")
+    expect(info).to_have_attribute("data-level", "easy")
+    expect(app.page.locator("#timer-box")).to_have_attribute("data-state", "running")
+    before = app.givens()
+    app.page.get_by_role("radio", name="Create", exact=True).click()
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "enter")
+    clipboard(app, PUZZLE)
+    app.cell(40).click()
+    app.page.keyboard.press("ControlOrMeta+V")
+    expect(app.board).to_have_attribute("givens", PUZZLE)
+    expect(app.page.locator("#status")).to_have_text(
+        "Pasted into Create mode: a puzzle with 27 givens."
+    )
+    in_create_mode(app, "unique")  # its live verdict, in the Create bar
+    expect(info).to_be_hidden()
+    expect(app.page.locator("#timer")).to_have_text("0:00")
+    expect(app.page.locator("#undo-line")).to_contain_text("The game before is in Recent games.")
+    app.page.locator("#undo").click()  # work is never lost
+    expect(app.board).to_have_attribute("givens", before)
+    expect(info).to_have_attribute("data-level", "easy")
+
+
+def test_paste_and_open_file_in_create_mode_open_drafts(app: Studio, tmp_path: Path) -> None:
+    """Givens typed in Create mode, then Paste puzzle… and Open file…: each opens in Create mode
+    and says so. (Create mode no one chose, as on the empty board the page starts with, plays a
+    unique puzzle pasted: test_ctrl_v_on_the_board_opens_the_puzzle.)"""
+    app.type_grid(PUZZLE[:9])
+    app.paste(PUZZLE)
+    expect(app.page.locator("#status")).to_have_text(
+        "Imported into Create mode: a puzzle with 27 givens."
+    )
+    in_create_mode(app, "unique")
+    draft = tmp_path / "draft.txt"
+    draft.write_text(UNSOLVABLE + "\n")
+    app.open_file(draft)
+    expect(app.board).to_have_attribute("givens", UNSOLVABLE)
+    expect(app.page.locator("#status")).to_have_text(
+        "Opened draft.txt in Create mode: a puzzle with 28 givens."
+    )
+    in_create_mode(app, "no_solution")
+
+
 # --- share links in the address ---------------------------------------------------------------
 
 

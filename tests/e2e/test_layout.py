@@ -284,3 +284,143 @@ def test_an_embeds_pad_counts_stand_apart_too(
     gaps = numpad.evaluate(COUNT_GAPS)
     close = [(digit, gap) for digit, gap in gaps if gap < 4]
     assert len(gaps) == 9 and close == [], f"counts against their digits at {width} px: {gaps}"
+
+
+# Create mode's sizes: the phones of the player's pass (upright, a small one, sideways) and a desktop
+CREATE_SIZES: dict[str, ViewportSize] = {
+    "phone-390x844": SIZES["phone-390x844"],
+    "phone-360x740": {"width": 360, "height": 740},
+    "phone-landscape-844x390": SIZES["phone-landscape-844x390"],
+    "desktop-1280x800": SIZES["desktop-1280x800"],
+}
+# the README's puzzle without r9c4-r9c7: several solutions, two givens make it unique
+DRAFT = PUZZLE[:75] + "...." + PUZZLE[79:]
+# the sheet (messages, then the Games / Learn / Share panel) keeps at least this much of the screen
+SHEET_MIN_PX = 100
+
+
+def pad_and_buttons_in_view(app: Studio, when: str) -> None:
+    """The board, the Create bar, the pad and the game's buttons lie inside the viewport and
+    answer a tap where they are drawn; the page does not scroll; the sheet keeps a usable height
+    and scrolls instead."""
+    page = app.page
+    for name, locator in {
+        "the board": app.board,
+        "the verdict": page.locator("#create-verdict"),
+        "Play this puzzle": page.locator("#create-play"),
+        "the number pad": page.locator("#numpad"),
+        "Undo": page.locator("#undo-move"),
+        "Redo": page.locator("#redo-move"),
+        "Check": page.locator("#check"),
+        "Hint": page.locator("#hint"),
+        "More": page.locator("#assist"),
+    }.items():
+        inside(page, f"{name} ({when})", locator)
+    hit = page.locator("#numpad").evaluate(
+        """(pad) => {
+          const box = pad.getBoundingClientRect();
+          const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return pad.contains(at);
+        }"""
+    )
+    assert hit, f"a tap on the pad's centre misses it ({when})"
+    page_height, window_height, sheet = page.evaluate(
+        """() => [document.documentElement.scrollHeight, innerHeight,
+                  document.querySelector(".sheet").clientHeight]"""
+    )
+    assert page_height <= window_height, f"the page is {page_height} px tall ({when})"
+    assert sheet >= SHEET_MIN_PX, f"the sheet is {sheet} px tall ({when})"
+
+
+@pytest.mark.parametrize("size", CREATE_SIZES.values(), ids=CREATE_SIZES.keys())
+def test_create_mode_with_the_setter_tools_keeps_the_pad_on_screen(
+    sized: Studio, size: ViewportSize
+) -> None:
+    """A setter's tools (givens to add, redundant givens, Make minimal's choices) never push the
+    pad or the game's buttons off a phone's screen: they show in the sheet, which scrolls; each
+    comes into the sheet's view when it appears."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(size)
+    app.type_grid(DRAFT)
+    tools = page.locator("#setter-tools")
+    expect(page.locator("#setter-text")).to_contain_text("make it unique")
+    pad_and_buttons_in_view(app, "several solutions")
+    inside(page, "the first given to add", tools.get_by_role("button").first)
+
+    app.cell(75).click()
+    for digit in PUZZLE[75:79]:
+        page.keyboard.press(digit)
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#setter-text")).to_contain_text("Redundant givens")
+    pad_and_buttons_in_view(app, "redundant givens")
+    make_minimal = page.get_by_role("button", name="Make minimal…")
+    inside(page, "Make minimal…", make_minimal)
+    make_minimal.click()
+    expect(page.locator("#setter-text")).to_contain_text("Minimal puzzles inside this one")
+    pad_and_buttons_in_view(app, "minimal choices")
+    choice = page.locator("#setter-actions button").first
+    expect(choice).to_be_focused()
+    inside(page, "the first minimal choice", choice)
+
+
+def test_a_long_verdict_on_a_phone_scrolls_within_three_lines(sized: Studio) -> None:
+    """Few givens: the verdict names a dozen cells and says why it cannot be unique. On a phone
+    it keeps to three lines and scrolls (a Tab stop then, so the keyboard can scroll it too); the
+    pad and the game's buttons stay where they were."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(SIZES["phone-390x844"])
+    app.type_grid(PUZZLE[:27])
+    verdict = page.locator("#create-verdict")
+    expect(verdict).to_have_attribute("data-status", "multiple")
+    expect(verdict).to_contain_text("cannot be unique")
+    expect(verdict).to_have_attribute("tabindex", "0")
+    shown, whole, line = verdict.evaluate(
+        "(p) => [p.clientHeight, p.scrollHeight, parseFloat(getComputedStyle(p).lineHeight)]"
+    )
+    assert shown <= 3 * line + 1 < whole, (shown, whole, line)
+    for name in ("#numpad", "#undo-move", "#hint", "#assist"):
+        inside(page, name, page.locator(name))
+
+
+# the focused element's ring (outline and its offset) and where it lies against the sheet's view
+FOCUS_RING = """() => {
+  const el = document.activeElement;
+  const sheet = document.querySelector(".sheet");
+  if (!el || !sheet.contains(el)) return null;
+  const style = getComputedStyle(el);
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const box = el.getBoundingClientRect();
+  const view = sheet.getBoundingClientRect();
+  const tabs = document.querySelector(".tabs").getBoundingClientRect();
+  return {
+    name: `${el.tagName.toLowerCase()}#${el.id} ${el.getAttribute("role") ?? ""} ${el.textContent.trim().slice(0, 20)}`,
+    role: el.getAttribute("role"), outline: style.outlineStyle,
+    ringIn: box.top - ring >= view.top - 0.5 && box.bottom + ring <= view.bottom + 0.5,
+    tabsIn: tabs.top >= view.top - 0.5 && tabs.bottom <= view.bottom + 0.5,
+  };
+}"""
+
+
+def test_keyboard_focus_in_the_panel_shows_its_ring_and_the_tabs(sized: Studio) -> None:
+    """Tab from the Games tab into its panel (1280x800, Create mode: its bar takes room): the
+    panel has controls, so it is no Tab stop of its own (WAI-ARIA tabs); the first control's ring
+    and the tab bar are in the sheet's view, and every further Tab through the panel keeps the
+    focused control's whole ring in view."""
+    app = sized
+    page = app.page
+    page.set_viewport_size(SIZES["desktop-1280x800"])
+    app.mode("Create")
+    app.show_panel("Games")
+    page.locator("#tab-games").focus()
+    page.keyboard.press("Tab")
+    first = page.evaluate(FOCUS_RING)
+    assert first is not None and first["role"] != "tabpanel", first
+    assert first["outline"] != "none" and first["ringIn"] and first["tabsIn"], first
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUS_RING)
+        if focused is None:
+            break
+        assert focused["ringIn"], focused

@@ -3,6 +3,10 @@
 // between them) and the More menu beside Hint (a disclosure: Escape, a click elsewhere or a
 // choice closes it, and the focus goes back to its button). Nothing else of the page moves when
 // either opens: the board keeps its place.
+//
+// A panel is no Tab stop of its own (no tabindex): each has controls, and Tab goes from its tab
+// to the first of them. A focused panel taller than the sheet had its ring, and the tab bar above
+// it, scrolled out of view (WAI-ARIA tabs make a panel focusable only when it has no controls).
 
 import { byId } from "./dom.js";
 

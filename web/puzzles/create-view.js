@@ -67,6 +67,7 @@ export function wireCreate(hooks) {
     bar: get("create-bar"), verdict: get("create-verdict"),
     play: /** @type {HTMLButtonElement} */ (get("create-play")), anyway: /** @type {HTMLButtonElement} */ (get("create-anyway")),
   };
+  new ResizeObserver(markScrolling).observe(view.verdict); // a phone turned: its lines change
   view.play.addEventListener("click", () => void askToPlay());
   view.anyway.addEventListener("click", playAnyway);
   gameEvents.addEventListener("change", update);
@@ -153,13 +154,27 @@ function drawIf(givens, f) {
 function draw(f) {
   if (!view) return;
   const text = f.status === "empty" ? EMPTY_TEXT : f.status === "pending" ? "Checking…" : f.text;
-  if (view.verdict.textContent !== text) view.verdict.textContent = text; // unchanged text is not announced again
+  if (view.verdict.textContent !== text) {
+    view.verdict.textContent = text; // unchanged text is not announced again
+    markScrolling();
+  }
   view.verdict.dataset.status = f.status;
   view.bar.dataset.state = f.status === "empty" ? "idle" : awaitsEngine(f) && engineState() !== "failed" ? "checking" : "done";
   const gate = playGate(f);
   view.play.disabled = gate === "refuse" || gate === "anyway"; // not unique: "Play anyway" is the way
   view.anyway.hidden = !(gate === "anyway" && (f.status !== "empty" || live.askedToPlay === board.givens));
   if (f.flagged.length && board.flagged.join(" ") !== f.flagged.join(" ")) board.flagged = f.flagged;
+}
+
+/**
+ * A verdict longer than its box (on a phone it shows three lines, and scrolls) is a Tab stop, so
+ * that the keyboard can scroll it too; else it is none.
+ */
+function markScrolling() {
+  if (!view) return;
+  const verdict = view.verdict;
+  if (verdict.scrollHeight > verdict.clientHeight + 1) verdict.tabIndex = 0;
+  else verdict.removeAttribute("tabindex");
 }
 
 /**

@@ -10,6 +10,13 @@
 // or in Create mode (everything else; never a timed game). A puzzle whose givens are a saved
 // game's reopens that game rather than adding a copy.
 //
+// A setter's draft: a text pasted or opened in Create mode while the person is making a puzzle
+// (they chose Create: the Mode radio, the welcome's "Enter a puzzle"; they typed in Create mode;
+// or they pasted a draft) opens in Create mode as givens to edit, whatever its verdict (Create
+// mode's live check gives it), never timed. Otherwise Create mode is no one's choice (the empty
+// board the page starts with or Clear all leaves, a broken puzzle that came in): a unique puzzle
+// pasted there is played as above, which is what a player pasting a puzzle wants.
+//
 // The engine may still be starting (a link opened at start): the puzzle is shown at once, in
 // Play mode with its clock held (game-view.js holdClock) and "Checking the puzzle…" said, and
 // the verdict is acted on when it comes. If the engine cannot start, the puzzle is played with
@@ -18,14 +25,16 @@
 import { byId, typingIn } from "../app/dom.js";
 import { board, state } from "../app/page-state.js";
 import { say } from "../app/status.js";
-import { EMPTY_GRID } from "../board/grid.js";
+import { EMPTY_GRID, filledCount } from "../board/grid.js";
 import { SOLVE_SECONDS } from "../engine/engine-budgets.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { CancelledError, SolverError } from "../engine/solver-client.js";
 import { currentGameId, openLibrary } from "../game/autosave.js";
 import { gameOf } from "../game/game-record.js";
-import { holdClock, releaseClock, showGame, switchMode } from "../game/game-view.js";
-import { asSentence, formatOf, gameFromRead, intakeMessage, intakeMode, judge, notOpenedText, progressText, readPasted, savedGameFor } from "./intake.js";
+import { gameEvents, holdClock, releaseClock, showGame, switchMode } from "../game/game-view.js";
+import {
+  asSentence, formatOf, gameFromRead, givensText, intakeMessage, intakeMode, judge, notOpenedText, progressText, readPasted, savedGameFor,
+} from "./intake.js";
 import { checkGivens, engineState, knownVerdict } from "./puzzle-check.js";
 import { describeInfo } from "./puzzle-info.js";
 import { gameFromLink } from "./share-link.js";
@@ -52,6 +61,11 @@ const WAIT_FOR_CHECK_MS = 600;
 let background = { stopBackground: () => {}, scheduleBackground: () => {} };
 /** The check of the puzzle opened last (a newer one cancels it). @type {AbortController | null} */
 let checking = null;
+/** The person is making a puzzle of the game on the board (another game shown ends it). */
+let drafting = false;
+
+/** True when a text that comes in now is a setter's draft, to open in Create mode. */
+const draftWanted = () => board.mode === "enter" && drafting;
 
 /** "The puzzle is empty: …" -> "the puzzle is empty: …", after a colon. @param {string} text */
 const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -92,9 +106,10 @@ function failedCheck(givens, error) {
  * Open a game that came in, as its check decides.
  * @param {Game} game  its givens, and progress when a link carried some
  * @param {Source} source
- * @param {{records?: readonly GameRecord[], waitMs?: number}} [options]  records: the saved games,
- *   when the caller has them; waitMs: how long to wait for the check before showing the puzzle
- *   with its clock held (a link: 0, the board first)
+ * @param {{records?: readonly GameRecord[], waitMs?: number, draft?: boolean}} [options]  records:
+ *   the saved games, when the caller has them; waitMs: how long to wait for the check before
+ *   showing the puzzle with its clock held (a link: 0, the board first); draft: a setter's draft,
+ *   opened in Create mode whatever its check
  * @returns {Promise<IntakeResult>}
  */
 export async function openGame(game, source, options = {}) {
@@ -104,6 +119,7 @@ export async function openGame(game, source, options = {}) {
   const known = judge(givens, { verdict: knownVerdict(givens, SOLVE_SECONDS), engine: engineState() });
   if (intakeMode(known) === "refuse") return { ok: false, why: "refused", message: known.text };
   const records = options.records ?? (await savedGames());
+  if (options.draft) return openDraft(game, source, records);
   const saved = await readInFull(savedGameFor(game, records));
   /** @type {Promise<Finding> | null} */
   let verdict = null;
@@ -134,6 +150,44 @@ export async function openGame(game, source, options = {}) {
 
 /** @param {number} ms @returns {Promise<null>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms));
+
+/**
+ * A setter's draft, in Create mode as givens to edit: not checked here (Create mode's live
+ * verdict follows), never timed. The game before stays in Recent games, and the undo line
+ * offers it back; a saved draft of the same givens is reopened rather than copied, a played game
+ * of them is not (its clock and level are a game's, not a draft's).
+ * @param {Game} game @param {Source} source @param {readonly GameRecord[]} records
+ * @returns {Promise<IntakeResult>}
+ */
+async function openDraft(game, source, records) {
+  const saved = await readInFull(savedGameFor(game, records.filter((record) => record.mode === "enter")));
+  if (saved && saved.id === currentGameId()) {
+    switchMode("enter");
+  } else if (saved) {
+    showGame({ ...gameOf(saved), info: saved.info ?? game.info ?? null, mode: "enter" }, { record: saved, undo: "Reopened your draft of this puzzle." });
+  } else {
+    showGame({ ...game, mode: "enter" }, { undo: "Opened the puzzle in Create mode." });
+  }
+  drafting = true; // still the setter's: the next paste is a draft too
+  say(draftText(source, filledCount(game.givens), saved !== null));
+  return { ok: true };
+}
+
+/**
+ * "Pasted into Create mode: a puzzle with 27 givens." and the like.
+ * @param {Source} source @param {number} n @param {boolean} reopened  the saved draft is back
+ */
+function draftText(source, n, reopened) {
+  const into = {
+    clipboard: "Pasted into Create mode",
+    paste: "Imported into Create mode",
+    file: `Opened ${source.kind === "file" ? source.name : ""} in Create mode`,
+    link: "Opened the link in Create mode",
+  }[source.kind];
+  const first = source.of && source.of > 1 ? `the first of ${source.of} puzzles, ` : "";
+  const puzzle = `a puzzle with ${givensText(n)}${source.progress ? `, ${source.progress}` : ""}`;
+  return `${into}: ${source.from ? `${source.from}, ` : ""}${first}${puzzle}${reopened ? " (your draft of it, as you left it)" : ""}.`;
+}
 
 /**
  * Put the game on the board as the finding says (a pending check: Play mode, its clock held by
@@ -181,22 +235,24 @@ async function followUp(verdict, opened) {
  * @returns {Promise<IntakeResult>}
  */
 export async function openText(text, source) {
+  const draft = draftWanted(); // as it is when the text came (the engine's read takes a moment)
   const pasted = readPasted(text, location.href);
   switch (pasted.kind) {
     case "link": {
       if (!pasted.link.ok) return { ok: false, why: "unreadable", message: `That link holds no puzzle this page can open: ${pasted.link.problem}.` };
       const game = pasted.link.game;
+      if (draft) return openGame(game, { ...source, from: "the link" }, { draft });
       return openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined });
     }
     case "grid":
-      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, of: pasted.of });
+      return openGame({ givens: pasted.grid, entries: EMPTY_GRID, mode: "play" }, { ...source, of: pasted.of }, { draft });
     default:
       break;
   }
   try {
     const read = await runEngine("read", { text }, "Reading the puzzle");
     const game = gameFromRead(read);
-    return openGame(game, { ...source, from: formatOf(read), progress: progressText(game) });
+    return openGame(game, { ...source, from: formatOf(read), progress: progressText(game) }, { draft });
   } catch (error) {
     if (error instanceof SolverError && error.type === "NotClassicError") return { ok: false, why: "variant", message: error.message };
     if (error instanceof SolverError && error.line != null && error.column != null) {
@@ -238,6 +294,14 @@ export async function openLink(records) {
  */
 export function wireIntake(hooks) {
   background = hooks;
+  // Create chosen, after the click's own work (the welcome's puts a new empty game on the board),
+  // or givens typed in Create mode: the person is making a puzzle
+  const choosers = [byId("welcome-create"), ...document.querySelectorAll('input[name="mode"][value="enter"]')];
+  for (const chooser of choosers) {
+    chooser.addEventListener("click", () => setTimeout(() => (drafting = board.mode === "enter")));
+  }
+  board.addEventListener("sudoku-change", () => (drafting ||= board.mode === "enter"));
+  gameEvents.addEventListener("shown", () => (drafting = false));
   const importDialog = /** @type {HTMLDialogElement} */ (byId("import-dialog"));
   const importText = /** @type {HTMLTextAreaElement} */ (byId("import-text"));
   const importError = byId("import-error");

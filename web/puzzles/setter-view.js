@@ -1,11 +1,14 @@
 // @ts-check
-// Create mode's tools for setters (#setter-tools in #create-bar), as the setter types: once the
+// Create mode's tools for setters (#setter-tools, in the sheet), as the setter types: once the
 // live verdict says "several solutions" (from 17 givens) or "unique", the engine's `study` runs
 // as background work and the bar shows, for several solutions, the fewest givens to add (drawn
 // on the board as the digits to place; the cells where two solutions differ are flagged by the
 // verdict) with a button for each; for a unique puzzle, the redundant givens (highlighted) and
 // "Make minimal…", which asks `minimize` as the person's request (progress, Cancel) and offers
 // its choices; and always the givens' symmetry. Every change the tools make is one undoable move.
+// They are in the sheet (which scrolls), not in the bar above the pad: a list of choices there
+// pushed the pad and the game's buttons off a phone's screen. What they offer anew is scrolled
+// into the sheet's view.
 
 import { byId } from "../app/dom.js";
 import { board } from "../app/page-state.js";
@@ -122,6 +125,7 @@ const clueWords = (clues) => clues.map(([cell, digit]) => `${cellName(cell)}=${d
 /** @param {string} givens @param {Study} study */
 function draw(givens, study) {
   if (!view) return;
+  const anew = view.tools.hidden || live.shown !== givens;
   live.shown = givens;
   view.tools.hidden = false;
   view.actions.replaceChildren();
@@ -150,6 +154,24 @@ function draw(givens, study) {
     view.text.textContent = "";
     board.highlight = null;
   }
+  if (anew) bringIntoView(view);
+}
+
+/**
+ * The tools, down to their buttons, into the sheet's view when they are not: the sheet may be
+ * scrolled down to the panels, or the buttons may be below its bottom (only the sheet scrolls:
+ * the board and the pad stay where they are). Scrolled as near the sheet's top as shows them, so
+ * that the status line above stays in view when it can; never past the tools' top.
+ * @param {{tools: HTMLElement, text: HTMLElement, actions: HTMLElement}} parts
+ */
+function bringIntoView({ tools, text, actions }) {
+  const sheet = tools.closest(".sheet");
+  if (!sheet) return;
+  const port = sheet.getBoundingClientRect();
+  const top = tools.getBoundingClientRect().top - port.top; // from the sheet's view
+  const end = (actions.childElementCount ? actions : text).getBoundingClientRect().bottom - port.top;
+  if (top >= 0 && end <= sheet.clientHeight) return;
+  sheet.scrollTop = Math.min(sheet.scrollTop + top, Math.max(0, sheet.scrollTop + end - sheet.clientHeight));
 }
 
 /** @param {string} label @param {() => void} act */
@@ -208,6 +230,7 @@ async function makeMinimal(givens) {
     view?.actions.append(made);
     return made;
   });
+  bringIntoView(view);
   made[0]?.focus();
   void gradeChoices(givens, offered, made);
 }
