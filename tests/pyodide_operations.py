@@ -81,4 +81,18 @@ def main(data: dict[str, Any]) -> dict[str, Any]:
         name: importlib.util.find_spec(name) is not None
         for name in ("json", "unittest", "pydoc", "_pyrepl")
     }
-    return {"replies": replies, "traceback": formatted, "importable": importable}
+    # Imported for real: a module the interpreter's C code loads finds its own imports only
+    # when it runs (find_spec finds decimal even when _decimal cannot start).
+    imported = {name: can_import(name) for name in ("_pylong", "decimal", "_strptime")}
+    return {
+        "replies": replies, "traceback": formatted, "importable": importable, "imported": imported,
+    }  # fmt: skip
+
+
+def can_import(name: str) -> str:
+    """"ok", or the error importing `name` raised."""
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        return f"{type(error).__name__}: {error}"
+    return "ok"

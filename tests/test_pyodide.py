@@ -115,6 +115,7 @@ def test_every_operation_of_the_bridge_runs_on_the_site_runtime(
         "pydoc": False,
         "_pyrepl": False,
     }
+    assert result["imported"] == {"_pylong": "ok", "decimal": "ok", "_strptime": "ok"}
 
 
 @pytest.mark.pyodide

@@ -35,8 +35,13 @@ WHOLE_PACKAGES = ("pyodide", "_pyodide", "encodings")
 # Imported by the interpreter's C code, where no import statement shows them: `_strptime` by
 # time.strptime and datetime.strptime, `_pylong` by int <-> str of many digits,
 # `_compat_pickle` by pickle's C code, `linecache`, `traceback` and `warnings` to report an
-# exception or a warning (PyErr_Display, _warnings).
-C_IMPORTS = ("_strptime", "_pylong", "_compat_pickle", "linecache", "traceback", "warnings")
+# exception or a warning (PyErr_Display, _warnings); `numbers`, `collections` and
+# `contextvars` by the C `_decimal` as it loads (decimal, which `_pylong` imports, has no
+# pure-Python fallback here: Pyodide ships no `_pydecimal`).
+C_IMPORTS = (
+    "_strptime", "_pylong", "_compat_pickle", "linecache", "traceback", "warnings",
+    "numbers", "collections", "contextvars",
+)  # fmt: skip
 # (importer, module): an import the scan does not follow, with the module's submodules, and
 # why the worker's interpreter never runs it. A module left out this way is still kept when
 # anything else imports it.
