@@ -49,9 +49,16 @@ _IGNORED_IN_ROW: Final = frozenset(" \t|,")
 _SEPARATOR_CHARS: Final = frozenset("-+=*|: \t")
 _INNER_LIST: Final = re.compile(r"\[([^\[\]]*)\]")
 _MARK_DIGITS: Final = frozenset("123456789")
-_TRAILING_COMMENT: Final = re.compile(r"\s+#.*$")
-"""A comment after a row or line of cells (``<81 cells>  # from my book``, HoDoKu's
-``#1 Hidden Single``): ``#`` after a space; glued to a cell it is still a stray character."""
+_COMMENT_START: Final = re.compile(r"\s#")
+r"""A comment after a row or line of cells (``<81 cells>  # from my book``, HoDoKu's
+``#1 Hidden Single``): ``#`` after a space; glued to a cell it is still a stray character.
+Two fixed characters, so the search stays linear on a long run of spaces (``\s+#`` is not)."""
+
+
+def _without_comment(line: str) -> str:
+    """The line up to its comment, the spaces before it dropped; the line itself if it has none."""
+    found = _COMMENT_START.search(line)
+    return line[: found.start()].rstrip() if found else line
 
 
 def _show(char: str) -> str:
@@ -131,7 +138,7 @@ def _parse_text(text: str, others: bool = True) -> Grid:
     if text.strip().startswith("["):
         return _parse_leetcode_text(text.strip())
     lines = [
-        (number, _TRAILING_COMMENT.sub("", line))
+        (number, _without_comment(line))
         for number, line in enumerate(text.split("\n"), start=1)
         if line.strip() and not line.lstrip().startswith("#")
     ]

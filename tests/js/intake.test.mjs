@@ -6,6 +6,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { Worker } from "node:worker_threads";
 
 import {
   MIN_UNIQUE_GIVENS, awaitsEngine, describeConflict, describeConflicts, formatOf, gameFromRead, hasProgress, intakeMessage,
@@ -265,4 +266,27 @@ test("savedGameFor: a link with progress is a new game unless its progress is th
   assert.equal(savedGameFor(marked, records), null);
   assert.equal(savedGameFor({ ...marked, play: { ...records[0].play } }, records)?.id, "mine");
   assert.ok(!hasProgress({ givens: PUZZLE, entries: EMPTY, mode: "play" }));
+});
+
+// A hang guard, not a speed bound: /\s+#.*$/ took about a minute on this line (quadratic in the
+// run of spaces); the reading now takes milliseconds. It runs in a worker thread so that a
+// reading that hangs is stopped after 30 s (over a thousand times its need) and fails the test.
+test("readPasted: a comment is cut in one pass, however long the run of spaces before it", async () => {
+  const intake = new URL("../../web/puzzles/intake.js", import.meta.url).href;
+  const code = `
+    const { parentPort } = require("node:worker_threads");
+    import(${JSON.stringify(intake)}).then(({ readPasted }) => {
+      const spaces = " ".repeat(400000);
+      const text = readPasted("1" + spaces + "x\\n2", ${JSON.stringify(PAGE)});
+      const commented = readPasted(${JSON.stringify(PUZZLE)} + spaces + "# from my book\\n", ${JSON.stringify(PAGE)});
+      parentPort.postMessage([text.kind, commented.kind, commented.kind === "grid" ? commented.grid : ""]);
+    });`;
+  const worker = new Worker(code, { eval: true });
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const hung = new Promise((resolve) => { timer = setTimeout(() => resolve("hung"), 30_000); });
+  const answer = await Promise.race([new Promise((resolve) => worker.once("message", resolve)), hung]);
+  clearTimeout(timer);
+  await worker.terminate();
+  assert.deepEqual(answer, ["text", "grid", PUZZLE]);
 });

@@ -267,13 +267,22 @@ export function readPasted(text, pageUrl) {
   }
   const line = toGrid(trimmed);
   if (line) return { kind: "grid", grid: line };
-  // A line's comment after a space and "#" is skipped, as the library skips it.
-  const lines = trimmed.split(/\r?\n/).map((l) => l.replace(/\s+#.*$/, "").trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = trimmed.split(/\r?\n/).map(withoutComment).filter((l) => l && !l.startsWith("#"));
   if (lines.length >= 1 && lines.every((l) => l.length === 81 && toGrid(l))) {
     const grid = toGrid(lines[0]) ?? EMPTY_GRID;
     return lines.length > 1 ? { kind: "grid", grid, of: lines.length } : { kind: "grid", grid };
   }
   return { kind: "text" };
+}
+
+/**
+ * A line up to its comment ("#" after a space, as the library reads it), trimmed. A search for two
+ * fixed characters stays linear on a long run of spaces, where /\s+#.*$/ is quadratic.
+ * @param {string} line
+ */
+function withoutComment(line) {
+  const at = line.search(/\s#/);
+  return (at < 0 ? line : line.slice(0, at)).trim();
 }
 
 /** The game of this page's link, or why it holds none. @param {string} hash @returns {LinkResult} */
