@@ -90,7 +90,7 @@ def main(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def can_import(name: str) -> str:
-    """"ok", or the error importing `name` raised."""
+    """The word ok, or the error that importing `name` raised."""
     try:
         importlib.import_module(name)
     except ImportError as error:
