@@ -664,3 +664,18 @@ def test_an_sdx_row_of_nine_empty_cells_is_read_as_one() -> None:
     text = format_position(position, "sdx")
     assert text.startswith(" " * 8 + "\n")
     assert read_position(text) == position
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        Position((0,) * 81, centre=(0,) * 20 + (0b10110,) + (0,) * 60),
+        Position(parse("12345678." + "." * 72)),
+        Position((0,) * 81, (0,) * 40 + (7,) + (0,) * 40),
+    ],
+    ids=["one-mark", "givens-in-one-row", "one-digit"],
+)
+def test_an_sdx_with_all_its_content_in_one_row_is_read_as_nine_rows(position: Position) -> None:
+    """The other eight rows are eight spaces each: the text is still nine rows, not one line
+    (an early draft saved from Create mode looks like this)."""
+    assert read_position(format_position(position, "sdx")) == position

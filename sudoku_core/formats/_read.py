@@ -101,9 +101,9 @@ def sniff(text: str) -> Callable[[str], Position] | None:
     """The reader of a text in another app's format, or None for the plain layouts."""
     if _GRID_CHARS.issuperset(text) and not (":" in text and HODOKU_LINE.match(text.strip())):
         # digits, dots and rules: a plain layout, an .sdx or a pencil-mark grid
-        if " " not in text or "\n" not in text.strip():
+        lines = _content(text)  # an .sdx row of empty cells is eight spaces: still a line
+        if " " not in text or len(lines) < 2:
             return None  # one line, or a grid without the spaces between .sdx cells
-        lines = _content(text)
         if looks_sdx(lines):
             return _read_sdx
         return _read_pm_grid if pm_fields(lines) is not None else None
