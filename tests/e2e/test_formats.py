@@ -82,7 +82,7 @@ def test_a_sudokuwiki_link_brings_the_players_digits_and_candidates(app: Studio)
     opened(
         app,
         "Imported: the sudokuwiki link, a puzzle with 27 givens, "
-        f"1 of your digits and candidates in {marked} cells.",
+        f"1 digit you placed and candidates in {marked} cells.",
     )
     assert app.entries()[0] == "5"
     assert marks_of(app, "centre")[1] == digits(PLAYED.centre[1])
@@ -100,7 +100,7 @@ def test_a_real_sudokuwiki_position_opens_with_its_digits_and_candidates(app: St
     placed = sum(1 for d in position.entries if d)
     marked = sum(1 for m in position.centre if m)
     expect(app.page.locator("#status")).to_contain_text(
-        f"Imported: the sudokuwiki link, a puzzle with {givens} givens, {placed} of your digits"
+        f"Imported: the sudokuwiki link, a puzzle with {givens} givens, {placed} digits you placed"
         f" and candidates in {marked} cells."
     )
 

@@ -168,7 +168,7 @@ def test_open_file_with_a_broken_puzzle(app: Studio, tmp_path: Path) -> None:
     empty.write_text(line(EMPTY) + "\n")
     app.open_file(empty)
     expect(message).to_have_text(
-        "empty.txt was not opened: the puzzle is empty: no givens. Your game is as it was."
+        "empty.txt was not opened. The puzzle is empty: no givens. Your game is as it was."
     )
     assert app.givens() == TWO_FIVES
 
@@ -289,7 +289,7 @@ def test_a_link_with_an_empty_puzzle_is_not_opened(
 ) -> None:
     studio = fresh(link_to(site_server, EMPTY), keep_welcome=True)
     expect(studio.page.locator("#status")).to_have_text(
-        "The link was not opened: the puzzle is empty: no givens. Your game is as it was."
+        "The link was not opened. The puzzle is empty: no givens. Your game is as it was."
     )
     assert studio.givens() == EMPTY
     not_timed(studio)

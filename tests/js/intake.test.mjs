@@ -166,8 +166,8 @@ test("openedText for each way in", () => {
 test("openedText says a text held several puzzles and what came with the givens", () => {
   assert.equal(openedText({ kind: "paste", of: 2 }, 28), "This text holds 2 puzzles; the first was opened: a puzzle with 28 givens.");
   assert.equal(openedText({ kind: "file", name: "book.sdm", of: 40 }, 25), "book.sdm holds 40 puzzles; the first was opened: a puzzle with 25 givens.");
-  const wiki = { kind: "paste", from: "the sudokuwiki link", progress: "17 of your digits and candidates in 52 cells" };
-  assert.equal(openedText(/** @type {any} */ (wiki), 29), "Imported: the sudokuwiki link, a puzzle with 29 givens, 17 of your digits and candidates in 52 cells.");
+  const wiki = { kind: "paste", from: "the sudokuwiki link", progress: "17 digits you placed and candidates in 52 cells" };
+  assert.equal(openedText(/** @type {any} */ (wiki), 29), "Imported: the sudokuwiki link, a puzzle with 29 givens, 17 digits you placed and candidates in 52 cells.");
   assert.equal(openedText({ kind: "clipboard", progress: "candidates in 3 cells" }, 29), "Pasted a puzzle with 29 givens, candidates in 3 cells.");
   const unique = judge(PUZZLE, { verdict: verdict("unique", PUZZLE) });
   assert.equal(intakeMessage({ kind: "paste", of: 2 }, unique, { reopened: true }).text, "This text holds 2 puzzles; the first is one you have played before: your game is back.");
@@ -177,17 +177,17 @@ test("progressText: the digits and marks a format brought, in words", () => {
   /** @param {string} entries @param {string} [centre] @param {string} [corner] */
   const game = (entries, centre = "", corner = "") => /** @type {any} */ ({ givens: PUZZLE, entries, mode: "play", play: { centre, corner } });
   assert.equal(progressText(/** @type {any} */ ({ givens: PUZZLE, entries: EMPTY, mode: "play" })), undefined);
-  assert.equal(progressText(game("5" + ".".repeat(80), "2:13 3:4")), "1 of your digits and candidates in 2 cells");
-  assert.equal(progressText(game("56" + ".".repeat(79))), "2 of your digits");
+  assert.equal(progressText(game("5" + ".".repeat(80), "2:13 3:4")), "1 digit you placed and candidates in 2 cells");
+  assert.equal(progressText(game("56" + ".".repeat(79))), "2 digits you placed");
   assert.equal(progressText(game(EMPTY, "2:13", "4:1 5:2")), "centre marks in 1 cell and corner marks in 2 cells");
-  assert.equal(progressText(game("5" + ".".repeat(80), "2:13", "4:1")), "1 of your digits, centre marks in 1 cell and corner marks in 1 cell");
+  assert.equal(progressText(game("5" + ".".repeat(80), "2:13", "4:1")), "1 digit you placed, centre marks in 1 cell and corner marks in 1 cell");
 });
 
 test("notOpenedText: unreadable text, a refused puzzle and a variant each said as sentences", () => {
   assert.equal(notOpenedText({ why: "unreadable", message: "unexpected character 'h' at row 1, column 5 (line 1, character 5)" }, "the pasted text"),
     "Could not read the pasted text as a puzzle. Unexpected character 'h' at row 1, column 5 (line 1, character 5).");
   assert.equal(notOpenedText({ why: "unreadable", message: "80 cells, expected 81" }, "bad.txt"), "Could not read bad.txt as a puzzle. 80 cells, expected 81.");
-  assert.equal(notOpenedText({ why: "refused", message: "The puzzle is empty: no givens." }, "empty.txt"), "empty.txt was not opened: the puzzle is empty: no givens. Your game is as it was.");
+  assert.equal(notOpenedText({ why: "refused", message: "The puzzle is empty: no givens." }, "empty.txt"), "empty.txt was not opened. The puzzle is empty: no givens. Your game is as it was.");
   const variant = "The f-puzzles link holds a puzzle with extra rules: diagonals (X-Sudoku). The studio plays classic 9x9 Sudoku only, so it is not opened.";
   const said = notOpenedText({ why: "variant", message: variant }, "the pasted text");
   assert.equal(said, `${variant} Your game is as it was.`);

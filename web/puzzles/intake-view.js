@@ -67,9 +67,6 @@ let drafting = false;
 /** True when a text that comes in now is a setter's draft, to open in Create mode. */
 const draftWanted = () => board.mode === "enter" && drafting;
 
-/** "The puzzle is empty: …" -> "the puzzle is empty: …", after a colon. @param {string} text */
-const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
-
 /** The saved games, newest first (none while the library is not open). @returns {Promise<readonly GameRecord[]>} */
 async function savedGames() {
   const library = openLibrary();
@@ -280,7 +277,7 @@ export async function openLink(records) {
   const game = link.game;
   const opened = await openGame(game, { kind: "link", info: game.info ? describeInfo(game.info) : undefined }, { records, waitMs: 0 });
   if (!opened.ok) {
-    say(`The link was not opened: ${lower(opened.message)} Your game is as it was.`, "error");
+    say(`The link was not opened. ${asSentence(opened.message)} Your game is as it was.`, "error");
     return false;
   }
   // Once it is saved, the fragment has done its job (a reload must not undo later progress).

@@ -154,7 +154,7 @@ export function intakeMode(f) {
  *   link (in the address, or this page's share URL pasted), `info` its seed and level in words;
  *   `from`: another app's format it was read from, in words ("the f-puzzles link"); `of`: how
  *   many puzzles the text held (the first is opened); `progress`: what came with the givens
- *   ("17 of your digits and candidates in 52 cells", see progressText)
+ *   ("17 digits you placed and candidates in 52 cells", see progressText)
  */
 
 /**
@@ -177,7 +177,7 @@ export function notOpenedText(result, what) {
   const why = asSentence(result.message);
   if (result.why === "unreadable") return `Could not read ${what} as a puzzle. ${why}`;
   const named = what === "the pasted text" ? "Nothing was pasted" : `${what} was not opened`;
-  return result.why === "variant" ? `${why} Your game is as it was.` : `${named}: ${why.charAt(0).toLowerCase()}${why.slice(1)} Your game is as it was.`;
+  return result.why === "variant" ? `${why} Your game is as it was.` : `${named}. ${why} Your game is as it was.`;
 }
 
 /** "Imported a puzzle with 27 givens." and the like. @param {Source} source @param {number} n */
@@ -315,7 +315,7 @@ export function progressText(game) {
   const centre = cells(game.play?.centre);
   const corner = cells(game.play?.corner);
   const parts = [];
-  if (digits) parts.push(`${digits} of your digits`);
+  if (digits) parts.push(`${digits} digit${digits === 1 ? "" : "s"} you placed`);
   const inCells = (/** @type {number} */ n) => `in ${n} cell${n === 1 ? "" : "s"}`;
   if (centre) parts.push(corner ? `centre marks ${inCells(centre)}` : `candidates ${inCells(centre)}`);
   if (corner) parts.push(`corner marks ${inCells(corner)}`);
