@@ -30,9 +30,9 @@ import { clearVerdict, showFailure, showVerdict } from "../engine/verdict-view.j
 /** This page's embed options, read once from its address. */
 export const embed = embedOptions(location.search);
 
-/** Each action's button (the timer is its bar: the clock and Pause). */
 /** The most actions a row holds (Undo, Redo, Check, Hint fit one row at 390 px). */
 const ROW_MOST = 4;
+/** Each action's button (the timer is its bar: the clock and Pause). */
 const BUTTONS = /** @type {const} */ ({
   undo: "undo-move", redo: "redo-move", check: "check", hint: "hint", reveal: "reveal",
   candidates: "fill-candidates", clear: "clear-entries", solve: "solve",

@@ -251,8 +251,9 @@ async function gradeChoices(givens, offered, made) {
       const graded = await client.request("grade", { grid: choice.puzzle }, { signal: controller.signal });
       made[i].textContent = choiceLabel(choice, removed, graded.level);
     } catch (error) {
-      if (!(error instanceof SolverError)) throw error; // cancelled, or the engine could not: no level
-      break;
+      // cancelled (the loop ends above), or the engine gave up on this one: it shows no level,
+      // and the next choice is still graded
+      if (!(error instanceof SolverError)) throw error;
     }
   }
   if (live.grading === controller) live.grading = null;
