@@ -7,6 +7,7 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -679,3 +680,36 @@ def test_an_sdx_with_all_its_content_in_one_row_is_read_as_nine_rows(position: P
     """The other eight rows are eight spaces each: the text is still nine rows, not one line
     (an early draft saved from Create mode looks like this)."""
     assert read_position(format_position(position, "sdx")) == position
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (
+            lambda g: g.replace("| 15      13      9    |", "| 15      13           |"),
+            "row 1 has 8",
+        ),
+        (
+            lambda g: g.replace("| 7       1348    136  |", "| 7  5    1348    136  |"),
+            "row 2 has 10",
+        ),
+        (lambda g: "\n".join(ln for i, ln in enumerate(g.splitlines()) if i != 2), "8 rows"),
+        (
+            lambda g: "\n".join(
+                ln.replace("|", " ") for ln in g.splitlines() if any(c.isdigit() for c in ln)
+            ).replace("15      13      9", "15      13     "),
+            "row 1 has 8",
+        ),
+    ],
+    ids=["a-cell-lost", "a-cell-added", "a-row-lost", "no-rules-a-cell-lost"],
+)
+def test_a_damaged_pencil_mark_grid_says_which_row(damage: Callable[[str], str], said: str) -> None:
+    """Not the plain reader's "unexpected character" at a rule or "row 1 has 20 cells"."""
+    with pytest.raises(InvalidPuzzleError, match=f"The pencil-mark grid is not read: .*{said}"):
+        read_position(damage(HODOKU_PM_GRID))
+
+
+def test_a_pencil_mark_grid_with_a_comment_after_a_row_reads_as_without() -> None:
+    last = "| 13468   1348    136  | 2     7      5    | 9     138    1348    |"
+    commented = HODOKU_PM_GRID.replace(last, last + "  # the last row")
+    assert read_position(commented) == read_position(HODOKU_PM_GRID)

@@ -21,7 +21,7 @@ from sudoku_core.formats._files import (
     read_sdx,
     sdk_headers,
 )
-from sudoku_core.formats._pencil import pm_fields, read_pm_grid
+from sudoku_core.formats._pencil import looks_damaged, pm_fields, read_pm_grid
 from sudoku_core.formats._position import Position
 from sudoku_core.grid import Grid
 
@@ -106,10 +106,10 @@ def sniff(text: str) -> Callable[[str], Position] | None:
             return None  # one line, or a grid without the spaces between .sdx cells
         if looks_sdx(lines):
             return _read_sdx
-        return _read_pm_grid if pm_fields(lines) is not None else None
+        return _read_pm_grid if _pm_grid(lines) else None
     if not _HINT.search(text):
-        if "#" in text and pm_fields(_content(text)) is not None:
-            return _read_pm_grid  # a pencil-mark grid with comment lines
+        if "#" in text and _pm_grid(_content(text)):
+            return _read_pm_grid  # a pencil-mark grid with comments
         return None
     stripped = text.strip().removeprefix("\ufeff")
     if _TOKEN.match(stripped) or _ONE_LINE_LINK.match(stripped):
@@ -141,6 +141,12 @@ def _ss_with_history(text: str) -> Position:
     return Position(
         parse_plain("\n".join(grid)), source="the .ss file (its I and E lines are not read)"
     )
+
+
+def _pm_grid(lines: list[str]) -> bool:
+    """A pencil-mark grid, or one with a cell or a row lost or added (its own reader then says
+    which row, not the plain reader an unexpected character)."""
+    return pm_fields(lines) is not None or looks_damaged(lines)
 
 
 def _read_pm_grid(text: str) -> Position:
