@@ -17,6 +17,8 @@ from sudoku_core.booklet import iter_booklet, read_levels
 from sudoku_core.formats import format_line
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
     from e2e.conftest import Studio
 
 pytestmark = pytest.mark.e2e
@@ -25,14 +27,20 @@ NO_PRINT_DIALOG = "window.print = () => { window.printed = (window.printed || 0)
 """The print dialog would wait for a person: the test counts the calls instead."""
 
 
-def test_a_booklet_of_twelve_four_a_page_prints_with_answers(
-    fresh: Callable[..., Studio], site_server: str
-) -> None:
+def open_booklet_dialog(fresh: Callable[..., Studio], site_server: str) -> tuple[Studio, Locator]:
+    """A page whose print dialog is counted, with Booklet… open."""
     app = fresh(site_server, init_script=NO_PRINT_DIALOG)
     app.wait_ready()
     app.button("Booklet…").click()
     dialog = app.page.locator("#booklet-dialog")
     expect(dialog).to_be_visible()
+    return app, dialog
+
+
+def test_a_booklet_of_twelve_four_a_page_prints_with_answers(
+    fresh: Callable[..., Studio], site_server: str
+) -> None:
+    app, dialog = open_booklet_dialog(fresh, site_server)
     dialog.get_by_label("First seed").fill("5")
     dialog.get_by_role("button", name="Make and print").click()
     html = app.page.locator("html")
@@ -93,10 +101,7 @@ def test_a_short_link_with_a_bad_code_is_not_opened(
 def test_a_fixed_number_clears_its_error_and_the_status_says_what_was_printed(
     fresh: Callable[..., Studio], site_server: str
 ) -> None:
-    app = fresh(site_server, init_script=NO_PRINT_DIALOG)
-    app.wait_ready()
-    app.button("Booklet…").click()
-    dialog = app.page.locator("#booklet-dialog")
+    app, dialog = open_booklet_dialog(fresh, site_server)
     error = app.page.locator("#booklet-error")
     count = dialog.get_by_label("Puzzles", exact=True)
     count.fill("0")

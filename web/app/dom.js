@@ -24,3 +24,19 @@ export function typingIn(target) {
   return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
     || (target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "file", "range", "color"].includes(target.type));
 }
+
+/**
+ * Save `text` as a file named `name` (the browser's download; a text file ends with a newline).
+ * @param {string} text @param {string} name
+ */
+export function saveTextFile(text, name) {
+  const blob = new Blob([text.endsWith("\n") ? text : `${text}\n`], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the download has its bytes by then; revoking at once can cancel it in some browsers
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

@@ -3,7 +3,7 @@
 // sudokuwiki. The engine writes the text (`export`); a link is opened in a new tab only when the
 // player asks, so the page itself still fetches nothing from another site.
 
-import { byId } from "../app/dom.js";
+import { byId, saveTextFile } from "../app/dom.js";
 import { say } from "../app/status.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { currentGame } from "../game/game-view.js";
@@ -20,18 +20,6 @@ async function written(to, withProgress) {
     say(`Could not write the ${EXPORT_FORMATS[to].name}: ${error instanceof Error ? error.message : String(error)}`, "error");
     return null;
   }
-}
-
-/** @param {string} text @param {string} name */
-function download(text, name) {
-  const blob = new Blob([text.endsWith("\n") ? text : `${text}\n`], { type: "text/plain" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 /** Copy, Save and Open in, in the Share panel. */
@@ -64,7 +52,7 @@ export function wireOtherFormats() {
     const to = chosen();
     const text = await written(to, withProgress.checked);
     if (text === null) return;
-    download(text, EXPORT_FORMATS[to].file);
+    saveTextFile(text, EXPORT_FORMATS[to].file);
     say(`Saved ${EXPORT_FORMATS[to].file}.`, "info");
   });
   for (const button of document.querySelectorAll("button[data-open-in]")) {

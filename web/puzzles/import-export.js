@@ -6,7 +6,7 @@
 // carry. Unticked, Print shows a clean copy: a second board, made on first need, holding the
 // givens only, which the print style shows instead of the player's board (html[data-print-clean]).
 
-import { byId } from "../app/dom.js";
+import { byId, saveTextFile } from "../app/dom.js";
 import { currentGame, gameEvents, updateShareLink } from "../game/game-view.js";
 import { board } from "../app/page-state.js";
 import { say } from "../app/status.js";
@@ -33,18 +33,6 @@ async function copy(text, field, what) {
     getSelection()?.selectAllChildren(field);
     sayIo("ok", `The ${what} is selected in the Share panel: press Ctrl+C (⌘C) to copy it.`);
   }
-}
-
-/** @param {string} text @param {string} name */
-function download(text, name) {
-  const blob = new Blob([text], { type: "text/plain" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 /** The clean copy Print shows when progress is left out (made on first need). @type {import("../board/sudoku-board.js").SudokuBoardElement | null} */
@@ -90,7 +78,7 @@ export function wireExport() {
   byId("save-file").addEventListener("click", async () => {
     const { savedFile } = await import("./save-file.js"); // on first use: the page starts without it
     const file = savedFile(currentGame(), shareProgress.checked, location.href, new Date());
-    download(file.text, file.name);
+    saveTextFile(file.text, file.name);
     const holds = file.holds === "link" ? "your game as a link to this page: Open file… brings it back" : "the puzzle line";
     sayIo("ok", `Saved ${file.name}: ${holds}.`);
   });
