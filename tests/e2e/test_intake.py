@@ -14,6 +14,8 @@ import pytest
 from playwright.sync_api import Route, expect
 
 if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
     from e2e.conftest import Counted, Studio
 
 pytestmark = pytest.mark.e2e
@@ -384,3 +386,45 @@ def test_the_same_puzzle_reopens_its_game(fresh: Callable[..., Studio], site_ser
     expect(studio.page.locator("#status")).to_have_text("Opened the puzzle from the link.")
     expect(studio.page.locator("#save-status")).to_have_attribute("data-pending", "false")
     expect(studio.page.locator("#recent-list")).to_have_attribute("data-count", "3")
+
+
+# --- what came of it, in view ----------------------------------------------------------------
+
+IN_SHEETS_VIEW = """(status) => {
+  const sheet = status.closest(".sheet").getBoundingClientRect();
+  const line = status.getBoundingClientRect();
+  return line.height > 0 && line.top >= sheet.top - 0.5 && line.bottom <= sheet.bottom + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("how", ["paste", "ctrl-v", "file"])
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["phone", "sideways"],
+)
+def test_what_a_paste_or_a_file_brought_is_said_in_view_on_a_phone(
+    fresh: Callable[..., Studio], site_server: str, tmp_path: Path, how: str, size: ViewportSize
+) -> None:
+    """Pasted or opened from the Games panel, low in a phone's short sheet: the status line that
+    says what came ("This text holds 2 puzzles; …") is scrolled into the sheet's view."""
+    studio = fresh(site_server, viewport=size)
+    studio.wait_ready()
+    studio.dismiss_welcome()
+    studio.show_panel("Games")
+    sheet = studio.page.locator("#sheet")
+    sheet.evaluate("(sheet) => { sheet.scrollTop = sheet.scrollHeight; }")
+    status_line = studio.page.locator("#status")
+    assert not status_line.evaluate(IN_SHEETS_VIEW)  # the premise: said out of view before
+    two = f"{PUZZLE}\n{SOLUTION[:40]}{'.' * 41}\n"
+    if how == "paste":
+        studio.paste(two)
+    elif how == "ctrl-v":
+        clipboard(studio, two)
+        studio.page.keyboard.press("ControlOrMeta+V")  # the Games tab has the focus
+    else:
+        (tmp_path / "two.txt").write_text(two)
+        studio.open_file(tmp_path / "two.txt")
+    expect(status_line).to_contain_text("holds 2 puzzles; the first was opened")
+    expect(studio.board).to_have_attribute("givens", PUZZLE)
+    assert status_line.evaluate(IN_SHEETS_VIEW)

@@ -21,6 +21,23 @@ export function say(text, tone = "info", options = {}) {
   status.set("status", statusLine(text, tone, options), { untilAction: NOTICE_TONES.includes(tone) });
 }
 
+/** The status line's element, once drawn (wireStatusLine). @type {HTMLElement | null} */
+let statusElement = null;
+
+/**
+ * Scroll the status line into its sheet's view, when it says something: what came of a paste or
+ * a file opened, asked for from a panel further down the sheet (a phone's sheet is short, and the
+ * message would be said above its visible part). The sheet alone scrolls, never the page.
+ */
+export function revealStatus() {
+  const sheet = statusElement?.closest(".sheet");
+  if (!statusElement || !sheet || !statusElement.textContent) return;
+  const view = sheet.getBoundingClientRect();
+  const line = statusElement.getBoundingClientRect();
+  if (line.top < view.top) sheet.scrollTop -= view.top - line.top;
+  else if (line.bottom > view.bottom) sheet.scrollTop += Math.min(line.bottom - view.bottom, line.top - view.top);
+}
+
 /** The player did something (a hint asked by key, say): the notices said before it go. */
 export function actionTaken() {
   status.acted();
@@ -44,6 +61,7 @@ export function gameChanged() {
  * @param {HTMLElement} element
  */
 export function wireStatusLine(element) {
+  statusElement = element;
   element.ownerDocument.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (button && button.getAttribute("role") !== "tab" && !button.hasAttribute("aria-expanded")) actionTaken();

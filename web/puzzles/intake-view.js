@@ -24,7 +24,7 @@
 
 import { byId, typingIn } from "../app/dom.js";
 import { board, state } from "../app/page-state.js";
-import { say } from "../app/status.js";
+import { revealStatus, say } from "../app/status.js";
 import { EMPTY_GRID, filledCount } from "../board/grid.js";
 import { SOLVE_SECONDS } from "../engine/engine-budgets.js";
 import { runEngine } from "../engine/engine-runner.js";
@@ -323,6 +323,7 @@ export function wireIntake(hooks) {
     if (result.ok) {
       importDialog.close();
       importText.value = "";
+      revealStatus();
     } else {
       importError.textContent = asSentence(result.message);
     }
@@ -335,11 +336,12 @@ export function wireIntake(hooks) {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
       say(`${file.name} is too large (${Math.ceil(file.size / 1024)} KB); a puzzle file is at most ${MAX_FILE_BYTES / 1024} KB.`, "error");
+      revealStatus();
       return;
     }
     const result = await openText(await file.text(), { kind: "file", name: file.name });
-    if (result.ok) return;
-    say(notOpenedText(result, file.name), "error");
+    if (!result.ok) say(notOpenedText(result, file.name), "error");
+    revealStatus();
   });
 
   // Ctrl+V / ⌘V wherever the page has no text field of its own in focus (the board, the page)
@@ -349,11 +351,12 @@ export function wireIntake(hooks) {
     event.preventDefault();
     if (!text.trim()) {
       say("The clipboard holds no text to read as a puzzle.", "error");
+      revealStatus();
       return;
     }
     void openText(text, { kind: "clipboard" }).then((result) => {
-      if (result.ok) return;
-      say(notOpenedText(result, "the pasted text"), "error");
+      if (!result.ok) say(notOpenedText(result, "the pasted text"), "error");
+      revealStatus();
     });
   });
 }
