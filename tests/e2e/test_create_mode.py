@@ -94,7 +94,7 @@ def test_a_complete_grid_is_not_played(app: Studio) -> None:
     expect(app.page.locator("#create-play")).to_be_disabled()
     app.mode("Play", anyway=False)
     still_creating(app)
-    expect(app.page.locator("#status")).to_contain_text("Not played: the grid is already solved")
+    expect(app.page.locator("#status")).to_contain_text("Not played. The grid is already solved")
     expect(app.page.locator("#create-anyway")).to_be_hidden()
 
 
@@ -121,7 +121,7 @@ def test_the_play_radio_keeps_a_puzzle_with_several_solutions_in_create_mode(
 ) -> None:
     app.type_grid(several(counted))
     app.mode("Play", anyway=False)
-    expect(app.page.locator("#status")).to_contain_text("Not played yet: several solutions")
+    expect(app.page.locator("#status")).to_contain_text("Not played yet. Several solutions")
     expect(app.page.locator("#status")).to_contain_text("Change the givens, or Play anyway.")
     still_creating(app)
     anyway = app.page.get_by_role("button", name="Play anyway")
@@ -148,7 +148,7 @@ def test_the_play_radio_on_an_empty_grid_offers_play_anyway(app: Studio) -> None
     app.mode("Play", anyway=False)
     still_creating(app)
     expect(app.page.locator("#status")).to_contain_text(
-        "Not played yet: the puzzle is empty: no givens."
+        "Not played yet. The puzzle is empty: no givens."
     )
     expect(app.page.locator("#create-anyway")).to_be_visible()
 

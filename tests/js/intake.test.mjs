@@ -65,7 +65,7 @@ test("a complete valid grid: already solved, opened in Create mode, never played
   assert.match(f.text, /already solved: nothing to play/);
   assert.equal(intakeMode(f), "enter");
   assert.equal(playGate(f), "refuse");
-  assert.equal(notPlayedText(f), "Not played: the grid is already solved: nothing to play (all 81 cells are givens).");
+  assert.equal(notPlayedText(f), "Not played. The grid is already solved: nothing to play (all 81 cells are givens).");
   assert.match(intakeMessage({ kind: "file", name: "full.txt" }, f).text, /^Opened full\.txt: a puzzle with 81 givens\. The grid is already solved/);
 });
 
@@ -124,7 +124,7 @@ test("several solutions: the cells where two differ flagged and named", () => {
   assert.deepEqual(f.flagged, differences);
   assert.match(f.text, /^Several solutions: two of them differ in 14 cells \(r5c6, r5c7, .*, …\)\./);
   assert.equal(playGate(f), "anyway");
-  assert.match(notPlayedText(f), /^Not played yet: several solutions: .* Change the givens, or Play anyway\.$/);
+  assert.match(notPlayedText(f), /^Not played yet\. Several solutions: .* Change the givens, or Play anyway\.$/);
 });
 
 test("fewer than 17 givens: cannot be unique, known at once, still checked", () => {

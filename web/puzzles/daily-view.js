@@ -192,7 +192,7 @@ export async function playDaily(day, level) {
     say("");
     if (r.target_met) {
       const everyone = day === dayKey(new Date()) ? "the same for everyone today" : "everyone's puzzle of that day";
-      showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${r.score}, ${r.givens} clues): ${everyone}.`);
+      showVerdict("generated", "new", `${name[0].toUpperCase()}${name.slice(1)} (score ${r.score}, ${r.givens} givens): ${everyone}.`);
     } else {
       showVerdict("target_missed", "new",
         `This device ran out of time making ${name}: this ${LEVEL_NAMES[r.level]} puzzle is not the day's puzzle.`);

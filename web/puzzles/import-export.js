@@ -79,7 +79,7 @@ export function wireExport() {
     const { savedFile } = await import("./save-file.js"); // on first use: the page starts without it
     const file = savedFile(currentGame(), shareProgress.checked, location.href, new Date());
     saveTextFile(file.text, file.name);
-    const holds = file.holds === "link" ? "your game as a link to this page: Open file… brings it back" : "the puzzle line";
+    const holds = file.holds === "link" ? "your game as a link to this page (Open file… brings it back)" : "the puzzle line";
     sayIo("ok", `Saved ${file.name}: ${holds}.`);
   });
   byId("print").addEventListener("click", () => window.print());

@@ -226,8 +226,8 @@ export function intakeMessage(source, f, more = {}) {
  * @param {Finding} f
  */
 export function notPlayedText(f) {
-  if (f.status === "solved") return `Not played: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`;
-  return `Not played yet: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)} Change the givens, or Play anyway.`;
+  if (f.status === "solved") return `Not played. ${f.text}`;
+  return `Not played yet. ${f.text} Change the givens, or Play anyway.`;
 }
 
 // --- text that comes in ---------------------------------------------------------------------
