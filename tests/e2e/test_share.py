@@ -137,7 +137,14 @@ def test_an_empty_board_has_no_link_to_share(app: Studio) -> None:
     app.show_panel("Share")
     link = app.page.locator("#share-link")
     expect(link).to_have_text("No givens yet")
-    expect(app.page.get_by_role("button", name="Copy link")).to_be_disabled()
+    nothing_yet = ("Copy link", "Copy line", "Save file", "Print")
+    for name in nothing_yet:
+        expect(app.page.get_by_role("button", name=name, exact=True)).to_be_disabled()
+    app.wait_ready()
+    app.page.locator("#export-copy").click()  # the engine's formats say why instead
+    expect(app.page.locator("#status")).to_have_text("No givens yet: there is no puzzle to write.")
     app.type_grid("..9748...7")
+    app.show_panel("Share")
     expect(link).to_have_text(re.compile(r"#puzzle=0*9748"))
-    expect(app.page.get_by_role("button", name="Copy link")).to_be_enabled()
+    for name in nothing_yet:
+        expect(app.page.get_by_role("button", name=name, exact=True)).to_be_enabled()

@@ -363,7 +363,8 @@ export function updateShareLink() {
   const empty = board.givens === EMPTY_GRID;
   shareLink.value = empty ? "No givens yet" : shareLinkFor(currentGame(), shareProgress.checked, location.href);
   shareLink.dataset.empty = String(empty);
-  /** @type {HTMLButtonElement} */ (byId("share")).disabled = empty;
+  // nothing to share, copy, save or print before the first given (the engine's formats say so)
+  for (const id of ["share", "copy", "save-file", "print"]) /** @type {HTMLButtonElement} */ (byId(id)).disabled = empty;
   return empty ? "" : shareLink.value;
 }
 

@@ -4,6 +4,7 @@
 // player asks, so the page itself still fetches nothing from another site.
 
 import { byId, saveTextFile } from "../app/dom.js";
+import { EMPTY_GRID } from "../board/grid.js";
 import { say } from "../app/status.js";
 import { runEngine } from "../engine/engine-runner.js";
 import { currentGame } from "../game/game-view.js";
@@ -13,6 +14,10 @@ import { EXPORT_FORMATS, exportArgs, exportNote, isExportFormat } from "./export
 
 /** The game in a format, written by the engine; null (and said why) if it could not be. @param {ExportFormat} to @param {boolean} withProgress */
 async function written(to, withProgress) {
+  if (currentGame().givens === EMPTY_GRID) {
+    say("No givens yet: there is no puzzle to write.", "warning");
+    return null;
+  }
   try {
     const result = await runEngine("export", exportArgs(currentGame(), to, withProgress), `Writing the ${EXPORT_FORMATS[to].name}`);
     return result.text;
