@@ -428,3 +428,16 @@ def test_what_a_paste_or_a_file_brought_is_said_in_view_on_a_phone(
     expect(status_line).to_contain_text("holds 2 puzzles; the first was opened")
     expect(studio.board).to_have_attribute("givens", PUZZLE)
     assert status_line.evaluate(IN_SHEETS_VIEW)
+
+
+def test_a_draft_graded_in_create_mode_is_played_with_its_level(app: Studio) -> None:
+    """The level Create mode found is the game's from its first move: the top bar and Recent
+    games name it (it is not graded a second time)."""
+    app.type_grid(PUZZLE[:9])
+    app.paste(PUZZLE)
+    in_create_mode(app, "unique")
+    expect(app.page.locator("#create-verdict")).to_contain_text("Level: Hard")
+    app.mode("Play")
+    expect(app.page.locator("body")).to_have_attribute("data-mode", "play")
+    expect(app.page.locator("#puzzle-info")).to_have_attribute("data-level", "hard")
+    expect(app.page.locator("#puzzle-info")).to_contain_text("Hard")
