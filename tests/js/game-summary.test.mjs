@@ -54,6 +54,11 @@ test("a game's summary: its level or givens, how far it got, time played, when",
   assert.equal(summarizeGame(full, NOW).progress, "All filled");
   const creating = summarizeGame(record({ mode: "enter", givens: "1" + EMPTY.slice(1) }), NOW);
   assert.deepEqual([creating.title, creating.state, creating.progress, creating.played], ["Puzzle, 1 given", "creating", "Being created", ""]);
+  // a game in progress switched to Create mode (its givens edited) is still in progress
+  const edited = summarizeGame(record({ mode: "enter", entries: "5" + EMPTY.slice(1), play: { ...newPlay(), ms: 4_000 } }), NOW);
+  assert.deepEqual([edited.state, edited.progress, edited.played], ["playing", `1 of ${81 - GIVENS} filled`, "0:04"]);
+  const timed = summarizeGame(record({ mode: "enter", play: { ...newPlay(), ms: 4_000 } }), NOW);
+  assert.equal(timed.state, "playing");
   const empty = summarizeGame(record({ mode: "enter", givens: EMPTY }), NOW);
   assert.deepEqual([empty.title, empty.state], ["Empty grid", "empty"]);
 });

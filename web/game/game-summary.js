@@ -63,10 +63,12 @@ export function summarizeGame(record, now, locale) {
     : `${level ? LEVEL_NAMES[level] : "Puzzle"}, ${givens} given${givens === 1 ? "" : "s"}`;
   const open = 81 - givens;
   const filled = filledCount(combine(record.givens, record.entries)) - givens;
+  // a game with digits or time played is in progress even while its givens are being edited
+  const begun = filled > 0 || record.play.ms >= 1000;
   /** @type {GameState} */
   const state = record.play.solved ? "solved"
     : givens === 0 && filled === 0 ? "empty"
-    : record.mode === "enter" ? "creating" : "playing";
+    : record.mode === "enter" && !begun ? "creating" : "playing";
   const progress = state === "solved" ? "Solved"
     : state === "creating" ? "Being created"
     : state === "empty" ? "Nothing entered"
